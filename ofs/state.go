@@ -1,0 +1,338 @@
+// Package ofs is the orthogonal forward selection (OFS) engine of sparsekernel (SPEC section 2)
+// and the selection methods built on it: ROLS-LOO (rols.go), LOOMI (loomi.go), the tunable-node
+// construction (tunable.go) and LROLS-LOO (lrols.go).
+//
+// A State holds the model after n terms in its orthogonal form: the columns p_i, kappa_i,
+// lambda_i, theta_i and, for every training point k, the residual e_k and the LOO weighting
+// eta_k. Adding a term is one O(N) rank-one update, and the leave-one-out statistics (MSE,
+// misclassification rate, mutual information) follow from e and eta without refitting. The
+// ridge penalty sum_i lambda_i theta_i^2 acts on the orthogonal weights theta, which is what
+// makes the LOO identities exact.
+package ofs
+
+import (
+	"errors"
+	"math"
+)
+
+// DependenceTol is the relative energy below which an orthogonalised candidate is taken to be
+// linearly dependent on the model and rejected: p'p < DependenceTol * g'g (SPEC 2).
+const DependenceTol = 1e-10
+
+// etaMin is the LOO weighting below which a point is counted as a LOO error (its LOO residual
+// e/eta is unbounded: the model interpolates it through a column concentrated on it).
+const etaMin = 1e-12
+
+// ErrDependent reports a candidate column that is linearly dependent on the model's columns.
+var ErrDependent = errors.New("ofs: candidate column is linearly dependent on the model")
+
+// State is an OFS model in orthogonal form (SPEC 2). The zero value is not usable: call NewState.
+type State struct {
+	n      int // number of samples N
+	y      []float64
+	pos    []int // pos[k] = 1 if y[k] > 0 (classification counts), else 0
+	npos   int
+	cols   [][]float64 // p_1..p_n
+	kappa  []float64   // p_i'p_i
+	lambda []float64   // regularisation lambda_i
+	theta  []float64   // p_i'y / (kappa_i + lambda_i)
+	py     []float64   // p_i'y
+	alpha  [][]float64 // alpha[i][j] = p_j'g_i/kappa_j for j < i
+	e      []float64   // residual
+	eta    []float64   // LOO weighting
+	store  []float64   // backing array for cols
+}
+
+// NewState starts an empty model (e = y, eta = 1) for targets y, with room for maxTerms terms
+// allocated up front so that adding terms does not allocate.
+func NewState(y []float64, maxTerms int) *State {
+	n := len(y)
+	s := &State{
+		n:     n,
+		y:     y,
+		pos:   make([]int, n),
+		e:     make([]float64, n),
+		eta:   make([]float64, n),
+		store: make([]float64, n*maxTerms),
+	}
+	s.cols = make([][]float64, 0, maxTerms)
+	s.kappa = make([]float64, 0, maxTerms)
+	s.lambda = make([]float64, 0, maxTerms)
+	s.theta = make([]float64, 0, maxTerms)
+	s.py = make([]float64, 0, maxTerms)
+	s.alpha = make([][]float64, 0, maxTerms)
+	for k, v := range y {
+		if v > 0 {
+			s.pos[k] = 1
+			s.npos++
+		}
+	}
+	s.Reset()
+	return s
+}
+
+// Reset empties the model: e = y, eta = 1, no terms.
+func (s *State) Reset() {
+	copy(s.e, s.y)
+	for k := range s.eta {
+		s.eta[k] = 1
+	}
+	s.cols = s.cols[:0]
+	s.kappa = s.kappa[:0]
+	s.lambda = s.lambda[:0]
+	s.theta = s.theta[:0]
+	s.py = s.py[:0]
+	s.alpha = s.alpha[:0]
+}
+
+// N returns the number of training samples.
+func (s *State) N() int { return s.n }
+
+// Terms returns the number of terms in the model.
+func (s *State) Terms() int { return len(s.cols) }
+
+// Cap returns the number of terms the state has room for.
+func (s *State) Cap() int { return cap(s.cols) }
+
+// Y returns the targets (not a copy).
+func (s *State) Y() []float64 { return s.y }
+
+// Residual returns e, the current residual (not a copy).
+func (s *State) Residual() []float64 { return s.e }
+
+// Eta returns the LOO weighting eta (not a copy).
+func (s *State) Eta() []float64 { return s.eta }
+
+// Column returns p_i (not a copy).
+func (s *State) Column(i int) []float64 { return s.cols[i] }
+
+// Kappa returns p_i'p_i.
+func (s *State) Kappa(i int) float64 { return s.kappa[i] }
+
+// Lambda returns the regularisation parameter of term i.
+func (s *State) Lambda(i int) float64 { return s.lambda[i] }
+
+// Theta returns the orthogonal weight of term i.
+func (s *State) Theta(i int) float64 { return s.theta[i] }
+
+// Positives returns the number of training points with y > 0.
+func (s *State) Positives() int { return s.npos }
+
+// Orthogonalise turns g into p = g - sum_j alpha_j p_j in place by modified Gram-Schmidt,
+// writes alpha_j = p_j'g/kappa_j into alpha (len >= Terms()) and returns p'p and p'y (SPEC 2).
+// It does not allocate.
+func (s *State) Orthogonalise(g, alpha []float64) (pp, py float64) {
+	for j, pj := range s.cols {
+		a := dot(pj, g) / s.kappa[j]
+		alpha[j] = a
+		axpy(-a, pj, g)
+	}
+	return dot2(g, s.y)
+}
+
+// Add appends the orthogonalised column p (with its alphas and p'p, p'y, as returned by
+// Orthogonalise or a deflated Pool) as a new term with regularisation lambda, and applies
+// the rank-one updates of e and eta (SPEC 2). p and alpha are copied.
+func (s *State) Add(p, alpha []float64, pp, py, lambda float64) {
+	i := len(s.cols)
+	col := s.store[i*s.n : (i+1)*s.n]
+	copy(col, p)
+	s.cols = append(s.cols, col)
+	s.kappa = append(s.kappa, pp)
+	s.lambda = append(s.lambda, lambda)
+	theta := py / (pp + lambda)
+	s.theta = append(s.theta, theta)
+	s.py = append(s.py, py)
+	s.alpha = append(s.alpha, append([]float64(nil), alpha[:i]...))
+	inv := 1 / (pp + lambda)
+	for k, t := range col {
+		s.e[k] -= theta * t
+		s.eta[k] -= t * t * inv
+	}
+}
+
+// Truncate drops every term after the first n and recomputes e and eta.
+func (s *State) Truncate(n int) {
+	if n >= len(s.cols) {
+		return
+	}
+	s.cols = s.cols[:n]
+	s.kappa = s.kappa[:n]
+	s.lambda = s.lambda[:n]
+	s.theta = s.theta[:n]
+	s.py = s.py[:n]
+	s.alpha = s.alpha[:n]
+	s.Refresh()
+}
+
+// SetLambda sets the regularisation of term i and its theta; call Refresh after changing
+// lambdas to bring e and eta up to date.
+func (s *State) SetLambda(i int, lambda float64) {
+	s.lambda[i] = lambda
+	s.theta[i] = s.py[i] / (s.kappa[i] + lambda)
+}
+
+// Refresh recomputes e and eta from the terms (O(N n)).
+func (s *State) Refresh() {
+	copy(s.e, s.y)
+	for k := range s.eta {
+		s.eta[k] = 1
+	}
+	for i, col := range s.cols {
+		theta, inv := s.theta[i], 1/(s.kappa[i]+s.lambda[i])
+		for k, t := range col {
+			s.e[k] -= theta * t
+			s.eta[k] -= t * t * inv
+		}
+	}
+}
+
+// Weights returns the weights w of the selected original columns g_1..g_n, solving the unit
+// upper-triangular system A w = theta by back substitution (SPEC 2).
+func (s *State) Weights() []float64 {
+	n := len(s.cols)
+	w := make([]float64, n)
+	for i := n - 1; i >= 0; i-- {
+		v := s.theta[i]
+		for j := i + 1; j < n; j++ {
+			v -= s.alpha[j][i] * w[j]
+		}
+		w[i] = v
+	}
+	return w
+}
+
+// Lambdas returns a copy of the terms' regularisation parameters.
+func (s *State) Lambdas() []float64 { return append([]float64(nil), s.lambda...) }
+
+// Evidence runs iters sweeps of the evidence (MacKay) update of every lambda_i (SPEC 3.1
+// step 4): gamma_i = kappa_i/(kappa_i+lambda_i), lambda_i <- gamma_i/(N-gamma) e'e/theta_i^2,
+// recomputing theta and e after each sweep. lambda is capped at maxLambda, and a term with
+// theta_i = 0 gets the cap.
+func (s *State) Evidence(iters int, maxLambda float64) {
+	for range iters {
+		if len(s.cols) == 0 {
+			return
+		}
+		var gamma float64
+		for i := range s.cols {
+			gamma += s.kappa[i] / (s.kappa[i] + s.lambda[i])
+		}
+		ee := dot(s.e, s.e)
+		for i := range s.cols {
+			gi := s.kappa[i] / (s.kappa[i] + s.lambda[i])
+			th := s.theta[i]
+			l := maxLambda
+			if th != 0 && float64(s.n) > gamma {
+				l = gi / (float64(s.n) - gamma) * ee / (th * th)
+			}
+			if !(l <= maxLambda) { // also catches NaN
+				l = maxLambda
+			}
+			s.SetLambda(i, l)
+		}
+		s.Refresh()
+	}
+}
+
+// Stats are the leave-one-out statistics of a model (SPEC 2).
+type Stats struct {
+	N       int     // samples
+	Pos     int     // samples with y > 0
+	MissPos int     // LOO errors among y > 0 (s_k <= 0)
+	MissNeg int     // LOO errors among y <= 0
+	MSE     float64 // LOO MSE, (1/N) sum (e_k/eta_k)^2; NaN if not computed
+}
+
+// MR returns the LOO misclassification rate.
+func (st Stats) MR() float64 { return float64(st.MissPos+st.MissNeg) / float64(st.N) }
+
+// Misses returns the number of LOO misclassifications.
+func (st Stats) Misses() int { return st.MissPos + st.MissNeg }
+
+// MI returns the LOO mutual information (bits) between the true and the LOO labels, computed
+// from the integer counts of the 2x2 table (SPEC 2), with 0 log 0 = 0.
+func (st Stats) MI() float64 {
+	return MutualInfo(st.Pos-st.MissPos, st.MissPos, st.N-st.Pos-st.MissNeg, st.MissNeg)
+}
+
+// MutualInfo returns the mutual information in bits of a 2x2 table of counts: tp (y=+1 predicted
+// +1), fn (y=+1 predicted -1), tn (y=-1 predicted -1), fp (y=-1 predicted +1).
+func MutualInfo(tp, fn, tn, fp int) float64 {
+	n := float64(tp + fn + tn + fp)
+	if n == 0 {
+		return 0
+	}
+	yp, yn := float64(tp+fn), float64(tn+fp) // true margins
+	hp, hn := float64(tp+fp), float64(tn+fn) // predicted margins
+	term := func(c int, ry, rh float64) float64 {
+		if c == 0 {
+			return 0
+		}
+		v := float64(c)
+		return v / n * math.Log2(v*n/(ry*rh))
+	}
+	mi := term(tp, yp, hp) + term(fn, yp, hn) + term(tn, yn, hn) + term(fp, yn, hp)
+	if mi < 0 { // rounding of an independent table
+		mi = 0
+	}
+	return mi
+}
+
+// Current returns the LOO statistics of the model as it stands.
+func (s *State) Current() Stats {
+	st := Stats{N: s.n, Pos: s.npos}
+	st.MissPos, st.MissNeg = missCount(nil, s.e, s.eta, s.y, s.pos, 0, 0)
+	st.MSE = looMSE(nil, s.e, s.eta, 0, 0)
+	return st
+}
+
+// Candidate returns the LOO statistics the model would have with the orthogonalised column p
+// (p'p = pp, p'y = py) added with regularisation lambda, without changing the state. It costs
+// O(N) and does not allocate. withMSE false skips the LOO MSE (left NaN).
+func (s *State) Candidate(p []float64, pp, py, lambda float64, withMSE bool) Stats {
+	theta, inv := py/(pp+lambda), 1/(pp+lambda)
+	st := Stats{N: s.n, Pos: s.npos, MSE: math.NaN()}
+	st.MissPos, st.MissNeg = missCount(p, s.e, s.eta, s.y, s.pos, theta, inv)
+	if withMSE {
+		st.MSE = looMSE(p, s.e, s.eta, theta, inv)
+	}
+	return st
+}
+
+// CandidateMSE returns the LOO MSE the model would have with p added (see Candidate).
+func (s *State) CandidateMSE(p []float64, pp, py, lambda float64) float64 {
+	return looMSE(p, s.e, s.eta, py/(pp+lambda), 1/(pp+lambda))
+}
+
+// CandidateMisses returns the LOO misclassification count with p added, stopping early (and
+// returning a count > limit) once the count exceeds limit.
+func (s *State) CandidateMisses(p []float64, pp, py, lambda float64, limit int) int {
+	return missCountLimit(p, s.e, s.eta, s.y, py/(pp+lambda), 1/(pp+lambda), limit)
+}
+
+// LogLoss returns the model's LOO logistic loss (1/N) sum log(1 + exp(-4 s_k)), s_k = psi_k/eta_k
+// the LOO signed decision (SPEC 2, 8): a smooth measure of LOO classification quality.
+func (s *State) LogLoss() float64 {
+	var sum float64
+	for k, e := range s.e {
+		eta := s.eta[k]
+		var v float64
+		if eta <= etaMin {
+			v = 50 // a LOO point the model cannot predict: a large, finite loss
+		} else {
+			sk := (eta - s.y[k]*e) / eta
+			v = softplus(-4 * sk)
+		}
+		sum += v
+	}
+	return sum / float64(s.n)
+}
+
+// softplus returns log(1 + exp(x)) without overflow.
+func softplus(x float64) float64 {
+	if x > 30 {
+		return x
+	}
+	return math.Log1p(math.Exp(x))
+}
