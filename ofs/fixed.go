@@ -1,0 +1,164 @@
+package ofs
+
+import (
+	"math"
+	"sort"
+	"sync"
+)
+
+// Selector is a forward-selection strategy over a fixed candidate pool (ROLS, LOOMI, LROLS).
+type Selector interface {
+	Select(pool *Pool, s *State) Selection
+}
+
+// Fixed is the fixed-node problem of SPEC 3: candidate Gaussians exp(-||x-c||^2/tau) centred
+// on training points, with one common width tau.
+type Fixed struct {
+	X       [][]float64 // standardised training inputs
+	Y       []float64   // targets
+	Centres []int       // candidate centres, indices into X
+	d2      []float64   // d2[c*N + k] = ||x_k - x_Centres[c]||^2
+}
+
+// NewFixed prepares the candidate pool's squared distances. centres nil means every training point.
+func NewFixed(X [][]float64, y []float64, centres []int) *Fixed {
+	if centres == nil {
+		centres = make([]int, len(X))
+		for i := range centres {
+			centres[i] = i
+		}
+	}
+	n := len(X)
+	f := &Fixed{X: X, Y: y, Centres: centres, d2: make([]float64, n*len(centres))}
+	for c, ic := range centres {
+		col := f.d2[c*n : (c+1)*n]
+		xc := X[ic]
+		for k, x := range X {
+			var s float64
+			for j, v := range x {
+				d := v - xc[j]
+				s += d * d
+			}
+			col[k] = s
+		}
+	}
+	return f
+}
+
+// DefaultTaus is the width grid searched when the user gives none: tau = m * 2^k for
+// k = -2, -1.5, ..., 4, m the number of inputs. Inputs are standardised, so the mean squared
+// distance between two points is about 2m and the grid spans widths from very local to smooth.
+func DefaultTaus(m int) []float64 {
+	var taus []float64
+	for k := -2.0; k <= 4; k += 0.5 {
+		taus = append(taus, float64(m)*math.Exp2(k))
+	}
+	return taus
+}
+
+// WidthResult is the selection made at one width.
+type WidthResult struct {
+	Tau float64
+	Selection
+}
+
+// Score is the criterion by which a width is chosen: the final model's LOO logistic loss for
+// classification (SPEC 8: it generalises better than the LOO misclassification rate), the LOO
+// MSE for regression. Lower is better.
+func (w WidthResult) Score(classify bool) float64 {
+	if classify {
+		return w.LogLoss
+	}
+	return w.Stats.MSE
+}
+
+// Run selects a model with method at every width in taus and returns the results in the
+// order of taus. Widths are processed by up to workers goroutines; the results do not depend
+// on workers. Columns for widths in the ratio 2 are derived by squaring
+// (exp(-d/(tau/2)) = exp(-d/tau)^2), so only one exponential per chain of widths is computed.
+func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []WidthResult {
+	out := make([]WidthResult, len(taus))
+	chains := tauChains(taus)
+	var wg sync.WaitGroup
+	jobs := make(chan []int)
+	for range max(1, min(workers, len(chains))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n, l := len(f.X), len(f.Centres)
+			cur := make([]float64, n*l)
+			pool := NewPool(n, l, maxTerms)
+			s := NewState(f.Y, maxTerms)
+			for chain := range jobs {
+				for i, ti := range chain {
+					if i == 0 {
+						inv := -1 / taus[ti]
+						for k, d := range f.d2 {
+							cur[k] = math.Exp(d * inv)
+						}
+					} else {
+						for k, v := range cur {
+							cur[k] = v * v
+						}
+					}
+					copy(pool.q, cur)
+					s.Reset()
+					pool.Start(s)
+					out[ti] = WidthResult{Tau: taus[ti], Selection: method.Select(pool, s)}
+				}
+			}
+		}()
+	}
+	for _, c := range chains {
+		jobs <- c
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+// tauChains groups the indices of taus into chains, each in decreasing order of tau, where
+// each width is half the previous one.
+func tauChains(taus []float64) [][]int {
+	idx := make([]int, len(taus))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return taus[idx[a]] > taus[idx[b]] })
+	used := make([]bool, len(taus))
+	var chains [][]int
+	for a, ia := range idx {
+		if used[a] {
+			continue
+		}
+		chain := []int{ia}
+		used[a] = true
+		last := taus[ia]
+		for b := a + 1; b < len(idx); b++ {
+			if !used[b] && math.Abs(taus[idx[b]]*2-last) <= 1e-12*last {
+				chain = append(chain, idx[b])
+				used[b] = true
+				last = taus[idx[b]]
+			}
+		}
+		chains = append(chains, chain)
+	}
+	return chains
+}
+
+// Best returns the index of the result with the lowest score; ties go to the larger width
+// (the smoother model).
+func Best(results []WidthResult, classify bool) int {
+	best := -1
+	for i, r := range results {
+		if best < 0 {
+			best = i
+			continue
+		}
+		si, sb := r.Score(classify), results[best].Score(classify)
+		if si < sb || (si == sb && r.Tau > results[best].Tau) {
+			best = i
+		}
+	}
+	return best
+}
