@@ -1,0 +1,212 @@
+// Package bench runs a method over the realisations of a benchmark folder (SPEC 6): train on
+// each training split, measure on its test split, and summarise. Realisations run in parallel;
+// realisation k always uses seed Options.Seed + k, so the results do not depend on the number
+// of workers.
+package bench
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// Config says what to run.
+type Config struct {
+	// Options are passed to sparsekernel.Fit for every realisation (Seed offset by the
+	// realisation index, Workers set to 1: parallelism is across realisations).
+	Options sparsekernel.Options
+	// Realisations runs the first K realisations; 0 runs them all.
+	Realisations int
+	// Workers is the number of realisations fitted at once; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, if set, is called after each realisation with the number done and the total.
+	Progress func(done, total int)
+}
+
+// Realisation is the outcome on one realisation.
+type Realisation struct {
+	Index       int     `json:"index"`
+	TestError   float64 `json:"test_error"` // percent misclassified, or test MSE for regression
+	Size        int     `json:"size"`
+	Evaluations int     `json:"evaluations"`
+	Seconds     float64 `json:"seconds"` // fit time
+	Tau         float64 `json:"tau,omitempty"`
+}
+
+// Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
+type Result struct {
+	Dataset         string        `json:"dataset"`
+	Method          string        `json:"method"`
+	Task            string        `json:"task"`
+	Realisations    int           `json:"realisations"`
+	TestErrorMean   float64       `json:"test_error_mean"`
+	TestErrorStd    float64       `json:"test_error_std"`
+	SizeMean        float64       `json:"size_mean"`
+	SizeStd         float64       `json:"size_std"`
+	EvaluationsMean float64       `json:"evaluations_mean"`
+	FitSecondsMean  float64       `json:"fit_seconds_mean"`
+	WallSeconds     float64       `json:"wall_seconds"`
+	PerRealisation  []Realisation `json:"per_realisation"`
+}
+
+// Run benchmarks cfg.Options.Method on the folder's realisations.
+func Run(f *dataset.Folder, cfg Config) (*Result, error) {
+	start := time.Now()
+	total := f.Realisations()
+	if total == 0 {
+		return nil, fmt.Errorf("%s: no realisations (train.csv and test.csv are missing or empty)", f.Dir)
+	}
+	if cfg.Realisations > 0 {
+		total = min(total, cfg.Realisations)
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	task := cfg.Options.Task
+	if task == "" {
+		task = model.Classification
+		if dataset.DetectTask(f.Labels) == dataset.Regression {
+			task = model.Regression
+		}
+	}
+	out := make([]Realisation, total)
+	errs := make([]error, total)
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+	)
+	jobs := make(chan int)
+	for range min(workers, total) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range jobs {
+				out[k], errs[k] = one(f, k, task, cfg.Options)
+				if cfg.Progress != nil {
+					mu.Lock()
+					done++
+					cfg.Progress(done, total)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for k := range total {
+		jobs <- k
+	}
+	close(jobs)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	method := cfg.Options.Method
+	if method == "" {
+		method = sparsekernel.LOOMI
+	}
+	r := &Result{
+		Dataset:        filepath.Base(filepath.Clean(f.Dir)),
+		Method:         method,
+		Task:           string(task),
+		Realisations:   total,
+		PerRealisation: out,
+	}
+	errv, size, evals, secs := make([]float64, total), make([]float64, total), make([]float64, total), make([]float64, total)
+	for i, o := range out {
+		errv[i], size[i], evals[i], secs[i] = o.TestError, float64(o.Size), float64(o.Evaluations), o.Seconds
+	}
+	r.TestErrorMean, r.TestErrorStd = MeanStd(errv)
+	r.SizeMean, r.SizeStd = MeanStd(size)
+	r.EvaluationsMean, _ = MeanStd(evals)
+	r.FitSecondsMean, _ = MeanStd(secs)
+	r.WallSeconds = time.Since(start).Seconds()
+	return r, nil
+}
+
+func one(f *dataset.Folder, k int, task model.Task, opt sparsekernel.Options) (Realisation, error) {
+	train, test := f.Split(k)
+	opt.Seed += uint64(k)
+	opt.Workers = 1
+	opt.Task = task
+	where := fmt.Sprintf("%s: realisation %d", f.Dir, k+1)
+	var (
+		m      *model.Model
+		err    error
+		target []float64
+	)
+	switch task {
+	case model.Classification:
+		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
+		if err == nil {
+			target, err = dataset.Encode(test.Labels, [2]string{m.Classes[0], m.Classes[1]})
+		}
+	default:
+		var y []float64
+		if y, err = dataset.Numeric(train); err == nil {
+			m, err = sparsekernel.Fit(train.X, y, opt)
+		}
+		if err == nil {
+			target, err = dataset.Numeric(test)
+		}
+	}
+	if err != nil {
+		return Realisation{}, fmt.Errorf("%s: %w", where, err)
+	}
+	return Realisation{
+		Index:       k,
+		TestError:   TestError(m, test.X, target),
+		Size:        m.Size(),
+		Evaluations: m.Training.Evaluations,
+		Seconds:     m.Training.Seconds,
+		Tau:         m.Training.Tau,
+	}, nil
+}
+
+// TestError returns the percentage of misclassified rows (classification, targets -1/+1) or
+// the mean squared error (regression) of m on X.
+func TestError(m *model.Model, X [][]float64, target []float64) float64 {
+	f := m.Decisions(X)
+	var s float64
+	for i, v := range f {
+		if m.Task == model.Classification {
+			if (v > 0) != (target[i] > 0) {
+				s++
+			}
+		} else {
+			s += (v - target[i]) * (v - target[i])
+		}
+	}
+	s /= float64(len(f))
+	if m.Task == model.Classification {
+		s *= 100
+	}
+	return s
+}
+
+// MeanStd returns the mean and the sample standard deviation (n-1) of v.
+func MeanStd(v []float64) (mean, std float64) {
+	if len(v) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	for _, x := range v {
+		mean += x
+	}
+	mean /= float64(len(v))
+	if len(v) < 2 {
+		return mean, 0
+	}
+	for _, x := range v {
+		std += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(std / float64(len(v)-1))
+}

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// dataFlags say how to read a data file.
+type dataFlags struct {
+	label  int
+	header string
+	sep    string
+}
+
+func (d *dataFlags) register(fs *flag.FlagSet) {
+	fs.IntVar(&d.label, "label", 0, "CSV: 1-based `column` of the label (0: the last column)")
+	fs.StringVar(&d.header, "header", "auto", "CSV: whether the first line is a header: auto, yes or no")
+	fs.StringVar(&d.sep, "sep", "", "CSV: field separator (default: detected; use 'space' for runs of blanks)")
+}
+
+func (d *dataFlags) options() (dataset.CSVOptions, error) {
+	var o dataset.CSVOptions
+	switch d.header {
+	case "auto":
+		o.Header = dataset.HeaderAuto
+	case "yes", "true":
+		o.Header = dataset.HeaderYes
+	case "no", "false":
+		o.Header = dataset.HeaderNo
+	default:
+		return o, usagef("-header %q: want auto, yes or no", d.header)
+	}
+	if d.label < 0 {
+		return o, usagef("-label %d: want a 1-based column, or 0 for the last", d.label)
+	}
+	o.LabelColumn = d.label
+	switch d.sep {
+	case "":
+	case "space", " ":
+		o.Comma = ' '
+	case "tab", `\t`:
+		o.Comma = '\t'
+	default:
+		r := []rune(d.sep)
+		if len(r) != 1 {
+			return o, usagef("-sep %q: want one character, 'space' or 'tab'", d.sep)
+		}
+		o.Comma = r[0]
+	}
+	return o, nil
+}
+
+// read reads a labelled data file (CSV or LIBSVM).
+func (d *dataFlags) read(path string) (*dataset.Table, error) {
+	o, err := d.options()
+	if err != nil {
+		return nil, err
+	}
+	return dataset.ReadFile(path, o)
+}
+
+// fitFlags are the training options shared by train, eval and bench.
+type fitFlags struct {
+	method   string
+	task     string
+	tau      float64
+	maxTerms int
+	seed     uint64
+	workers  int
+}
+
+func (f *fitFlags) register(fs *flag.FlagSet) {
+	var names []string
+	for _, m := range sparsekernel.Methods {
+		names = append(names, m.Name)
+	}
+	fs.StringVar(&f.method, "method", sparsekernel.LOOMI, "training `method`: "+strings.Join(names, ", "))
+	fs.StringVar(&f.task, "task", "auto", "classification, regression, or auto (two distinct labels: classification)")
+	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen by LOO)")
+	fs.IntVar(&f.maxTerms, "max-terms", 0, "cap on the number of nodes (0: the method's default)")
+	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
+	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
+}
+
+func (f *fitFlags) options() (sparsekernel.Options, error) {
+	known := false
+	for _, m := range sparsekernel.Methods {
+		known = known || m.Name == f.method
+	}
+	if !known {
+		return sparsekernel.Options{}, usagef("-method %q: unknown method", f.method)
+	}
+	if f.tau < 0 {
+		return sparsekernel.Options{}, usagef("-tau %v: want a positive width, or 0", f.tau)
+	}
+	if f.maxTerms < 0 {
+		return sparsekernel.Options{}, usagef("-max-terms %d: want a positive cap, or 0", f.maxTerms)
+	}
+	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MaxTerms: f.maxTerms, Seed: f.seed, Workers: f.workers}
+	switch f.task {
+	case "auto", "":
+	case "classification", "class", "c":
+		opt.Task = model.Classification
+	case "regression", "reg", "r":
+		opt.Task = model.Regression
+	default:
+		return opt, usagef("-task %q: want classification, regression or auto", f.task)
+	}
+	return opt, nil
+}
+
+// train fits a model to a table, detecting the task from its labels unless opt fixes it.
+func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
+	if t.Labels == nil {
+		return nil, fmt.Errorf("%s: no label column", t.Source)
+	}
+	if opt.Task == "" {
+		opt.Task = model.Classification
+		if dataset.DetectTask(t.Labels) == dataset.Regression {
+			opt.Task = model.Regression
+		}
+	}
+	opt.Features = t.Features
+	var (
+		m   *model.Model
+		err error
+	)
+	if opt.Task == model.Classification {
+		m, err = sparsekernel.FitLabels(t.X, t.Labels, opt)
+	} else {
+		var y []float64
+		if y, err = dataset.Numeric(t); err == nil {
+			m, err = sparsekernel.Fit(t.X, y, opt)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Source, err)
+	}
+	return m, nil
+}
+
+// targets returns the test targets of t for model m: classes encoded as -1/+1, or numbers.
+func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
+	if m.Task == model.Classification {
+		return dataset.EncodeTable(t, [2]string{m.Classes[0], m.Classes[1]})
+	}
+	return dataset.Numeric(t)
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// describe returns a one-line summary of a model.
+func describe(m *model.Model) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %d nodes", m.Method, m.Task, m.Size())
+	if m.Training.Tau > 0 {
+		fmt.Fprintf(&b, ", tau %.4g", m.Training.Tau)
+	}
+	if m.Task == model.Classification {
+		fmt.Fprintf(&b, ", LOO error %.2f%%", 100*m.Training.LOOError)
+	} else {
+		fmt.Fprintf(&b, ", LOO MSE %.4g", m.Training.LOOError)
+	}
+	fmt.Fprintf(&b, ", %d evaluations, %.3f s", m.Training.Evaluations, m.Training.Seconds)
+	return b.String()
+}

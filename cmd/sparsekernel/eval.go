@@ -1,0 +1,104 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sparsekernel/sparsekernel/bench"
+	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:  "eval",
+		args:  "[flags] train-data test-data",
+		short: "train on one file and report the test error, confusion matrix and LOO curve",
+		long: `
+Eval trains a model on the first file exactly as train does, then reports its size, width,
+leave-one-out curve, and its error on the second file: the misclassification rate and the
+confusion matrix for a classifier, the MSE for a regressor. With -o it also saves the model.
+
+Example:
+
+	sparsekernel eval -method rols train.csv test.csv`,
+		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
+			var (
+				df  dataFlags
+				ff  fitFlags
+				out string
+			)
+			df.register(fs)
+			ff.register(fs)
+			fs.StringVar(&out, "o", "", "also write the model to `file`")
+			return func(args []string, stdout, stderr io.Writer) error {
+				if len(args) != 2 {
+					return usagef("want a training file and a test file, got %d arguments", len(args))
+				}
+				opt, err := ff.options()
+				if err != nil {
+					return err
+				}
+				tr, err := df.read(args[0])
+				if err != nil {
+					return err
+				}
+				te, err := df.read(args[1])
+				if err != nil {
+					return err
+				}
+				m, err := train(tr, opt)
+				if err != nil {
+					return err
+				}
+				if err := te.WithDim(m.Inputs); err != nil {
+					return err
+				}
+				truth, err := targets(m, te)
+				if err != nil {
+					return err
+				}
+				if out != "" {
+					if err := m.Save(out); err != nil {
+						return err
+					}
+				}
+				report(stdout, m, te, truth)
+				return nil
+			}
+		},
+	})
+}
+
+// report prints a model's summary and its test performance.
+func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) {
+	fmt.Fprintln(w, describe(m))
+	if m.Training.Stop != "" {
+		fmt.Fprintf(w, "stopped: %s\n", m.Training.Stop)
+	}
+	if len(m.Training.LOOCurve) > 0 {
+		parts := make([]string, len(m.Training.LOOCurve))
+		for i, v := range m.Training.LOOCurve {
+			parts[i] = fmt.Sprintf("%.4g", v)
+		}
+		fmt.Fprintf(w, "LOO curve (%s, per term): %s\n", m.Training.Criterion, strings.Join(parts, " "))
+	}
+	testErr := bench.TestError(m, te.X, truth)
+	if m.Task == model.Regression {
+		fmt.Fprintf(w, "test MSE: %.6g on %d rows\n", testErr, len(truth))
+		return
+	}
+	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))
+	var cm [2][2]int // [true][predicted]
+	for i, v := range m.Decisions(te.X) {
+		cm[model.Sign(truth[i])][model.Sign(v)]++
+	}
+	width := max(len(m.Classes[0]), len(m.Classes[1]), 6)
+	fmt.Fprintf(w, "confusion matrix (rows: true class, columns: predicted):\n")
+	fmt.Fprintf(w, "  %*s  %*s  %*s\n", width, "", width, m.Classes[0], width, m.Classes[1])
+	for i := range 2 {
+		fmt.Fprintf(w, "  %*s  %*d  %*d\n", width, m.Classes[i], width, cm[i][0], width, cm[i][1])
+	}
+}

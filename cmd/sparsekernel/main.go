@@ -1,0 +1,130 @@
+// Command sparsekernel builds small RBF classifiers and regressors from the command line.
+//
+//	sparsekernel <command> [flags] [arguments]
+//
+// The commands are train, predict, eval, bench, demo and help; `sparsekernel help <command>`
+// describes one. Results go to stdout, diagnostics to stderr; the exit status is 0 on
+// success, 1 on failure and 2 on a usage error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// command is one subcommand: its flags are defined by setup, run does the work.
+type command struct {
+	name  string
+	args  string // argument synopsis
+	short string // one line for the command list
+	long  string // help text after the usage line
+	setup func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error
+}
+
+var commands []*command // filled by init functions, in help order
+
+// usageError marks a mistake in the command line (exit status 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printCommands(stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		return help(args[1:], stdout, stderr)
+	}
+	cmd := lookup(name)
+	if cmd == nil {
+		fmt.Fprintf(stderr, "sparsekernel: unknown command %q\nRun 'sparsekernel help' for usage.\n", name)
+		return 2
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	runFn := cmd.setup(fs)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout, cmd, fs)
+			return 0
+		}
+		fmt.Fprintf(stderr, "sparsekernel %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "Run 'sparsekernel help %s' for usage.\n", name)
+		return 2
+	}
+	if err := runFn(fs.Args(), stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "sparsekernel %s: %v\n", name, err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "Run 'sparsekernel help %s' for usage.\n", name)
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		printCommands(stdout)
+		return 0
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(stderr, "sparsekernel help: unknown command %q\n", args[0])
+		return 2
+	}
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	cmd.setup(fs)
+	printUsage(stdout, cmd, fs)
+	return 0
+}
+
+func printCommands(w io.Writer) {
+	fmt.Fprint(w, `sparsekernel builds small RBF classifiers and regressors whose size and kernel width are
+chosen by analytic leave-one-out statistics.
+
+Usage:
+
+	sparsekernel <command> [flags] [arguments]
+
+The commands are:
+
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.short)
+	}
+	fmt.Fprint(w, "\nUse \"sparsekernel help <command>\" for more about a command.\n")
+}
+
+func printUsage(w io.Writer, cmd *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: sparsekernel %s %s\n\n%s\n", cmd.name, cmd.args, strings.TrimSpace(cmd.long))
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	if b.Len() > 0 {
+		fmt.Fprintf(w, "\nFlags:\n%s", b.String())
+	}
+}

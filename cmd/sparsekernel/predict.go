@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:  "predict",
+		args:  "[flags] model.json data",
+		short: "predict the labels (or values) of a data file with a saved model",
+		long: `
+Predict writes one prediction per data row: the class label for a classifier, the value for a
+regressor; with -decision, also the decision value f(x) after a comma. The data file may hold
+a label column (then the accuracy or the MSE is reported on stderr, as svm-predict does) or
+only the model's inputs.
+
+Example:
+
+	sparsekernel predict -o heart.pred heart.model.json heart-test.csv`,
+		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
+			var (
+				df       dataFlags
+				out      string
+				decision bool
+			)
+			df.register(fs)
+			fs.StringVar(&out, "o", "", "output `file` (default: stdout)")
+			fs.BoolVar(&decision, "decision", false, "also print each row's decision value")
+			return func(args []string, stdout, stderr io.Writer) error {
+				if len(args) != 2 {
+					return usagef("want a model file and a data file, got %d arguments", len(args))
+				}
+				m, err := model.Load(args[0])
+				if err != nil {
+					return err
+				}
+				t, err := readForModel(&df, args[1], m)
+				if err != nil {
+					return err
+				}
+				var truth []float64
+				if t.Labels != nil {
+					if truth, err = targets(m, t); err != nil {
+						return err
+					}
+				}
+				f := m.Decisions(t.X)
+				var b bytes.Buffer
+				for _, v := range f {
+					if m.Task == model.Classification {
+						b.WriteString(m.Label(v))
+					} else {
+						b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+					}
+					if decision {
+						b.WriteByte(',')
+						b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+					}
+					b.WriteByte('\n')
+				}
+				if out == "" {
+					if _, err := stdout.Write(b.Bytes()); err != nil {
+						return err
+					}
+				} else if err := model.WriteFileAtomic(out, b.Bytes()); err != nil {
+					return err
+				}
+				if truth != nil {
+					fmt.Fprintln(stderr, scoreLine(m, f, truth))
+				}
+				return nil
+			}
+		},
+	})
+}
+
+// readForModel reads a data file for prediction with m: with a label column if it has one
+// more column than m has inputs, without one if it has exactly m's inputs.
+func readForModel(df *dataFlags, path string, m *model.Model) (*dataset.Table, error) {
+	o, err := df.options()
+	if err != nil {
+		return nil, err
+	}
+	t, err := dataset.ReadFile(path, o)
+	if err == nil {
+		err = t.WithDim(m.Inputs)
+		if err == nil {
+			return t, nil
+		}
+	}
+	o.LabelColumn = -1
+	if t2, err2 := dataset.ReadFile(path, o); err2 == nil && t2.Dim() == m.Inputs {
+		return t2, nil
+	}
+	if errors.Is(err, dataset.ErrDimensionMismatch) {
+		return nil, fmt.Errorf("%w (the model has %d inputs; a data file holds them, plus optionally a label column)", err, m.Inputs)
+	}
+	return nil, err
+}
+
+// scoreLine reports accuracy (classification) or MSE (regression) as svm-predict does.
+func scoreLine(m *model.Model, f, truth []float64) string {
+	if m.Task == model.Classification {
+		right := 0
+		for i, v := range f {
+			if (v > 0) == (truth[i] > 0) {
+				right++
+			}
+		}
+		return fmt.Sprintf("accuracy = %.2f%% (%d/%d)", 100*float64(right)/float64(len(f)), right, len(f))
+	}
+	var s float64
+	for i, v := range f {
+		s += (v - truth[i]) * (v - truth[i])
+	}
+	return fmt.Sprintf("mean squared error = %.6g (%d rows)", s/float64(len(f)), len(f))
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+func init() {
+	commands = append(commands, &command{
+		name:  "train",
+		args:  "[flags] data",
+		short: "train a model on a data file and save it",
+		long: `
+Train reads a labelled data file (CSV with the label in the last column by default, or
+LIBSVM/svmlight), trains a model and writes it as JSON, by default to the data file's name
+with the extension .model.json in the current directory. The kernel width and the number of
+nodes are chosen by the method's leave-one-out criterion; nothing needs tuning.
+
+Example:
+
+	sparsekernel train -method loomi -o heart.model.json heart.csv`,
+		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
+			var (
+				df  dataFlags
+				ff  fitFlags
+				out string
+			)
+			df.register(fs)
+			ff.register(fs)
+			fs.StringVar(&out, "o", "", "model `file` to write (default: <data>.model.json)")
+			return func(args []string, stdout, stderr io.Writer) error {
+				if len(args) != 1 {
+					return usagef("want one data file, got %d arguments", len(args))
+				}
+				opt, err := ff.options()
+				if err != nil {
+					return err
+				}
+				t, err := df.read(args[0])
+				if err != nil {
+					return err
+				}
+				m, err := train(t, opt)
+				if err != nil {
+					return err
+				}
+				if out == "" {
+					base := filepath.Base(args[0])
+					out = strings.TrimSuffix(base, filepath.Ext(base)) + ".model.json"
+				}
+				if err := m.Save(out); err != nil {
+					return err
+				}
+				fmt.Fprintf(stdout, "%s\nmodel written to %s\n", describe(m), out)
+				return nil
+			}
+		},
+	})
+}

@@ -1,0 +1,240 @@
+// Package sparsekernel builds small radial basis function (RBF) classifiers and regressors
+// automatically: orthogonal forward selection picks a handful of Gaussian nodes by their
+// analytic leave-one-out (LOO) statistics, so the model size and the kernel width come from
+// the data, without a cross-validation grid.
+//
+// Fit is the one call most users need:
+//
+//	m, err := sparsekernel.Fit(X, y, sparsekernel.Options{Method: sparsekernel.LOOMI})
+//	label := m.Label(m.Decision(x))
+//
+// The methods are those of SPEC sections 3-5: ROLS-LOO and LOOMI (fixed nodes on training
+// points); the tunable-node and LS-SVM methods follow.
+package sparsekernel
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/ofs"
+)
+
+// The method names accepted by Options.Method.
+const (
+	ROLS  = "rols"  // ROLS-LOO (SPEC 3.1)
+	LOOMI = "loomi" // LOOMI (SPEC 3.2)
+)
+
+// Methods lists the methods Fit implements, with a one-line description of each.
+var Methods = []struct{ Name, Description string }{
+	{LOOMI, "fixed Gaussian nodes, forward selection maximising the LOO mutual information (classification)"},
+	{ROLS, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate (classification)"},
+}
+
+// MaxCandidates is the largest number of training points used as candidate centres by the
+// fixed-node methods. Larger training sets use a random subset of this size (drawn from the
+// seed), which keeps memory at N x MaxCandidates and a stage at O(N x MaxCandidates).
+const MaxCandidates = 2000
+
+// Options configures Fit. The zero value is a good start: LOOMI with the width chosen by the
+// LOO criterion and the model size chosen by the method's stopping rule.
+type Options struct {
+	// Method is one of the names in Methods; "" means LOOMI.
+	Method string
+	// Task is the learning task; "" means classification.
+	Task model.Task
+	// Classes names the targets -1 and +1 of a classifier; zero value: "-1" and "1".
+	Classes [2]string
+	// Features names the inputs (optional, stored in the model).
+	Features []string
+	// Tau fixes the common width of the fixed-node Gaussians exp(-||z-c||^2/tau) in the
+	// standardised input space; 0 means: choose it from ofs.DefaultTaus by the LOO criterion.
+	Tau float64
+	// MaxTerms caps the model size; 0 means the method's default (100).
+	MaxTerms int
+	// Seed drives every random choice; the same seed gives the same model.
+	Seed uint64
+	// Workers bounds the goroutines one fit uses; 0 means GOMAXPROCS. The model does not
+	// depend on it.
+	Workers int
+}
+
+// Errors that callers may branch on.
+var (
+	ErrOneClass          = errors.New("the training data hold only one class")
+	ErrDimensionMismatch = errors.New("inputs have different numbers of values")
+	ErrUnknownMethod     = errors.New("unknown method")
+	ErrTask              = errors.New("method does not support this task")
+)
+
+// Fit trains a model on raw inputs X (one row per sample) and targets y: -1/+1 for
+// classification, real values for regression. Inputs are standardised on X and the scaling
+// is stored in the model.
+func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
+	start := time.Now()
+	if opt.Method == "" {
+		opt.Method = LOOMI
+	}
+	if opt.Task == "" {
+		opt.Task = model.Classification
+	}
+	if err := checkData(X, y, opt.Task); err != nil {
+		return nil, err
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	scaler := dataset.FitScaler(X)
+	Z := scaler.Transform(X)
+	m := &model.Model{
+		Task:     opt.Task,
+		Method:   opt.Method,
+		Kernel:   model.KernelGaussian,
+		Inputs:   len(X[0]),
+		Features: slices.Clone(opt.Features),
+		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std},
+	}
+	if opt.Task == model.Classification {
+		m.Classes = []string{"-1", "1"}
+		if opt.Classes != [2]string{} {
+			m.Classes = []string{opt.Classes[0], opt.Classes[1]}
+		}
+	}
+	var err error
+	switch opt.Method {
+	case ROLS, LOOMI:
+		err = fitFixed(m, Z, y, opt)
+	default:
+		return nil, fmt.Errorf("%w %q", ErrUnknownMethod, opt.Method)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.Training.Samples = len(X)
+	m.Training.Seed = opt.Seed
+	m.Training.Seconds = time.Since(start).Seconds()
+	return m, nil
+}
+
+// FitLabels is Fit for a classifier whose classes are given as text: any two distinct labels
+// (see dataset.Binary for which becomes +1).
+func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error) {
+	y, classes, err := dataset.Binary(labels)
+	if err != nil {
+		if errors.Is(err, dataset.ErrOneClass) {
+			return nil, fmt.Errorf("%w: %v", ErrOneClass, err)
+		}
+		return nil, err
+	}
+	opt.Task = model.Classification
+	opt.Classes = classes
+	return Fit(X, y, opt)
+}
+
+func checkData(X [][]float64, y []float64, task model.Task) error {
+	if len(X) == 0 {
+		return errors.New("no training samples")
+	}
+	if len(X) != len(y) {
+		return fmt.Errorf("%d input rows but %d targets", len(X), len(y))
+	}
+	m := len(X[0])
+	if m == 0 {
+		return errors.New("samples have no inputs")
+	}
+	for i, x := range X {
+		if len(x) != m {
+			return fmt.Errorf("%w: row %d has %d values, row 1 has %d", ErrDimensionMismatch, i+1, len(x), m)
+		}
+		for j, v := range x {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("row %d, input %d is %v", i+1, j+1, v)
+			}
+		}
+	}
+	switch task {
+	case model.Classification:
+		var pos, neg int
+		for i, v := range y {
+			switch v {
+			case 1:
+				pos++
+			case -1:
+				neg++
+			default:
+				return fmt.Errorf("target %d is %v: a classifier needs targets -1 and +1", i+1, v)
+			}
+		}
+		if pos == 0 || neg == 0 {
+			return ErrOneClass
+		}
+	case model.Regression:
+		for i, v := range y {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("target %d is %v", i+1, v)
+			}
+		}
+	default:
+		return fmt.Errorf("unknown task %q", task)
+	}
+	return nil
+}
+
+// candidates returns the candidate centres of the fixed-node pool: every training point, or
+// a seeded random subset of MaxCandidates of them, in increasing order.
+func candidates(n int, seed uint64) []int {
+	if n <= MaxCandidates {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x63616e64))
+	idx := rng.Perm(n)[:MaxCandidates]
+	slices.Sort(idx)
+	return idx
+}
+
+func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
+	if opt.Task != model.Classification {
+		return fmt.Errorf("%w: %s is a classifier", ErrTask, opt.Method)
+	}
+	var sel ofs.Selector
+	switch opt.Method {
+	case ROLS:
+		sel = ofs.ROLS{MaxTerms: opt.MaxTerms}
+	case LOOMI:
+		sel = ofs.LOOMI{MaxTerms: opt.MaxTerms}
+	}
+	taus := ofs.DefaultTaus(len(Z[0]))
+	if opt.Tau > 0 {
+		taus = []float64{opt.Tau}
+	}
+	f := ofs.NewFixed(Z, y, candidates(len(Z), opt.Seed))
+	maxTerms := opt.MaxTerms
+	if maxTerms <= 0 {
+		maxTerms = 100
+	}
+	maxTerms = min(maxTerms, len(f.Centres))
+	res := f.Run(sel, taus, maxTerms, opt.Workers)
+	best := res[ofs.Best(res, true)]
+	for _, r := range res {
+		m.Training.Evaluations += r.Evaluations
+	}
+	m.Nodes = make([]model.Node, len(best.Index))
+	for i, c := range best.Index {
+		m.Nodes[i] = model.Node{Centre: slices.Clone(Z[f.Centres[c]]), Width: []float64{best.Tau / 2}}
+	}
+	m.Weights = best.Weights
+	m.Training.Tau = best.Tau
+	m.Training.Criterion = best.Criterion
+	m.Training.LOOCurve = best.Curve
+	m.Training.LOOError = best.Stats.MR()
+	m.Training.Lambdas = best.Lambdas
+	m.Training.Stop = best.Stop
+	return nil
+}
