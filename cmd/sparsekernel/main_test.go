@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/synth"
+)
+
+// writeCSV writes a labelled CSV with a header; classes are named "a" (-1) and "b" (+1).
+func writeCSV(t *testing.T, path string, s synth.Set) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("x1,x2,class\n")
+	for i, x := range s.X {
+		c := "a"
+		if s.Y[i] > 0 {
+			c = "b"
+		}
+		fmt.Fprintf(&b, "%g,%g,%s\n", x[0], x[1], c)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestTrainPredictEval(t *testing.T) {
+	dir := t.TempDir()
+	train, test := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
+	writeCSV(t, train, synth.Ripley(150, 1))
+	writeCSV(t, test, synth.Ripley(200, 2))
+	modelPath := filepath.Join(dir, "m.json")
+
+	code, out, errOut := runCLI("train", "-method", "rols", "-o", modelPath, train)
+	if code != 0 || !strings.Contains(out, "model written to") {
+		t.Fatalf("train: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	predPath := filepath.Join(dir, "pred.txt")
+	code, _, errOut = runCLI("predict", "-decision", "-o", predPath, modelPath, test)
+	if code != 0 || !strings.Contains(errOut, "accuracy = ") {
+		t.Fatalf("predict: exit %d, stderr %q", code, errOut)
+	}
+	pred, _ := os.ReadFile(predPath)
+	lines := strings.Split(strings.TrimSpace(string(pred)), "\n")
+	if len(lines) != 200 {
+		t.Fatalf("%d predictions for 200 rows", len(lines))
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "a,") && !strings.HasPrefix(l, "b,") {
+			t.Fatalf("prediction line %q: want label,decision", l)
+		}
+	}
+	// Prediction input without the label column.
+	unlabelled := filepath.Join(dir, "x.csv")
+	data, _ := os.ReadFile(test)
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		b.WriteString(l[:strings.LastIndex(l, ",")] + "\n")
+	}
+	os.WriteFile(unlabelled, []byte(b.String()), 0o644)
+	code, out, errOut = runCLI("predict", modelPath, unlabelled)
+	if code != 0 || errOut != "" {
+		t.Fatalf("predict unlabelled: exit %d, stderr %q", code, errOut)
+	}
+	if got := strings.Split(strings.TrimSpace(out), "\n"); !equalLines(got, lines) {
+		t.Fatal("unlabelled prediction differs from labelled")
+	}
+
+	code, out, errOut = runCLI("eval", "-method", "loomi", train, test)
+	if code != 0 {
+		t.Fatalf("eval: exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{"test error:", "confusion matrix", "LOO curve", "loomi classification"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("eval output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func equalLines(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != strings.SplitN(b[i], ",", 2)[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// writeFolder writes a benchmark folder of generated data with 3 realisations.
+func writeFolder(t *testing.T, dir string) {
+	t.Helper()
+	s := synth.Ripley(90, 7)
+	var x, y, tr, te strings.Builder
+	for i, r := range s.X {
+		fmt.Fprintf(&x, "%g,%g\n", r[0], r[1])
+		fmt.Fprintf(&y, "%g\n", s.Y[i])
+	}
+	for k := range 3 {
+		var a, b []string
+		for i := range 90 {
+			if (i+k)%3 == 0 {
+				b = append(b, fmt.Sprint(i))
+			} else {
+				a = append(a, fmt.Sprint(i))
+			}
+		}
+		tr.WriteString(strings.Join(a, ",") + "\n")
+		te.WriteString(strings.Join(b, ",") + "\n")
+	}
+	for name, s := range map[string]string{"x.csv": x.String(), "y.csv": y.String(), "train.csv": tr.String(), "test.csv": te.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestBench(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "toy")
+	os.Mkdir(dir, 0o755)
+	writeFolder(t, dir)
+	var results []map[string]any
+	for _, workers := range []string{"1", "2"} {
+		code, out, errOut := runCLI("bench", "-method", "loomi", "-json", "-workers", workers, "-data", dir)
+		if code != 0 {
+			t.Fatalf("bench: exit %d, stderr %q", code, errOut)
+		}
+		var r map[string]any
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("bench -json output %q: %v", out, err)
+		}
+		for _, key := range []string{"dataset", "method", "realisations", "test_error_mean", "test_error_std", "size_mean", "size_std", "evaluations_mean", "wall_seconds"} {
+			if _, ok := r[key]; !ok {
+				t.Errorf("bench -json lacks %q", key)
+			}
+		}
+		if r["realisations"] != 3.0 || r["dataset"] != "toy" {
+			t.Errorf("bench -json: %v", r)
+		}
+		results = append(results, r)
+	}
+	for _, key := range []string{"test_error_mean", "size_mean", "evaluations_mean"} {
+		if results[0][key] != results[1][key] {
+			t.Errorf("%s differs between 1 and 2 workers: %v vs %v", key, results[0][key], results[1][key])
+		}
+	}
+	code, out, _ := runCLI("bench", "-realisations", "2", dir)
+	if code != 0 || !strings.Contains(out, "toy") {
+		t.Errorf("bench table: exit %d, %q", code, out)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.csv")
+	writeCSV(t, good, synth.Ripley(60, 3))
+	modelPath := filepath.Join(dir, "good.json")
+	if code, _, e := runCLI("train", "-o", modelPath, good); code != 0 {
+		t.Fatalf("train good: %s", e)
+	}
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(content), 0o644)
+		return p
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // substrings of stderr
+		out  string   // a file that must not exist afterwards
+	}{
+		{"no command", nil, 2, []string{"Usage"}, ""},
+		{"unknown command", []string{"fly"}, 2, []string{"unknown command"}, ""},
+		{"unknown flag", []string{"train", "-bogus", good}, 2, []string{"bogus"}, ""},
+		{"unknown method", []string{"train", "-method", "svm", good}, 2, []string{"unknown method"}, ""},
+		{"missing file", []string{"train", "-o", filepath.Join(dir, "x.json"), filepath.Join(dir, "nope.csv")}, 1, []string{"nope.csv"}, "x.json"},
+		{"not a number", []string{"train", "-o", filepath.Join(dir, "n.json"), write("nan.csv", "1,2,a\n3,x,b\n4,5,a\n")}, 1, []string{"nan.csv:2:2"}, "n.json"},
+		{"ragged row", []string{"train", "-o", filepath.Join(dir, "r.json"), write("ragged.csv", "1,2,a\n3,b\n4,5,a\n")}, 1, []string{"ragged.csv:2"}, "r.json"},
+		{"one class", []string{"train", "-o", filepath.Join(dir, "o.json"), write("one.csv", "1,2,a\n3,4,a\n")}, 1, []string{"one.csv", "one class"}, "o.json"},
+		{"three classes", []string{"train", "-o", filepath.Join(dir, "t.json"), write("three.csv", "1,2,a\n3,4,b\n5,6,c\n")}, 1, []string{"three.csv", "multi-class"}, "t.json"},
+		{"corrupt model", []string{"predict", write("bad.json", `{"format":"sparsekernel-model","version":1,"task":"classification"}`), good}, 1, []string{"bad.json"}, ""},
+		{"wrong width for model", []string{"predict", "-o", filepath.Join(dir, "p.txt"), modelPath, write("wide.csv", "1,2,3,4,a\n")}, 1, []string{"wide.csv"}, "p.txt"},
+		{"unknown label at predict", []string{"predict", "-o", filepath.Join(dir, "q.txt"), modelPath, write("lab.csv", "1,2,zzz\n")}, 1, []string{"lab.csv", "zzz"}, "q.txt"},
+		{"bench without data", []string{"bench"}, 2, []string{"no benchmark folder"}, ""},
+		{"bench missing folder", []string{"bench", filepath.Join(dir, "nofolder")}, 1, []string{"nofolder"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runCLI(tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, errOut)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr %q lacks %q", errOut, w)
+				}
+			}
+			if tc.out != "" {
+				if _, err := os.Stat(filepath.Join(dir, tc.out)); err == nil {
+					t.Errorf("%s was written despite the error", tc.out)
+				}
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, c := range commands {
+		code, out, _ := runCLI("help", c.name)
+		if code != 0 || !strings.Contains(out, "usage: sparsekernel "+c.name) || !strings.Contains(out, "Example") {
+			t.Errorf("help %s: exit %d, %q", c.name, code, out)
+		}
+	}
+	if code, out, _ := runCLI("demo"); code != 0 || !strings.Contains(out, "identical decisions") {
+		t.Errorf("demo: exit %d, %q", code, out)
+	}
+}

@@ -1,0 +1,102 @@
+package sparsekernel_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/bench"
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/synth"
+)
+
+func ExampleFit() {
+	train, test := synth.Ripley(250, 1), synth.Ripley(1000, 2)
+	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Method: sparsekernel.LOOMI})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d nodes, test error below 12%%: %v\n", m.Size(), bench.TestError(m, test.X, test.Y) < 12)
+	fmt.Println("class of (0.5, 0.9):", m.Label(m.Decision([]float64{0.5, 0.9})))
+	// Output:
+	// 7 nodes, test error below 12%: true
+	// class of (0.5, 0.9): -1
+}
+
+func ExampleFitLabels() {
+	X := [][]float64{{0}, {0.1}, {0.2}, {0.3}, {1}, {1.1}, {1.2}, {1.3}}
+	labels := []string{"low", "low", "low", "low", "high", "high", "high", "high"}
+	m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Method: sparsekernel.ROLS})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.Classes, m.Label(m.Decision([]float64{0.05})), m.Label(m.Decision([]float64{1.25})))
+	// Output:
+	// [high low] low high
+}
+
+func TestFitErrors(t *testing.T) {
+	X := [][]float64{{0, 1}, {1, 0}, {2, 2}}
+	tests := []struct {
+		name string
+		X    [][]float64
+		y    []float64
+		opt  sparsekernel.Options
+		want error // nil: any error
+	}{
+		{"one class", X, []float64{1, 1, 1}, sparsekernel.Options{}, sparsekernel.ErrOneClass},
+		{"ragged", [][]float64{{0, 1}, {1}, {2, 2}}, []float64{1, -1, 1}, sparsekernel.Options{}, sparsekernel.ErrDimensionMismatch},
+		{"unknown method", X, []float64{1, -1, 1}, sparsekernel.Options{Method: "svm"}, sparsekernel.ErrUnknownMethod},
+		{"regression with a classifier", X, []float64{0.5, 2, 3}, sparsekernel.Options{Method: sparsekernel.LOOMI, Task: model.Regression}, sparsekernel.ErrTask},
+		{"targets not +-1", X, []float64{0, 1, 1}, sparsekernel.Options{}, nil},
+		{"length mismatch", X, []float64{1, -1}, sparsekernel.Options{}, nil},
+		{"empty", nil, nil, sparsekernel.Options{}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := sparsekernel.Fit(tc.X, tc.y, tc.opt)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if tc.want != nil && !errors.Is(err, tc.want) {
+				t.Errorf("error %q, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestFitDeterministicAndRoundTrip(t *testing.T) {
+	train, test := synth.Ripley(200, 4), synth.Ripley(300, 5)
+	for _, meth := range sparsekernel.Methods {
+		t.Run(meth.Name, func(t *testing.T) {
+			a, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Method: meth.Name, Seed: 3, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Method: meth.Name, Seed: 3, Workers: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Training.Seconds, b.Training.Seconds = 0, 0
+			if !reflect.DeepEqual(a, b) {
+				t.Fatal("model depends on the number of workers")
+			}
+			var buf bytes.Buffer
+			if err := a.Write(&buf); err != nil {
+				t.Fatal(err)
+			}
+			c, err := model.Read(&buf, "round-trip")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(a.Decisions(test.X), c.Decisions(test.X)) {
+				t.Fatal("reloaded model predicts differently")
+			}
+		})
+	}
+}
