@@ -1,0 +1,154 @@
+package dataset
+
+import (
+	"encoding/csv"
+	"strings"
+	"testing"
+)
+
+func TestParseCSV(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		opt      CSVOptions
+		x        [][]float64
+		labels   []string
+		lines    []int
+		features []string
+	}{
+		{"header, label last", "a,b,y\n1,2,yes\n3,4,no\n", CSVOptions{},
+			[][]float64{{1, 2}, {3, 4}}, []string{"yes", "no"}, []int{2, 3}, []string{"a", "b"}},
+		{"no header, label first", "1,0.5,2\n-1,1.5,3\n", CSVOptions{LabelColumn: 1},
+			[][]float64{{0.5, 2}, {1.5, 3}}, []string{"1", "-1"}, []int{1, 2}, nil},
+		{"header, label in the middle", "x1,class,x2\n1,M,2\n3,B,4\n", CSVOptions{LabelColumn: 2},
+			[][]float64{{1, 2}, {3, 4}}, []string{"M", "B"}, []int{2, 3}, []string{"x1", "x2"}},
+		{"no label column", "1,2\n3,4\n", CSVOptions{LabelColumn: -1},
+			[][]float64{{1, 2}, {3, 4}}, nil, []int{1, 2}, nil},
+		{"no label column, header", "a,b\n1,2\n", CSVOptions{LabelColumn: -1},
+			[][]float64{{1, 2}}, nil, []int{2}, []string{"a", "b"}},
+		{"text label is not a header", "1,2,yes\n3,4,no\n", CSVOptions{},
+			[][]float64{{1, 2}, {3, 4}}, []string{"yes", "no"}, []int{1, 2}, nil},
+		{"header iff a feature field is not a number", "1,x2,y\n3,4,5\n", CSVOptions{},
+			[][]float64{{3, 4}}, []string{"5"}, []int{2}, []string{"1", "x2"}},
+		{"header with empty index name", ",a,y\n1,2,3\n", CSVOptions{},
+			[][]float64{{1, 2}}, []string{"3"}, []int{2}, []string{"", "a"}},
+		{"numeric header needs HeaderYes", "0,1,2\n5,6,7\n", CSVOptions{Header: HeaderYes},
+			[][]float64{{5, 6}}, []string{"7"}, []int{2}, []string{"0", "1"}},
+		{"HeaderNo keeps the first row", "5,6,7\n", CSVOptions{Header: HeaderNo},
+			[][]float64{{5, 6}}, []string{"7"}, []int{1}, nil},
+		{"BOM, CRLF and blank lines", "\uFEFFa,b,y\r\n\r\n1,2,1\r\n   \r\n3,4,-1\r\n", CSVOptions{},
+			[][]float64{{1, 2}, {3, 4}}, []string{"1", "-1"}, []int{1 + 2, 5}, []string{"a", "b"}},
+		{"semicolons", "1;2;3\n4;5;6\n", CSVOptions{},
+			[][]float64{{1, 2}, {4, 5}}, []string{"3", "6"}, []int{1, 2}, nil},
+		{"tabs, header with spaces", "sepal length\tsepal width\tclass\n1\t2\tsetosa\n", CSVOptions{},
+			[][]float64{{1, 2}}, []string{"setosa"}, []int{2}, []string{"sepal length", "sepal width"}},
+		{"whitespace", "  1  2 3\n\n4 5\t6\r\n", CSVOptions{},
+			[][]float64{{1, 2}, {4, 5}}, []string{"3", "6"}, []int{1, 3}, nil},
+		{"explicit whitespace", "1 2 3\n", CSVOptions{Comma: ' '},
+			[][]float64{{1, 2}}, []string{"3"}, []int{1}, nil},
+		{"quoted fields", "\"a\",\"b\",\"y\"\n\"1\", 2 ,\"yes, really\"\n", CSVOptions{},
+			[][]float64{{1, 2}}, []string{"yes, really"}, []int{2}, []string{"a", "b"}},
+		{"multi-line quoted label", "1,2,\"a\nb\"\n3,4,c\n", CSVOptions{},
+			[][]float64{{1, 2}, {3, 4}}, []string{"a\nb", "c"}, []int{1, 3}, nil},
+		{"one feature", "0.5,1\n1e-3,-1\n", CSVOptions{},
+			[][]float64{{0.5}, {0.001}}, []string{"1", "-1"}, []int{1, 2}, nil},
+		{"one column without label", "0.5\n2\n", CSVOptions{LabelColumn: -1},
+			[][]float64{{0.5}, {2}}, nil, []int{1, 2}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ParseCSV(strings.NewReader(tc.in), "data.csv", tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			equal(t, "X", tab.X, tc.x)
+			equal(t, "Labels", tab.Labels, tc.labels)
+			equal(t, "Lines", tab.Lines, tc.lines)
+			equal(t, "Features", tab.Features, tc.features)
+			equal(t, "Source", tab.Source, "data.csv")
+		})
+	}
+}
+
+func TestParseCSVErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		opt  CSVOptions
+		kind error
+		want string // the message, or its file:line:col: prefix
+	}{
+		{"not a number", "1,2,3\n4,abc,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "abc" is not a number`},
+		{"not a number after blank lines", "1,2,3\n\n\n4,x,6\n", CSVOptions{}, ErrNotNumber, "data.csv:4:2: "},
+		{"not a number, CRLF", "1,2,3\r\n4,5,6\r\n7,8e,9\r\n", CSVOptions{}, ErrNotNumber, "data.csv:3:2: "},
+		{"not a number, label first", "y,a\n1,2\n-1,z\n", CSVOptions{LabelColumn: 1}, ErrNotNumber, "data.csv:3:2: "},
+		{"not a number, whitespace", "1 2 3\n4 5 x6\n", CSVOptions{LabelColumn: -1}, ErrNotNumber, "data.csv:2:3: "},
+		{"empty", "", CSVOptions{}, ErrEmpty, "data.csv: no data rows"},
+		{"blank lines only", "\n \r\n\t\n", CSVOptions{}, ErrEmpty, "data.csv: no data rows"},
+		{"header only", "a,b,y\n", CSVOptions{}, ErrEmpty, "data.csv: no data rows after the header on line 1"},
+		{"too few fields", "1,2,3\n4,5\n", CSVOptions{}, ErrRagged, "data.csv:2: row has 2 fields, expected 3 like the first row on line 1"},
+		{"too many fields", "a,b,y\n1,2,3,4\n", CSVOptions{}, ErrRagged, "data.csv:2: row has 4 fields, expected 3 like the header on line 1"},
+		{"ragged whitespace", "1 2 3\n4 5 6\n7 8\n", CSVOptions{}, ErrRagged, "data.csv:3: "},
+		{"ragged after BOM and blank", "\uFEFF\n1,2\n3\n", CSVOptions{}, ErrRagged, "data.csv:3: "},
+		{"empty field", "1,2,3\n4,,6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: empty field"},
+		{"question mark", "1,?,3\n", CSVOptions{}, ErrMissing, `data.csv:1:2: missing value "?"`},
+		{"missing is not a header", "?,x,3\n", CSVOptions{}, ErrEmpty, "data.csv: no data rows after the header"},
+		{"empty field, tabs", "1\t2\t3\n4\t\t6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: "},
+		{"empty label", "1,2,\n", CSVOptions{}, ErrMissing, "data.csv:1:3: empty label field"},
+		{"missing label", "1,2,1\n3,4,?\n", CSVOptions{}, ErrMissing, "data.csv:2:3: "},
+		{"NaN", "1,2,3\n1,NaN,3\n", CSVOptions{}, ErrNonFinite, `data.csv:2:2: field "NaN" is not finite`},
+		{"Inf", "1,2,3\n-inf,2,3\n", CSVOptions{}, ErrNonFinite, "data.csv:2:1: "},
+		{"overflow", "1e400,2,3\n", CSVOptions{}, ErrNonFinite, `data.csv:1:1: field "1e400" overflows float64`},
+		{"label column out of range", "1,2,3\n", CSVOptions{LabelColumn: 4}, ErrRagged, "data.csv:1: label column 4 is out of range"},
+		{"label is the only column", "1\n2\n", CSVOptions{}, ErrRagged, "data.csv:1: row has 1 field"},
+		{"bare quote", "1,2,3\n4,5\"x,6\n", CSVOptions{}, csv.ErrBareQuote, "data.csv:2: "},
+		{"unterminated quote", "1,2,3\n4,\"5,6\n", CSVOptions{}, csv.ErrQuote, "data.csv:2: "},
+		{"unclosed quote", "1,2,3\n4,\"5,6\n7,8\n9\n", CSVOptions{}, csv.ErrQuote, "data.csv:2: extraneous or missing \" in quoted-field (the record starting here runs to line 4"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseCSV(strings.NewReader(tc.in), "data.csv", tc.opt)
+			wantErr(t, err, tc.kind, tc.want)
+		})
+	}
+}
+
+func TestCSVOptionsInvalid(t *testing.T) {
+	for _, opt := range []CSVOptions{{Header: 7}, {LabelColumn: -2}, {Comma: '"'}, {Comma: '\n'}} {
+		if _, err := ParseCSV(strings.NewReader("1,2\n"), "data.csv", opt); err == nil {
+			t.Errorf("%+v: no error", opt)
+		}
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	tests := []struct {
+		path   string
+		sparse bool
+		dim    int
+	}{
+		{"testdata/example.csv", false, 2},
+		{"testdata/small.libsvm", true, 3},
+		{"testdata/sparse.txt", true, 3},
+		{"testdata/dense.txt", false, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			tab, err := ReadFile(tc.path, CSVOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			equal(t, "sparse", tab.sparse, tc.sparse)
+			equal(t, "Dim", tab.Dim(), tc.dim)
+			equal(t, "Source", tab.Source, tc.path)
+		})
+	}
+	if _, err := ReadFile("testdata/no-such-file.csv", CSVOptions{}); err == nil {
+		t.Error("missing file: no error")
+	}
+}
+
+func TestReadCSVNamesFile(t *testing.T) {
+	_, err := ReadCSV("testdata/small.libsvm", CSVOptions{})
+	wantErr(t, err, ErrRagged, "testdata/small.libsvm:2: ")
+}

@@ -1,0 +1,22 @@
+// Package dataset reads the data sparsekernel learns from and turns labels into targets.
+//
+// Three inputs are understood:
+//
+//   - CSV (ReadCSV, ParseCSV): one sample per line, a label column (first, last, any, or
+//     none for prediction input), an optional header, comma, semicolon, tab or whitespace
+//     separated, quoted fields allowed, CRLF and a UTF-8 BOM accepted;
+//   - LIBSVM / svmlight (ReadLIBSVM, ParseLIBSVM): "label idx:val idx:val ..." with 1-based,
+//     strictly increasing indices and '#' comments;
+//   - benchmark folders (ReadFolder): x.csv, y.csv and the realisations in train.csv and
+//     test.csv (0-based row indices, one realisation per line).
+//
+// Nothing is silently dropped: blank lines are skipped, but a missing value (an empty field
+// or "?"), NaN, ±Inf, a text field among the features or a row with the wrong number of
+// fields is an error. Every error of the input names the file, the 1-based line and, where it
+// applies, the 1-based field (column) as a *ParseError, and wraps one of the sentinel errors
+// (ErrNotNumber, ErrMissing, ...) so that callers can branch with errors.Is:
+//
+//	data.csv:12:3: field "abc" is not a number
+//
+// Binary, Encode and Numeric turn the label text into targets; Scaler standardises features.
+package dataset

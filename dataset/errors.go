@@ -1,0 +1,80 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors wrapped by the errors of this package; test for them with errors.Is.
+var (
+	// ErrEmpty: the input has no data rows (or no labels).
+	ErrEmpty = errors.New("no data rows")
+	// ErrNotNumber: a feature (or a regression label) is not a number.
+	ErrNotNumber = errors.New("not a number")
+	// ErrNonFinite: a value is NaN or ±Inf, or overflows float64.
+	ErrNonFinite = errors.New("non-finite value")
+	// ErrMissing: a value or label is missing (an empty field or "?").
+	ErrMissing = errors.New("missing value")
+	// ErrRagged: a row has the wrong number of fields.
+	ErrRagged = errors.New("wrong number of fields")
+	// ErrIndex: a bad index: a realisation index (not an integer, out of range, repeated
+	// within a line, or shared by train and test) or a LIBSVM feature index (not a positive
+	// integer, not increasing).
+	ErrIndex = errors.New("bad index")
+	// ErrRowCount: files of a folder disagree on the number of rows or realisations.
+	ErrRowCount = errors.New("row counts disagree")
+	// ErrDimensionMismatch: data has a different number of features than expected.
+	ErrDimensionMismatch = errors.New("dimension mismatch")
+	// ErrOneClass: classification labels hold a single class.
+	ErrOneClass = errors.New("only one class")
+	// ErrMultiClass: classification labels hold more than two classes.
+	ErrMultiClass = errors.New("more than two classes")
+	// ErrUnknownLabel: a label is not one of a model's classes.
+	ErrUnknownLabel = errors.New("unknown label")
+)
+
+// ParseError is an error at a place in an input file. Line and Column are 1-based; Column is
+// the field number (CSV field, LIBSVM token, or index within a realisation line), 0 when the
+// error concerns a whole line, and Line is 0 when it concerns the whole file.
+type ParseError struct {
+	File         string
+	Line, Column int
+	Err          error
+}
+
+// Error returns "file:line:column: message", leaving out a zero column or line.
+func (e *ParseError) Error() string {
+	file := e.File
+	if file == "" {
+		file = "<input>"
+	}
+	switch {
+	case e.Line <= 0:
+		return fmt.Sprintf("%s: %v", file, e.Err)
+	case e.Column <= 0:
+		return fmt.Sprintf("%s:%d: %v", file, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s:%d:%d: %v", file, e.Line, e.Column, e.Err)
+}
+
+// Unwrap returns the underlying error, which wraps one of the sentinel errors.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// detail is an error with its own message that wraps a sentinel (or another cause).
+type detail struct {
+	kind error
+	msg  string
+}
+
+func (d *detail) Error() string { return d.msg }
+func (d *detail) Unwrap() error { return d.kind }
+
+// errorf returns an error with the formatted message that wraps kind.
+func errorf(kind error, format string, args ...any) error {
+	return &detail{kind: kind, msg: fmt.Sprintf(format, args...)}
+}
+
+// at wraps err in a *ParseError at file:line:col.
+func at(file string, line, col int, err error) *ParseError {
+	return &ParseError{File: file, Line: line, Column: col, Err: err}
+}

@@ -1,0 +1,198 @@
+package dataset
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Folder is one benchmark folder: x.csv (comma-separated features, no header), y.csv (one
+// label per line) and, optionally, train.csv and test.csv (one realisation per line:
+// comma-separated 0-based row indices of x.csv; line k of both files is realisation k).
+type Folder struct {
+	Dir         string
+	X           [][]float64
+	Labels      []string
+	Train, Test [][]int // row indices of each realisation
+
+	xLines, yLines        []int // source lines of the rows of x.csv and y.csv
+	trainLines, testLines []int // source lines of the realisations
+}
+
+// ReadFolder reads a benchmark folder. x.csv and y.csv must have the same number of rows;
+// train.csv and test.csv, if present (both or neither), the same number of lines, each
+// index in [0, rows) at most once per line, and train and test of a realisation disjoint.
+// Errors name the file inside the folder, e.g.
+//
+//	data/diabetis/train.csv:7:12: index 900 out of range [0, 768)
+func ReadFolder(dir string) (*Folder, error) {
+	xs, err := ReadCSV(filepath.Join(dir, "x.csv"), CSVOptions{Header: HeaderNo, LabelColumn: -1, Comma: ','})
+	if err != nil {
+		return nil, err
+	}
+	yPath := filepath.Join(dir, "y.csv")
+	data, err := os.ReadFile(yPath)
+	if err != nil {
+		return nil, err
+	}
+	ys, err := parseCSV(string(data), yPath, CSVOptions{Header: HeaderNo, LabelColumn: 1, Comma: ','}, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameCount(xs.Source, xs.Lines, "rows", ys.Source, ys.Lines, "labels"); err != nil {
+		return nil, err
+	}
+	f := &Folder{Dir: dir, X: xs.X, Labels: ys.Labels, xLines: xs.Lines, yLines: ys.Lines}
+
+	trainPath, testPath := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
+	trainData, trainErr := os.ReadFile(trainPath)
+	testData, testErr := os.ReadFile(testPath)
+	if errors.Is(trainErr, fs.ErrNotExist) && errors.Is(testErr, fs.ErrNotExist) {
+		return f, nil
+	}
+	if trainErr != nil {
+		return nil, trainErr
+	}
+	if testErr != nil {
+		return nil, testErr
+	}
+	n := len(f.X)
+	ip := newIndexParser(n)
+	if f.Train, f.trainLines, err = ip.parseFile(string(trainData), trainPath); err != nil {
+		return nil, err
+	}
+	if f.Test, f.testLines, err = ip.parseFile(string(testData), testPath); err != nil {
+		return nil, err
+	}
+	if err := sameCount(trainPath, f.trainLines, "realisations", testPath, f.testLines, "realisations"); err != nil {
+		return nil, err
+	}
+	// Train and test of a realisation must be disjoint: mark train, look up test.
+	mark := make([]int, n) // k+1 where row is in train of realisation k
+	for k, tr := range f.Train {
+		for _, i := range tr {
+			mark[i] = k + 1
+		}
+		for c, i := range f.Test[k] {
+			if mark[i] == k+1 {
+				return nil, at(testPath, f.testLines[k], c+1, errorf(ErrIndex,
+					"index %d is also in line %d of %s: train and test must be disjoint",
+					i, f.trainLines[k], filepath.Base(trainPath)))
+			}
+		}
+	}
+	return f, nil
+}
+
+// sameCount checks that two files have as many rows (lines), naming the first extra one.
+func sameCount(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
+	na, nb := len(aLines), len(bLines)
+	switch {
+	case na > nb:
+		return at(aPath, aLines[nb], 0, errorf(ErrRowCount,
+			"%s has %d %s, %s has %d %s: expected the same number", filepath.Base(aPath), na, aWhat, filepath.Base(bPath), nb, bWhat))
+	case nb > na:
+		return at(bPath, bLines[na], 0, errorf(ErrRowCount,
+			"%s has %d %s, %s has %d %s: expected the same number", filepath.Base(bPath), nb, bWhat, filepath.Base(aPath), na, aWhat))
+	}
+	return nil
+}
+
+// Realisations returns the number of realisations (train/test splits).
+func (f *Folder) Realisations() int { return len(f.Train) }
+
+// Split returns the training and test tables of the 0-based realisation k; it panics if k is
+// out of range. Lines hold the x.csv line of each row, and label errors name y.csv. The rows
+// share memory with f.X.
+func (f *Folder) Split(k int) (train, test *Table) {
+	return f.subset(f.Train[k]), f.subset(f.Test[k])
+}
+
+func (f *Folder) subset(idx []int) *Table {
+	t := &Table{
+		Source:      filepath.Join(f.Dir, "x.csv"),
+		X:           make([][]float64, len(idx)),
+		Labels:      make([]string, len(idx)),
+		Lines:       make([]int, len(idx)),
+		labelCol:    1,
+		labelSource: filepath.Join(f.Dir, "y.csv"),
+		labelLines:  make([]int, len(idx)),
+	}
+	for r, i := range idx {
+		t.X[r], t.Labels[r], t.Lines[r] = f.X[i], f.Labels[i], f.xLines[i]
+		t.labelLines[r] = f.yLines[i]
+	}
+	return t
+}
+
+// indexParser parses realisation lines: comma-separated 0-based row indices in [0, n).
+type indexParser struct {
+	n    int
+	seen []int32 // gen where the index was seen in the current line
+	pos  []int32 // its field there
+	gen  int32
+}
+
+func newIndexParser(n int) *indexParser {
+	return &indexParser{n: n, seen: make([]int32, n), pos: make([]int32, n)}
+}
+
+// parseFile parses one realisation per non-blank line.
+func (p *indexParser) parseFile(s, path string) (sets [][]int, lines []int, err error) {
+	it := lineIter{s: stripBOM(s)}
+	for {
+		l, ok := it.next()
+		if !ok {
+			break
+		}
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		set, col, err := p.parseLine(l)
+		if err != nil {
+			return nil, nil, at(path, it.line, col, err)
+		}
+		sets = append(sets, set)
+		lines = append(lines, it.line)
+	}
+	if len(sets) == 0 {
+		return nil, nil, at(path, 0, 0, errorf(ErrEmpty, "no realisations"))
+	}
+	return sets, lines, nil
+}
+
+// parseLine parses one realisation; on error it returns the 1-based field at fault.
+func (p *indexParser) parseLine(l string) (set []int, col int, err error) {
+	p.gen++
+	if p.gen <= 0 { // wrapped: forget all marks
+		clear(p.seen)
+		p.gen = 1
+	}
+	set = make([]int, 0, strings.Count(l, ",")+1)
+	for col = 1; ; col++ {
+		f, rest, more := strings.Cut(l, ",")
+		f = strings.TrimSpace(f)
+		if f == "" {
+			return nil, col, errorf(ErrIndex, "empty field: expected an index in [0, %d)", p.n)
+		}
+		i, err := strconv.Atoi(f)
+		if err != nil || f[0] == '+' {
+			return nil, col, errorf(ErrIndex, "index %q is not an integer", short(f))
+		}
+		if i < 0 || i >= p.n {
+			return nil, col, errorf(ErrIndex, "index %d out of range [0, %d)", i, p.n)
+		}
+		if p.seen[i] == p.gen {
+			return nil, col, errorf(ErrIndex, "index %d repeated (first in field %d)", i, p.pos[i])
+		}
+		p.seen[i], p.pos[i] = p.gen, int32(col)
+		set = append(set, i)
+		if !more {
+			return set, 0, nil
+		}
+		l = rest
+	}
+}

@@ -1,0 +1,129 @@
+package dataset
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Limits on LIBSVM input, which is stored densely. Variables so that tests can lower them.
+var (
+	maxLIBSVMIndex = 1 << 20 // highest feature index accepted
+	maxLIBSVMCells = 1 << 28 // rows x dimension accepted (2 GiB of float64)
+)
+
+// ReadLIBSVM reads a LIBSVM file; see ParseLIBSVM.
+func ReadLIBSVM(path string) (*Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseLIBSVM(string(data), path)
+}
+
+// ParseLIBSVM reads LIBSVM (svmlight) data from r; source names it in errors. Each non-blank
+// line is "label idx:val idx:val ..." with 1-based, strictly increasing indices (at most
+// 1048576); '#' starts a comment. The dimension is the highest index seen and missing entries
+// are 0; use Table.WithDim to match a model. Errors are *ParseError values whose Column is
+// the whitespace-separated field (the label is field 1).
+func ParseLIBSVM(r io.Reader, source string) (*Table, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	return parseLIBSVM(string(data), source)
+}
+
+func parseLIBSVM(s, source string) (*Table, error) {
+	t := &Table{Source: source, Labels: []string{}, sparse: true, labelCol: 1}
+	var (
+		idx   []int     // feature indices of all rows
+		val   []float64 // their values
+		start []int     // start of each row in idx/val
+		m     int       // highest index seen: the dimension
+		in    = interner{}
+		it    = lineIter{s: stripBOM(s)}
+	)
+	for {
+		l, ok := it.next()
+		if !ok {
+			break
+		}
+		if i := strings.IndexByte(l, '#'); i >= 0 {
+			l = l[:i]
+		}
+		label, rest := nextField(l)
+		if label == "" {
+			continue
+		}
+		line := it.line
+		if strings.Contains(label, ":") {
+			return nil, at(source, line, 1, errorf(ErrMissing,
+				"line starts with %q: expected a label before the index:value pairs", short(label)))
+		}
+		if err := checkLabel(label); err != nil {
+			return nil, at(source, line, 1, err)
+		}
+		t.Labels = append(t.Labels, in.get(label))
+		t.Lines = append(t.Lines, line)
+		start = append(start, len(idx))
+		prev := 0
+		for col := 2; ; col++ {
+			var f string
+			f, rest = nextField(rest)
+			if f == "" {
+				break
+			}
+			is, vs, ok := strings.Cut(f, ":")
+			if !ok {
+				return nil, at(source, line, col, errorf(ErrIndex,
+					"field %q is not index:value", short(f)))
+			}
+			k, err := strconv.Atoi(is)
+			if err != nil || is[0] == '+' || is[0] == '-' || k < 1 {
+				if err == nil && k == 0 {
+					return nil, at(source, line, col, errorf(ErrIndex, "index 0: indices start at 1"))
+				}
+				return nil, at(source, line, col, errorf(ErrIndex,
+					"index %q is not a positive integer", short(is)))
+			}
+			if k > maxLIBSVMIndex {
+				return nil, at(source, line, col, errorf(ErrIndex,
+					"index %d is above the limit %d", k, maxLIBSVMIndex))
+			}
+			if k <= prev {
+				return nil, at(source, line, col, errorf(ErrIndex,
+					"index %d follows index %d: indices must be strictly increasing", k, prev))
+			}
+			prev = k
+			v, err := parseValue(vs)
+			if err != nil {
+				return nil, at(source, line, col, err)
+			}
+			if k > m {
+				m, t.dimLine, t.dimCol = k, line, col
+			}
+			idx = append(idx, k)
+			val = append(val, v)
+		}
+	}
+	n := len(t.Lines)
+	if n == 0 {
+		return nil, at(source, 0, 0, errorf(ErrEmpty, "no data rows"))
+	}
+	if m > 0 && n > maxLIBSVMCells/m {
+		return nil, at(source, t.dimLine, t.dimCol, fmt.Errorf(
+			"index %d makes %d rows x %d features, above the limit of %d values", m, n, m, maxLIBSVMCells))
+	}
+	start = append(start, len(idx))
+	t.maxIndex = m
+	t.X = rows(make([]float64, n*m), n, m)
+	for i, row := range t.X {
+		for p := start[i]; p < start[i+1]; p++ {
+			row[idx[p]-1] = val[p]
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,244 @@
+package dataset
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Task is what the labels ask for.
+type Task int
+
+const (
+	Classification Task = iota // two classes, targets -1/+1
+	Regression                 // numeric targets
+)
+
+// String returns "classification" or "regression".
+func (t Task) String() string {
+	switch t {
+	case Classification:
+		return "classification"
+	case Regression:
+		return "regression"
+	}
+	return "Task(" + strconv.Itoa(int(t)) + ")"
+}
+
+// DetectTask guesses the task from labels: two distinct labels or fewer (so that Binary
+// reports ErrOneClass) mean Classification; more mean Regression if all are finite numbers,
+// else Classification (Binary then reports that multi-class is not supported). Numeric
+// labels are compared by value, so "1" and "1.0" are one label.
+func DetectTask(labels []string) Task {
+	cs, numeric := distinct(labels, 3)
+	if len(cs) <= 2 || !numeric {
+		return Classification
+	}
+	return Regression
+}
+
+// class is one distinct label: its first spelling, first row and numeric value.
+type class struct {
+	label string
+	first int
+	value float64
+}
+
+// distinct returns the distinct labels in order of first appearance, stopping after limit
+// (0: no limit), and whether all labels are finite numbers (then compared by value).
+func distinct(labels []string, limit int) (cs []class, numeric bool) {
+	numeric = len(labels) > 0
+	values := make([]float64, 0, len(labels))
+	for _, l := range labels {
+		v, ok := finite(l)
+		if !ok {
+			numeric = false
+			break
+		}
+		values = append(values, v)
+	}
+	if numeric {
+		seen := map[float64]bool{}
+		for i, v := range values {
+			if !seen[v] {
+				seen[v] = true
+				cs = append(cs, class{labels[i], i, v})
+				if len(cs) == limit {
+					break
+				}
+			}
+		}
+		return cs, true
+	}
+	seen := map[string]bool{}
+	for i, l := range labels {
+		if !seen[l] {
+			seen[l] = true
+			cs = append(cs, class{label: l, first: i})
+			if len(cs) == limit {
+				break
+			}
+		}
+	}
+	return cs, false
+}
+
+// Binary maps labels of exactly two distinct values to -1/+1: classes[0] -> -1, classes[1]
+// -> +1. If all labels are numbers they are compared by value and the smaller is -1 (so
+// "0"/"1", "-1"/"1" and "1"/"2" behave as expected); otherwise the lexically smaller is -1.
+// Errors wrap ErrEmpty, ErrOneClass or ErrMultiClass. BinaryTable adds file and line.
+func Binary(labels []string) (y []float64, classes [2]string, err error) {
+	y, classes, _, err = binary(labels)
+	return y, classes, err
+}
+
+// BinaryTable is Binary for the labels of t, with errors naming t's file and the line of
+// the first label of a third class.
+func BinaryTable(t *Table) (y []float64, classes [2]string, err error) {
+	if t.Labels == nil {
+		return nil, classes, at(t.Source, 0, 0, errorf(ErrEmpty, "no label column"))
+	}
+	y, classes, bad, err := binary(t.Labels)
+	if err != nil {
+		if bad < 0 {
+			return nil, classes, at(t.Source, 0, 0, err)
+		}
+		file, line, col := t.labelPos(bad)
+		return nil, classes, at(file, line, col, err)
+	}
+	return y, classes, nil
+}
+
+// binary implements Binary; bad is the row of the first label of a third class, or -1.
+func binary(labels []string) (y []float64, classes [2]string, bad int, err error) {
+	if len(labels) == 0 {
+		return nil, classes, -1, errorf(ErrEmpty, "no labels")
+	}
+	cs, numeric := distinct(labels, 0)
+	switch {
+	case len(cs) == 1:
+		return nil, classes, -1, errorf(ErrOneClass,
+			"only one class (%q) in %d labels: binary classification needs two", cs[0].label, len(labels))
+	case len(cs) > 2:
+		bad := cs[2].first
+		third := cs[2].label
+		sortClasses(cs, numeric)
+		var names []string
+		for i, c := range cs {
+			if i == 5 {
+				names = append(names, "...")
+				break
+			}
+			names = append(names, strconv.Quote(c.label))
+		}
+		return nil, classes, bad, errorf(ErrMultiClass,
+			"label %q is a third class; found %d classes (%s): multi-class is not supported yet",
+			third, len(cs), strings.Join(names, ", "))
+	}
+	sortClasses(cs, numeric)
+	classes = [2]string{cs[0].label, cs[1].label}
+	y = make([]float64, len(labels))
+	if numeric {
+		for i, l := range labels {
+			y[i] = 1
+			if v, _ := finite(l); v == cs[0].value {
+				y[i] = -1
+			}
+		}
+		return y, classes, -1, nil
+	}
+	for i, l := range labels {
+		y[i] = 1
+		if l == cs[0].label {
+			y[i] = -1
+		}
+	}
+	return y, classes, -1, nil
+}
+
+func sortClasses(cs []class, numeric bool) {
+	sort.Slice(cs, func(i, j int) bool {
+		if numeric {
+			return cs[i].value < cs[j].value
+		}
+		return cs[i].label < cs[j].label
+	})
+}
+
+// Encode maps labels (of test data, say) to -1/+1 with a model's classes: classes[0] -> -1,
+// classes[1] -> +1. A label matches a class if the text is equal or both are numbers of equal
+// value ("1.0" matches "1"). An unknown label is an error wrapping ErrUnknownLabel that names
+// it; EncodeTable adds file and line.
+func Encode(labels []string, classes [2]string) ([]float64, error) {
+	y, bad := encode(labels, classes)
+	if bad >= 0 {
+		return nil, errorf(ErrUnknownLabel, "row %d: %v", bad+1, unknown(labels[bad], classes))
+	}
+	return y, nil
+}
+
+// EncodeTable is Encode for the labels of t, with errors naming t's file and line.
+func EncodeTable(t *Table, classes [2]string) ([]float64, error) {
+	if t.Labels == nil {
+		return nil, at(t.Source, 0, 0, errorf(ErrEmpty, "no label column"))
+	}
+	y, bad := encode(t.Labels, classes)
+	if bad >= 0 {
+		file, line, col := t.labelPos(bad)
+		return nil, at(file, line, col, errorf(ErrUnknownLabel, "%v", unknown(t.Labels[bad], classes)))
+	}
+	return y, nil
+}
+
+func unknown(label string, classes [2]string) string {
+	return fmt.Sprintf("label %q is not one of the classes %q and %q", short(label), classes[0], classes[1])
+}
+
+// encode implements Encode; bad is the first unknown row, or -1.
+func encode(labels []string, classes [2]string) (y []float64, bad int) {
+	v0, ok0 := finite(classes[0])
+	v1, ok1 := finite(classes[1])
+	y = make([]float64, len(labels))
+	for i, l := range labels {
+		switch l {
+		case classes[0]:
+			y[i] = -1
+			continue
+		case classes[1]:
+			y[i] = 1
+			continue
+		}
+		v, ok := finite(l)
+		switch {
+		case ok && ok0 && v == v0:
+			y[i] = -1
+		case ok && ok1 && v == v1:
+			y[i] = 1
+		default:
+			return nil, i
+		}
+	}
+	return y, -1
+}
+
+// Numeric returns the labels of t as regression targets. A label that is not a finite
+// number is a *ParseError naming file and line, wrapping ErrNotNumber or ErrNonFinite.
+func Numeric(t *Table) ([]float64, error) {
+	if t.Labels == nil {
+		return nil, at(t.Source, 0, 0, errorf(ErrEmpty, "no label column"))
+	}
+	y := make([]float64, len(t.Labels))
+	for i, l := range t.Labels {
+		v, ok := finite(l)
+		if !ok {
+			file, line, col := t.labelPos(i)
+			if isNumber(l) {
+				return nil, at(file, line, col, errorf(ErrNonFinite, "label %q is not finite: expected a finite number", short(l)))
+			}
+			return nil, at(file, line, col, errorf(ErrNotNumber, "label %q is not a number", short(l)))
+		}
+		y[i] = v
+	}
+	return y, nil
+}

@@ -1,0 +1,176 @@
+package dataset
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTaskString(t *testing.T) {
+	equal(t, "Classification", Classification.String(), "classification")
+	equal(t, "Regression", Regression.String(), "regression")
+	equal(t, "Task(7)", Task(7).String(), "Task(7)")
+}
+
+func TestDetectTask(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels []string
+		want   Task
+	}{
+		{"two numbers", []string{"1", "-1", "1"}, Classification},
+		{"two numbers, two spellings", []string{"1", "1.0", "2", "3.5"}, Regression},
+		{"three spellings, two values", []string{"1", "1.0", "-1"}, Classification},
+		{"two texts", []string{"yes", "no"}, Classification},
+		{"one class", []string{"1", "1"}, Classification},
+		{"empty", nil, Classification},
+		{"real values", []string{"1.5", "2", "-3e2"}, Regression},
+		{"three texts", []string{"a", "b", "c"}, Classification},
+		{"text among numbers", []string{"1.5", "2", "x"}, Classification},
+		{"NaN among numbers", []string{"1.5", "2", "NaN"}, Classification},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			equal(t, "DetectTask", DetectTask(tc.labels), tc.want)
+		})
+	}
+}
+
+func TestBinary(t *testing.T) {
+	tests := []struct {
+		name    string
+		labels  []string
+		classes [2]string
+		y       []float64
+	}{
+		{"0/1", []string{"1", "0", "1"}, [2]string{"0", "1"}, []float64{1, -1, 1}},
+		{"-1/1", []string{"1", "-1"}, [2]string{"-1", "1"}, []float64{1, -1}},
+		{"+1/-1", []string{"+1", "-1"}, [2]string{"-1", "+1"}, []float64{1, -1}},
+		{"1/2", []string{"2", "1", "1"}, [2]string{"1", "2"}, []float64{1, -1, -1}},
+		{"9/10 numerically", []string{"10", "9"}, [2]string{"9", "10"}, []float64{1, -1}},
+		{"1 and 1.0 are one class", []string{"1", "1.0", "-1"}, [2]string{"-1", "1"}, []float64{1, 1, -1}},
+		{"yes/no lexically", []string{"yes", "no", "yes"}, [2]string{"no", "yes"}, []float64{1, -1, 1}},
+		{"M/B lexically", []string{"M", "B"}, [2]string{"B", "M"}, []float64{1, -1}},
+		{"number and text lexically", []string{"x", "1"}, [2]string{"1", "x"}, []float64{1, -1}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			y, classes, err := Binary(tc.labels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			equal(t, "classes", classes, tc.classes)
+			equal(t, "y", y, tc.y)
+			// The classes encode the labels back to the same targets.
+			y2, err := Encode(tc.labels, classes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			equal(t, "Encode", y2, tc.y)
+		})
+	}
+}
+
+func TestBinaryErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels []string
+		kind   error
+		want   []string // substrings of the message
+	}{
+		{"empty", nil, ErrEmpty, []string{"no labels"}},
+		{"one class", []string{"a", "a"}, ErrOneClass, []string{`only one class ("a") in 2 labels`}},
+		{"one numeric class", []string{"1", "1.0"}, ErrOneClass, []string{`only one class ("1")`}},
+		{"three classes", []string{"b", "a", "b", "c"}, ErrMultiClass,
+			[]string{`label "c" is a third class; found 3 classes ("a", "b", "c")`, "multi-class is not supported yet"}},
+		{"seven classes", strings.Split("g f e d c b a", " "), ErrMultiClass,
+			[]string{`found 7 classes ("a", "b", "c", "d", "e", ...)`}},
+		{"numeric classes in order", []string{"10", "9", "1"}, ErrMultiClass, []string{`("1", "9", "10")`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Binary(tc.labels)
+			wantErr(t, err, tc.kind, "")
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestBinaryTableErrors(t *testing.T) {
+	read := func(s string, opt CSVOptions) *Table {
+		tab, err := ParseCSV(strings.NewReader(s), "data.csv", opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tab
+	}
+	_, _, err := BinaryTable(read("1,a\n2,b\n\n3,a\n4,c\n", CSVOptions{}))
+	wantErr(t, err, ErrMultiClass, `data.csv:5:2: label "c" is a third class`)
+	_, _, err = BinaryTable(read("a,1\n", CSVOptions{LabelColumn: 1}))
+	wantErr(t, err, ErrOneClass, "data.csv: only one class")
+	_, _, err = BinaryTable(read("1,2\n", CSVOptions{LabelColumn: -1}))
+	wantErr(t, err, ErrEmpty, "data.csv: no label column")
+}
+
+func TestEncode(t *testing.T) {
+	classes := [2]string{"-1", "1"}
+	y, err := Encode([]string{"1", "-1", "+1", "1.0", "-1e0"}, classes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "y", y, []float64{1, -1, 1, 1, -1})
+
+	_, err = Encode([]string{"1", "2"}, classes)
+	wantErr(t, err, ErrUnknownLabel, `row 2: label "2" is not one of the classes "-1" and "1"`)
+	_, err = Encode([]string{"yes", "maybe"}, [2]string{"no", "yes"})
+	wantErr(t, err, ErrUnknownLabel, `row 2: label "maybe"`)
+
+	tab, err := ParseCSV(strings.NewReader("a,b,y\n1,2,no\n3,4,yes\n\n5,6,maybe\n"), "test.csv", CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = EncodeTable(tab, [2]string{"no", "yes"})
+	wantErr(t, err, ErrUnknownLabel, `test.csv:5:3: label "maybe" is not one of the classes "no" and "yes"`)
+}
+
+func TestNumeric(t *testing.T) {
+	tab, err := ParseCSV(strings.NewReader("1,2.5\n2,-3e1\n"), "data.csv", CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := Numeric(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "y", y, []float64{2.5, -30})
+
+	tests := []struct {
+		name string
+		in   string
+		kind error
+		want string
+	}{
+		{"text", "1,2\n\n2,abc\n", ErrNotNumber, `data.csv:3:2: label "abc" is not a number`},
+		{"NaN", "1,NaN\n", ErrNonFinite, `data.csv:1:2: label "NaN" is not finite`},
+		{"overflow", "1,2\n2,-1e999\n", ErrNonFinite, "data.csv:2:2: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := ParseCSV(strings.NewReader(tc.in), "data.csv", CSVOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Numeric(tab)
+			wantErr(t, err, tc.kind, tc.want)
+		})
+	}
+	lib, err := ParseLIBSVM(strings.NewReader("1 1:1\nx 1:2\n"), "data.libsvm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Numeric(lib)
+	wantErr(t, err, ErrNotNumber, "data.libsvm:2:1: ")
+}
