@@ -14,9 +14,11 @@ import (
 type HeaderMode int
 
 const (
-	// HeaderAuto: the first non-blank line is a header iff one of its feature fields (the
-	// label field is not looked at, so that text labels work) is not a number and not a
-	// missing value ("" or "?"). A header of numbers only is read as data: use HeaderYes.
+	// HeaderAuto: the first non-blank line is a header iff none of its feature fields (the
+	// label field is not looked at, so that text labels work) is a number and at least one
+	// is text other than a missing value ("" or "?"). A data row with a typo ("1,2x,3") is
+	// therefore read as data and reported, never dropped as a header. A header with numbers
+	// in it is read as data: use HeaderYes.
 	HeaderAuto HeaderMode = iota
 	// HeaderYes: the first non-blank line is a header.
 	HeaderYes
@@ -216,13 +218,20 @@ func parseCSV(s, source string, opt CSVOptions, labelsOnly bool) (*Table, error)
 			case HeaderYes:
 				header = true
 			case HeaderAuto:
+				text, number := false, false
 				for j, f := range rec {
 					f = strings.TrimSpace(f)
-					if j != li && f != "" && f != "?" && !isNumber(f) {
-						header = true
-						break
+					if j == li {
+						continue
+					}
+					switch {
+					case isNumber(f):
+						number = true
+					case f != "" && f != "?":
+						text = true
 					}
 				}
+				header = text && !number
 			}
 			if header {
 				t.Features = make([]string, 0, ncol)

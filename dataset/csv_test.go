@@ -28,8 +28,8 @@ func TestParseCSV(t *testing.T) {
 			[][]float64{{1, 2}}, nil, []int{2}, []string{"a", "b"}},
 		{"text label is not a header", "1,2,yes\n3,4,no\n", CSVOptions{},
 			[][]float64{{1, 2}, {3, 4}}, []string{"yes", "no"}, []int{1, 2}, nil},
-		{"header iff a feature field is not a number", "1,x2,y\n3,4,5\n", CSVOptions{},
-			[][]float64{{3, 4}}, []string{"5"}, []int{2}, []string{"1", "x2"}},
+		{"header iff no feature field is a number", "id,x2,y\n3,4,5\n", CSVOptions{},
+			[][]float64{{3, 4}}, []string{"5"}, []int{2}, []string{"id", "x2"}},
 		{"header with empty index name", ",a,y\n1,2,3\n", CSVOptions{},
 			[][]float64{{1, 2}}, []string{"3"}, []int{2}, []string{"", "a"}},
 		{"numeric header needs HeaderYes", "0,1,2\n5,6,7\n", CSVOptions{Header: HeaderYes},
@@ -79,6 +79,7 @@ func TestParseCSVErrors(t *testing.T) {
 		want string // the message, or its file:line:col: prefix
 	}{
 		{"not a number", "1,2,3\n4,abc,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "abc" is not a number`},
+		{"typo in the first row is not a header", "1,2x,3\n4,5,6\n", CSVOptions{}, ErrNotNumber, `data.csv:1:2: field "2x" is not a number`},
 		{"not a number after blank lines", "1,2,3\n\n\n4,x,6\n", CSVOptions{}, ErrNotNumber, "data.csv:4:2: "},
 		{"not a number, CRLF", "1,2,3\r\n4,5,6\r\n7,8e,9\r\n", CSVOptions{}, ErrNotNumber, "data.csv:3:2: "},
 		{"not a number, label first", "y,a\n1,2\n-1,z\n", CSVOptions{LabelColumn: 1}, ErrNotNumber, "data.csv:3:2: "},
