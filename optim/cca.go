@@ -133,19 +133,20 @@ func (m CCA) search(r *runner) (int, error) {
 		totalCost = totalCost[:len(empires)]
 		for n := range empires {
 			e := &empires[n]
-			mean := 0.0
 			if len(e.colonies) > 0 {
-				k := 0
+				k := 0 // the best colony: the first with the smallest cost
 				for i, c := range e.colonies {
-					mean += cost[c]
 					if cost[c] < cost[e.colonies[k]] {
 						k = i
 					}
 				}
-				mean /= float64(len(e.colonies))
 				if c := e.colonies[k]; cost[c] < cost[e.imp] {
 					e.colonies[k], e.imp = e.imp, c
 				}
+			}
+			mean := 0.0
+			for _, c := range e.colonies {
+				mean += cost[c] / float64(len(e.colonies))
 			}
 			totalCost[n] = cost[e.imp] + p.Zeta*mean
 		}

@@ -70,20 +70,24 @@ var (
 	ErrNoFunc            = errors.New("optim: Problem has neither Func nor NewFunc")
 	ErrDimensionMismatch = errors.New("optim: len(Lower) != len(Upper)")
 	ErrEmptyBox          = errors.New("optim: box of dimension 0")
-	ErrBound             = errors.New("optim: bound not finite or Lower > Upper")
+	ErrBound             = errors.New("optim: bounds not finite or Lower > Upper")
 	ErrSetting           = errors.New("optim: invalid setting")
 )
 
-// BoundError reports the first dimension of the box whose bounds are not finite or not
-// ordered. It wraps ErrBound.
+// BoundError reports the first dimension of the box whose bounds are not ordered, or not
+// finite, or whose width Upper - Lower overflows. It wraps ErrBound.
 type BoundError struct {
 	Dim          int // 0-based
 	Lower, Upper float64
 }
 
+// Error names the dimension and its bounds.
 func (e *BoundError) Error() string {
-	if math.IsInf(e.Lower, 0) || math.IsNaN(e.Lower) || math.IsInf(e.Upper, 0) || math.IsNaN(e.Upper) {
-		return fmt.Sprintf("optim: box dimension %d: bounds [%g, %g] not finite", e.Dim, e.Lower, e.Upper)
+	if e.Lower <= e.Upper {
+		return fmt.Sprintf("optim: box dimension %d: [%g, %g] not finite", e.Dim, e.Lower, e.Upper)
+	}
+	if math.IsNaN(e.Lower) || math.IsNaN(e.Upper) {
+		return fmt.Sprintf("optim: box dimension %d: bounds [%g, %g] not numbers", e.Dim, e.Lower, e.Upper)
 	}
 	return fmt.Sprintf("optim: box dimension %d: lower bound %g > upper bound %g", e.Dim, e.Lower, e.Upper)
 }
@@ -110,7 +114,7 @@ func Minimize(p Problem, m Method, s Settings) (Result, error) {
 	}
 	for j, lo := range p.Lower {
 		hi := p.Upper[j]
-		if math.IsInf(lo, 0) || math.IsInf(hi, 0) || !(lo <= hi) { // !(<=) also catches NaN
+		if !(lo <= hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsInf(hi-lo, 0) { // !(<=) catches NaN
 			return Result{}, &BoundError{Dim: j, Lower: lo, Upper: hi}
 		}
 	}
