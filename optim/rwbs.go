@@ -38,10 +38,11 @@ import "math"
 // generation early. Result.Iterations is Ng. Each new population and each pair u_a, u_b is a batch,
 // evaluated in parallel when Settings.Workers > 1.
 //
-// Paper 002 has no convergence test: all Mi iterations run. Tol > 0 adds the test of weighted
-// boosting search (paper 002's reference [41]) in a scale-free form: a generation's inner loop
-// ends, before evaluating, once max_j |u_a,j - u_ib,j| / (Upper_j - Lower_j) < Tol, i.e. once
-// the weighted combination has collapsed onto the best member.
+// Paper 002 states no convergence test: all Mi iterations run. Tol > 0 adds one, in the spirit
+// of the stopping rule of weighted boosting search in paper 002's reference [41] (not in
+// papers/) but scale-free: a generation's inner loop ends, before evaluating, once
+// max_j |u_a,j - u_ib,j| / (Upper_j - Lower_j) < Tol, i.e. once the weighted combination has
+// collapsed onto the best member.
 type RWBS struct {
 	Population  int     // Ps, at least 2; 0 means 7 (paper 002, Ripley data)
 	Generations int     // Ng; 0 means 11
