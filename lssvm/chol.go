@@ -9,7 +9,7 @@ import "math"
 
 const (
 	baseChol = 32 // unblocked Cholesky at or below this size
-	baseTrsm = 16 // unblocked triangular solve at or below this many columns
+	baseTrsm = 32 // unblocked triangular solve at or below this many columns
 	baseInv  = 32 // unblocked triangular inverse at or below this size
 )
 
@@ -84,13 +84,32 @@ func (w *gemmWork) trsmRLT(b []float64, ldb, m, n int, l []float64, ldl int) {
 	w.trsmRLT(b[n1:], ldb, m, n2, l[n1*ldl+n1:], ldl)
 }
 
-// trsmUnblocked solves X L' = B row by row (forward substitution).
+// trsmUnblocked solves X L' = B by forward substitution, four rows at a time so that four
+// independent dot products are in flight.
 func trsmUnblocked(b []float64, ldb, m, n int, l []float64, ldl int) {
 	var inv [baseTrsm]float64
 	for c := 0; c < n; c++ {
 		inv[c] = 1 / l[c*ldl+c]
 	}
-	for i := 0; i < m; i++ {
+	i := 0
+	for ; i+4 <= m; i += 4 {
+		x0 := b[i*ldb : i*ldb+n]
+		x1 := b[(i+1)*ldb : (i+1)*ldb+n]
+		x2 := b[(i+2)*ldb : (i+2)*ldb+n]
+		x3 := b[(i+3)*ldb : (i+3)*ldb+n]
+		for c := range x0 {
+			lc := l[c*ldl : c*ldl+c]
+			s0, s1, s2, s3 := x0[c], x1[c], x2[c], x3[c]
+			for p, v := range lc {
+				s0 -= x0[p] * v
+				s1 -= x1[p] * v
+				s2 -= x2[p] * v
+				s3 -= x3[p] * v
+			}
+			x0[c], x1[c], x2[c], x3[c] = s0*inv[c], s1*inv[c], s2*inv[c], s3*inv[c]
+		}
+	}
+	for ; i < m; i++ {
 		x := b[i*ldb : i*ldb+n]
 		for c := range x {
 			lc := l[c*ldl : c*ldl+c]

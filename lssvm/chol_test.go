@@ -26,22 +26,15 @@ func randSPD(rng *rand.Rand, n int) []float64 {
 	return a
 }
 
-// microKernels lists the micro-kernels to test: the plain Go one and, if it differs, the one
-// chosen at start-up.
-func microKernels() map[string]func(int, []float64, []float64, *[mr * nr]float64) {
-	ks := map[string]func(int, []float64, []float64, *[mr * nr]float64){"go": microKernelGo}
-	if kernelName != "go" {
-		ks[kernelName] = microKernel
-	}
-	return ks
-}
-
-// withKernel runs f with each micro-kernel installed in turn.
+// withKernel runs f with each micro-kernel pair installed in turn: plain Go and, if it
+// differs, the one chosen at start-up.
 func withKernel(t *testing.T, f func(t *testing.T)) {
-	saved := microKernel
-	defer func() { microKernel = saved }()
-	for name, k := range microKernels() {
-		microKernel = k
+	k, kc, name := microKernel, microKernelC, kernelName
+	defer func() { microKernel, microKernelC = k, kc }()
+	microKernel, microKernelC = microKernelGo, microKernelCGo
+	t.Run("go", f)
+	if name != "go" {
+		microKernel, microKernelC = k, kc
 		t.Run(name, f)
 	}
 }

@@ -25,7 +25,7 @@ type Evaluator struct {
 	t []float64 // scratch of trinv
 	w *gemmWork
 
-	cs, sn []float64 // wavelet: cos and sin of 1.75 x_kj / a (allocated on first use)
+	cs, sn []float64 // wavelet: cos and sin of 1.75 x_kj / a, m x n (allocated on first use)
 
 	u1, uy      []float64 // L^-1 1, L^-1 y
 	v, hy, diag []float64 // H^-1 1, H^-1 y, diag(H^-1)
@@ -252,11 +252,7 @@ func (e *Evaluator) fillGaussian(sigma, gamma float64) error {
 	c := -1 / (2 * sigma * sigma)
 	n := e.n
 	for i := 0; i < n; i++ {
-		ai := e.a[i*n : i*n+i]
-		di := e.d[i*(i-1)/2 : i*(i-1)/2+i]
-		for j, d := range di {
-			ai[j] = math.Exp(c * d)
-		}
+		expScaled(e.a[i*n:i*n+i], e.d[i*(i-1)/2:i*(i-1)/2+i], c)
 		e.a[i*n+i] = 1 + 1/gamma
 	}
 	return nil
@@ -270,24 +266,24 @@ func (e *Evaluator) fillWavelet(a, gamma float64) error {
 	}
 	n, m := e.n, e.m
 	if e.cs == nil {
-		e.cs = make([]float64, n*m)
-		e.sn = make([]float64, n*m)
+		e.cs = make([]float64, m*n)
+		e.sn = make([]float64, m*n)
 	}
-	for i, v := range e.x {
-		e.sn[i], e.cs[i] = math.Sincos(1.75 * v / a)
+	for i := 0; i < n; i++ { // cs, sn are m x n: feature-major
+		for l, v := range e.x[i*m : (i+1)*m] {
+			e.sn[l*n+i], e.cs[l*n+i] = math.Sincos(1.75 * v / a)
+		}
 	}
 	c := -1 / (2 * a * a)
 	for i := 0; i < n; i++ {
 		ai := e.a[i*n : i*n+i]
-		di := e.d[i*(i-1)/2 : i*(i-1)/2+i]
-		ci, si := e.cs[i*m:(i+1)*m], e.sn[i*m:(i+1)*m]
-		for j, d := range di {
-			cj, sj := e.cs[j*m:(j+1)*m], e.sn[j*m:(j+1)*m]
-			p := math.Exp(c * d)
-			for l, cl := range ci {
-				p *= cl*cj[l] + si[l]*sj[l]
+		expScaled(ai, e.d[i*(i-1)/2:i*(i-1)/2+i], c)
+		for l := 0; l < m; l++ {
+			ci, si := e.cs[l*n+i], e.sn[l*n+i]
+			cj, sj := e.cs[l*n:l*n+i], e.sn[l*n:l*n+i]
+			for j := range ai {
+				ai[j] *= ci*cj[j] + si*sj[j]
 			}
-			ai[j] = p
 		}
 		e.a[i*n+i] = 1 + 1/gamma
 	}

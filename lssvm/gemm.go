@@ -37,8 +37,8 @@ const (
 
 // gemmWork holds the packing buffers of mulAdd.
 type gemmWork struct {
-	apack []float64 // mr x kc, p-major
-	bpack []float64 // nc x kc, strip by strip, each p-major
+	apack []float64 // mr x kc, row-major: the rows of a partial (or transposed) strip of A
+	bpack []float64 // nc x kc, strip by strip, each p-major with nr entries per p
 	tile  [mr * nr]float64
 }
 
@@ -55,6 +55,9 @@ func newGemmWork(n int) *gemmWork {
 // mulAdd computes C(i, j) += s * sum_p A(i, p) B(j, p) for i < m, j < n, p < k, where C(i, j)
 // is c[i*ldc+j]. flags (lowerC, lowerA, upperB) restrict the work as documented on them; the
 // entries they declare zero must be stored as zeros if they fall inside a packed panel.
+//
+// B is packed once per nc x kc panel; A is read in place, mr rows at a time, unless it is
+// transposed or the strip is partial.
 func (w *gemmWork) mulAdd(c []float64, ldc, m, n, k int, a, b operand, s float64, flags int) {
 	for jc := 0; jc < n; jc += nc {
 		nb := min(nc, n-jc)
@@ -78,7 +81,11 @@ func (w *gemmWork) mulAdd(c []float64, ldc, m, n, k int, a, b operand, s float64
 				if pend <= pc {
 					continue
 				}
-				w.packA(a, ic, ib, pc, pend-pc)
+				as, lda := a.data[ic*a.ld+pc:], a.ld
+				if a.trans || ib < mr {
+					w.packA(a, ic, ib, pc, pend-pc)
+					as, lda = w.apack, pend-pc
+				}
 				for jr := 0; jr < jend; jr += nr {
 					jb := min(nr, nb-jr)
 					p0 := pc
@@ -88,44 +95,35 @@ func (w *gemmWork) mulAdd(c []float64, ldc, m, n, k int, a, b operand, s float64
 					if p0 >= pend {
 						continue
 					}
-					strip := w.bpack[jr*pb:]
-					microKernel(pend-p0, w.apack[(p0-pc)*mr:], strip[(p0-pc)*nr:], &w.tile)
-					w.scatter(c, ldc, ic, jc+jr, ib, jb, s, flags&lowerC != 0)
+					off := p0 - pc
+					strip := w.bpack[jr*pb+off*nr:]
+					j0 := jc + jr
+					if ib == mr && jb == nr && (flags&lowerC == 0 || j0+nr <= ic+1) {
+						microKernelC(pend-p0, as[off:], lda, strip, c[ic*ldc+j0:], ldc, s)
+						continue
+					}
+					microKernel(pend-p0, as[off:], lda, strip, &w.tile)
+					w.scatter(c, ldc, ic, j0, ib, jb, s, flags&lowerC != 0)
 				}
 			}
 		}
 	}
 }
 
-// packA copies A(i0:i0+ib, p0:p0+pb) into apack, p-major with mr rows per p; missing rows
-// are zero.
+// packA copies A(i0:i0+ib, p0:p0+pb) into apack as mr rows of pb entries; missing rows are
+// zero.
 func (w *gemmWork) packA(a operand, i0, ib, p0, pb int) {
-	dst := w.apack[:pb*mr]
-	if a.trans {
-		for p := 0; p < pb; p++ {
-			row := a.data[(p0+p)*a.ld+i0:]
-			d := dst[p*mr : p*mr+mr]
-			for r := range d {
-				if r < ib {
-					d[r] = row[r]
-				} else {
-					d[r] = 0
-				}
-			}
-		}
-		return
-	}
 	for r := 0; r < mr; r++ {
-		if r >= ib {
-			for p := 0; p < pb; p++ {
-				dst[p*mr+r] = 0
+		dst := w.apack[r*pb : (r+1)*pb]
+		switch {
+		case r >= ib:
+			clear(dst)
+		case a.trans:
+			for p := range dst {
+				dst[p] = a.data[(p0+p)*a.ld+i0+r]
 			}
-			continue
-		}
-		row := a.data[(i0+r)*a.ld+p0:]
-		row = row[:pb]
-		for p, v := range row {
-			dst[p*mr+r] = v
+		default:
+			copy(dst, a.data[(i0+r)*a.ld+p0:])
 		}
 	}
 }
@@ -185,27 +183,35 @@ func (w *gemmWork) scatter(c []float64, ldc, i0, j0, ib, jb int, s float64, lowe
 	}
 }
 
-// microKernelGo sets tile(r, c) = sum_{p<k} a[p*mr+r] * b[p*nr+c], the mr x nr tile stored row
-// by row. It works on 2 x 4 sub-tiles so that the accumulators stay in registers.
-func microKernelGo(k int, a, b []float64, tile *[mr * nr]float64) {
-	a = a[:k*mr]
+// The micro-kernels in use: plain Go, or assembly chosen at start-up on machines that
+// support it (kernel_amd64.go). kernelName names them: "go" or "avx2".
+var (
+	microKernel  = microKernelGo
+	microKernelC = microKernelCGo
+	kernelName   = "go"
+)
+
+// microKernelGo sets tile[r*nr+c] = sum_{p<k} a[r*lda+p] * b[p*nr+c] for r < mr, c < nr. It
+// works on 2 x 4 sub-tiles so that the accumulators stay in registers.
+func microKernelGo(k int, a []float64, lda int, b []float64, tile *[mr * nr]float64) {
 	b = b[:k*nr]
 	for r := 0; r < mr; r += 2 {
+		a0 := a[r*lda : r*lda+k]
+		a1 := a[(r+1)*lda : (r+1)*lda+k]
 		for c := 0; c < nr; c += 4 {
 			var t00, t01, t02, t03, t10, t11, t12, t13 float64
-			for p := 0; p < k; p++ {
-				ap := a[p*mr+r : p*mr+r+2]
+			for p, x0 := range a0 {
+				x1 := a1[p]
 				bp := b[p*nr+c : p*nr+c+4]
-				a0, a1 := ap[0], ap[1]
 				b0, b1, b2, b3 := bp[0], bp[1], bp[2], bp[3]
-				t00 += a0 * b0
-				t01 += a0 * b1
-				t02 += a0 * b2
-				t03 += a0 * b3
-				t10 += a1 * b0
-				t11 += a1 * b1
-				t12 += a1 * b2
-				t13 += a1 * b3
+				t00 += x0 * b0
+				t01 += x0 * b1
+				t02 += x0 * b2
+				t03 += x0 * b3
+				t10 += x1 * b0
+				t11 += x1 * b1
+				t12 += x1 * b2
+				t13 += x1 * b3
 			}
 			tile[r*nr+c], tile[r*nr+c+1], tile[r*nr+c+2], tile[r*nr+c+3] = t00, t01, t02, t03
 			tile[(r+1)*nr+c], tile[(r+1)*nr+c+1], tile[(r+1)*nr+c+2], tile[(r+1)*nr+c+3] = t10, t11, t12, t13
@@ -213,9 +219,14 @@ func microKernelGo(k int, a, b []float64, tile *[mr * nr]float64) {
 	}
 }
 
-// microKernel is the micro-kernel in use: microKernelGo, or an assembly kernel chosen at start-up
-// on machines that support it.
-var microKernel = microKernelGo
-
-// kernelName names microKernel: "go" or "avx2".
-var kernelName = "go"
+// microKernelCGo adds s times the tile of microKernelGo to c[r*ldc+j], r < mr, j < nr.
+func microKernelCGo(k int, a []float64, lda int, b []float64, c []float64, ldc int, s float64) {
+	var tile [mr * nr]float64
+	microKernelGo(k, a, lda, b, &tile)
+	for r := 0; r < mr; r++ {
+		row := c[r*ldc : r*ldc+nr]
+		for j := range row {
+			row[j] += s * tile[r*nr+j]
+		}
+	}
+}

@@ -8,12 +8,15 @@ package lssvm
 
 func init() {
 	if hasAVX2FMA() {
-		microKernel, kernelName = microKernelAVX2, "avx2"
+		microKernel, microKernelC, kernelName = microKernelAVX2, microKernelCAVX2, "avx2"
 	}
 }
 
 //go:noescape
-func kernAVX2(k int, a, b *float64, tile *[mr * nr]float64)
+func kernTile(k int, a *float64, lda int, b *float64, tile *[mr * nr]float64)
+
+//go:noescape
+func kernC(k int, a *float64, lda int, b *float64, c *float64, ldc int, s float64)
 
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
@@ -42,12 +45,23 @@ func hasAVX2FMA() bool {
 }
 
 // microKernelAVX2 is microKernelGo in assembly.
-func microKernelAVX2(k int, a, b []float64, tile *[mr * nr]float64) {
-	if k == 0 {
+func microKernelAVX2(k int, a []float64, lda int, b []float64, tile *[mr * nr]float64) {
+	if k <= 0 {
 		*tile = [mr * nr]float64{}
 		return
 	}
-	_ = a[k*mr-1]
+	_ = a[(mr-1)*lda+k-1] // bounds checks for the assembly
 	_ = b[k*nr-1]
-	kernAVX2(k, &a[0], &b[0], tile)
+	kernTile(k, &a[0], lda, &b[0], tile)
+}
+
+// microKernelCAVX2 is microKernelCGo in assembly.
+func microKernelCAVX2(k int, a []float64, lda int, b []float64, c []float64, ldc int, s float64) {
+	if k <= 0 {
+		return
+	}
+	_ = a[(mr-1)*lda+k-1]
+	_ = b[k*nr-1]
+	_ = c[(mr-1)*ldc+nr-1]
+	kernC(k, &a[0], lda, &b[0], &c[0], ldc, s)
 }
