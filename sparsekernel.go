@@ -22,20 +22,36 @@ import (
 	"time"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/kernel"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/ofs"
+	"github.com/sparsekernel/sparsekernel/optim"
 )
 
 // The method names accepted by Options.Method.
 const (
 	ROLS  = "rols"  // ROLS-LOO (SPEC 3.1)
 	LOOMI = "loomi" // LOOMI (SPEC 3.2)
+	PSO   = "pso"   // tunable nodes found by particle swarm optimisation (SPEC 4.2)
+	RWBS  = "rwbs"  // tunable nodes found by repeated weighted boosting search (SPEC 4.1)
+	LROLS = "lrols" // LROLS-LOO on fixed nodes (SPEC 4, regression)
 )
 
-// Methods lists the methods Fit implements, with a one-line description of each.
-var Methods = []struct{ Name, Description string }{
-	{LOOMI, "fixed Gaussian nodes, forward selection maximising the LOO mutual information (classification)"},
-	{ROLS, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate (classification)"},
+// Method describes one of the methods Fit implements.
+type Method struct {
+	Name           string
+	Classification bool // it trains classifiers
+	Regression     bool // it trains regressors
+	Description    string
+}
+
+// Methods lists the methods Fit implements.
+var Methods = []Method{
+	{LOOMI, true, false, "fixed Gaussian nodes, forward selection maximising the LOO mutual information"},
+	{ROLS, true, false, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate"},
+	{PSO, true, true, "tunable Gaussian nodes (centre and diagonal covariance) found one by one by particle swarm optimisation"},
+	{RWBS, true, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search"},
+	{LROLS, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE"},
 }
 
 // MaxCandidates is the largest number of training points used as candidate centres by the
@@ -59,6 +75,10 @@ type Options struct {
 	Tau float64
 	// MaxTerms caps the model size; 0 means the method's default (100).
 	MaxTerms int
+	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
+	PSO optim.PSO
+	// RWBS configures method rwbs; the zero value is Ps = 7, Ng = 11, Mi = 400 (SPEC 4.1).
+	RWBS optim.RWBS
 	// Seed drives every random choice; the same seed gives the same model.
 	Seed uint64
 	// Workers bounds the goroutines one fit uses; 0 means GOMAXPROCS. The model does not
@@ -109,8 +129,10 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 	}
 	var err error
 	switch opt.Method {
-	case ROLS, LOOMI:
+	case ROLS, LOOMI, LROLS:
 		err = fitFixed(m, Z, y, opt)
+	case PSO, RWBS:
+		err = fitTunable(m, Z, y, opt)
 	default:
 		return nil, fmt.Errorf("%w %q", ErrUnknownMethod, opt.Method)
 	}
@@ -200,28 +222,32 @@ func candidates(n int, seed uint64) []int {
 }
 
 func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
-	if opt.Task != model.Classification {
-		return fmt.Errorf("%w: %s is a classifier", ErrTask, opt.Method)
-	}
+	classify := opt.Task == model.Classification
 	var sel ofs.Selector
 	switch opt.Method {
 	case ROLS:
 		sel = ofs.ROLS{MaxTerms: opt.MaxTerms}
 	case LOOMI:
 		sel = ofs.LOOMI{MaxTerms: opt.MaxTerms}
+	case LROLS:
+		sel = ofs.LROLS{MaxTerms: opt.MaxTerms}
+	}
+	if classify == (opt.Method == LROLS) {
+		return fmt.Errorf("%w: %s is for %s", ErrTask, opt.Method, map[bool]string{true: "regression", false: "classification"}[opt.Method == LROLS])
 	}
 	taus := ofs.DefaultTaus(len(Z[0]))
 	if opt.Tau > 0 {
 		taus = []float64{opt.Tau}
 	}
 	f := ofs.NewFixed(Z, y, candidates(len(Z), opt.Seed))
+	f.Bias = !classify // regression targets need not have zero mean
 	maxTerms := opt.MaxTerms
 	if maxTerms <= 0 {
 		maxTerms = 100
 	}
 	maxTerms = min(maxTerms, len(f.Centres))
 	res := f.Run(sel, taus, maxTerms, opt.Workers)
-	best := res[ofs.Best(res, true)]
+	best := res[ofs.Best(res, classify)]
 	for _, r := range res {
 		m.Training.Evaluations += r.Evaluations
 	}
@@ -229,12 +255,69 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	for i, c := range best.Index {
 		m.Nodes[i] = model.Node{Centre: slices.Clone(Z[f.Centres[c]]), Width: []float64{best.Tau / 2}}
 	}
-	m.Weights = best.Weights
+	m.Weights, m.Bias = best.Weights, best.Bias
 	m.Training.Tau = best.Tau
 	m.Training.Criterion = best.Criterion
 	m.Training.LOOCurve = best.Curve
-	m.Training.LOOError = best.Stats.MR()
+	m.Training.LOOError = looError(best.Stats, classify)
 	m.Training.Lambdas = best.Lambdas
 	m.Training.Stop = best.Stop
+	return nil
+}
+
+func looError(st ofs.Stats, classify bool) float64 {
+	if classify {
+		return st.MR()
+	}
+	return st.MSE
+}
+
+func fitTunable(m *model.Model, Z [][]float64, y []float64, opt Options) error {
+	classify := opt.Task == model.Classification
+	t := ofs.Tunable{Classify: classify, Bias: !classify, MaxTerms: opt.MaxTerms, Seed: opt.Seed, Workers: opt.Workers}
+	if opt.Method == PSO {
+		t.Method = opt.PSO
+	} else {
+		t.Method = opt.RWBS
+	}
+	r, err := t.Build(Z, y)
+	if err != nil {
+		return err
+	}
+	m.Training.Evaluations = r.Evaluations
+	m.Training.Criterion = "loo-misclassification-rate"
+	if !classify {
+		m.Training.Criterion = "loo-mse"
+	}
+	m.Training.LOOCurve = r.Curve
+	m.Training.Stop = r.Stop
+	weights, bias, lambdas, st := r.Weights, r.Bias, r.Lambdas, r.Stats
+	nodes := make([]model.Node, len(r.Centres))
+	for i := range nodes {
+		nodes[i] = model.Node{Centre: r.Centres[i], Width: r.Vars[i]}
+	}
+	if !classify && len(nodes) > 0 {
+		// Refine with LROLS-LOO over the constructed nodes' columns (SPEC 4), which may drop nodes.
+		pool := ofs.NewPool(len(Z), len(nodes), len(nodes)+1)
+		for c, nd := range nodes {
+			col := pool.Column(c)
+			for k, z := range Z {
+				col[k] = kernel.Diag(z, nd.Centre, nd.Width)
+			}
+		}
+		s := ofs.NewState(y, len(nodes)+1)
+		s.SetBias(1e-6)
+		pool.Start(s)
+		sel := ofs.LROLS{}.Select(pool, s)
+		kept := make([]model.Node, len(sel.Index))
+		for i, c := range sel.Index {
+			kept[i] = nodes[c]
+		}
+		nodes, weights, bias, lambdas, st = kept, sel.Weights, sel.Bias, sel.Lambdas, sel.Stats
+		m.Training.Stop += fmt.Sprintf("; LROLS-LOO refinement kept %d of %d nodes", len(kept), len(r.Centres))
+	}
+	m.Nodes, m.Weights, m.Bias = nodes, weights, bias
+	m.Training.Lambdas = lambdas
+	m.Training.LOOError = looError(st, classify)
 	return nil
 }

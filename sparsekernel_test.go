@@ -10,6 +10,7 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/optim"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
@@ -71,20 +72,40 @@ func TestFitErrors(t *testing.T) {
 }
 
 func TestFitDeterministicAndRoundTrip(t *testing.T) {
-	train, test := synth.Ripley(200, 4), synth.Ripley(300, 5)
-	for _, meth := range sparsekernel.Methods {
-		t.Run(meth.Name, func(t *testing.T) {
-			a, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Method: meth.Name, Seed: 3, Workers: 1})
+	ctrain, ctest := synth.Ripley(200, 4), synth.Ripley(300, 5)
+	rtrain, rtest := synth.Sinc(150, 2, 0.1, 6), synth.Sinc(200, 2, 0, 7)
+	tests := []struct {
+		method      string
+		task        model.Task
+		train, test synth.Set
+	}{
+		{sparsekernel.LOOMI, model.Classification, ctrain, ctest},
+		{sparsekernel.ROLS, model.Classification, ctrain, ctest},
+		{sparsekernel.PSO, model.Classification, ctrain, ctest},
+		{sparsekernel.RWBS, model.Classification, ctrain, ctest},
+		{sparsekernel.LROLS, model.Regression, rtrain, rtest},
+		{sparsekernel.PSO, model.Regression, rtrain, rtest},
+		{sparsekernel.RWBS, model.Regression, rtrain, rtest},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method+"/"+string(tc.task), func(t *testing.T) {
+			opt := sparsekernel.Options{Method: tc.method, Task: tc.task, Seed: 3, Workers: 1,
+				RWBS: optim.RWBS{Inner: 50}}
+			a, err := sparsekernel.Fit(tc.train.X, tc.train.Y, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Method: meth.Name, Seed: 3, Workers: 4})
+			opt.Workers = 4
+			b, err := sparsekernel.Fit(tc.train.X, tc.train.Y, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			a.Training.Seconds, b.Training.Seconds = 0, 0
 			if !reflect.DeepEqual(a, b) {
 				t.Fatal("model depends on the number of workers")
+			}
+			if a.Size() == 0 {
+				t.Fatal("empty model")
 			}
 			var buf bytes.Buffer
 			if err := a.Write(&buf); err != nil {
@@ -94,7 +115,7 @@ func TestFitDeterministicAndRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(a.Decisions(test.X), c.Decisions(test.X)) {
+			if !reflect.DeepEqual(a.Decisions(tc.test.X), c.Decisions(tc.test.X)) {
 				t.Fatal("reloaded model predicts differently")
 			}
 		})

@@ -17,7 +17,9 @@ type Fixed struct {
 	X       [][]float64 // standardised training inputs
 	Y       []float64   // targets
 	Centres []int       // candidate centres, indices into X
-	d2      []float64   // d2[c*N + k] = ||x_k - x_Centres[c]||^2
+	// Bias adds a constant column to every model as a forced first term (regression).
+	Bias bool
+	d2   []float64 // d2[c*N + k] = ||x_k - x_Centres[c]||^2
 }
 
 // NewFixed prepares the candidate pool's squared distances. centres nil means every training point.
@@ -87,8 +89,11 @@ func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []Wi
 			defer wg.Done()
 			n, l := len(f.X), len(f.Centres)
 			cur := make([]float64, n*l)
-			pool := NewPool(n, l, maxTerms)
-			s := NewState(f.Y, maxTerms)
+			pool := NewPool(n, l, maxTerms+1)
+			s := NewState(f.Y, maxTerms+1)
+			if f.Bias {
+				s.SetBias(biasLambda)
+			}
 			for chain := range jobs {
 				for i, ti := range chain {
 					if i == 0 {
@@ -104,7 +109,9 @@ func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []Wi
 					copy(pool.q, cur)
 					s.Reset()
 					pool.Start(s)
-					out[ti] = WidthResult{Tau: taus[ti], Selection: method.Select(pool, s)}
+					sel := method.Select(pool, s)
+					sel.Evaluations = pool.Visits()
+					out[ti] = WidthResult{Tau: taus[ti], Selection: sel}
 				}
 			}
 		}()

@@ -51,7 +51,7 @@ func (l LOOMI) Select(pool *Pool, s *State) Selection {
 	if maxTerms <= 0 {
 		maxTerms = min(pool.Len(), 100)
 	}
-	maxTerms = min(maxTerms, s.Cap(), pool.Len())
+	maxTerms = min(maxTerms, s.Cap()-s.Forced(), pool.Len())
 	sel := Selection{Criterion: "loo-mutual-information"}
 	// The criterion is -MI (lower is better); the empty model has MI 0.
 	stop := newStopper(0, patience, minTerms, maxTerms, l.Plateau)

@@ -1,5 +1,7 @@
 package ofs
 
+import "math"
+
 // The O(N) loops of the engine. psi_k = eta_k - y_k e_k is the numerator of the LOO signed
 // decision s_k = psi_k/eta_k (SPEC 2: psi = sum_i [y theta_i p_i - p_i^2/(kappa_i+lambda_i)]
 // equals eta - y e for y in {-1, +1}), so a LOO error (s_k <= 0) is psi_k <= 0 whenever
@@ -79,12 +81,12 @@ func missCountLimit(p, e, eta, y []float64, theta, inv float64, limit int) int {
 }
 
 // lossBit is 1 if the LOO signed decision (eta - y e)/eta is <= 0 or eta <= etaMin, else 0.
+// It is branch-free: for a float v that is not NaN, v <= 0 exactly when the top bit of
+// bits(v + 0) - 1 is set (adding +0 turns -0 into +0; bits(+0) - 1 wraps to all ones).
 func lossBit(eta, y, e float64) int {
-	b := 0
-	if eta-y*e <= 0 || eta <= etaMin {
-		b = 1
-	}
-	return b
+	psi := eta - y*e + 0
+	low := eta - etaMin + 0
+	return int(((math.Float64bits(psi) - 1) | (math.Float64bits(low) - 1)) >> 63)
 }
 
 // looMSE returns (1/N) sum ((e - theta p)/(eta - inv p^2))^2 (p nil: the model as it is).
@@ -106,4 +108,18 @@ func looMSE(p, e, eta []float64, theta, inv float64) float64 {
 		s0 += r * r
 	}
 	return s0 / float64(n)
+}
+
+// missMSE returns the LOO error count and the LOO MSE of the model with p added, in one pass.
+func missMSE(p, e, eta, y []float64, theta, inv float64) (miss int, mse float64) {
+	n := len(y)
+	e, eta, p = e[:n], eta[:n], p[:n]
+	for k, t := range p {
+		ek := e[k] - theta*t
+		etak := eta[k] - t*t*inv
+		miss += lossBit(etak, y[k], ek)
+		r := ek / max(etak, etaMin)
+		mse += r * r
+	}
+	return miss, mse / float64(n)
 }

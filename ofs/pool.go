@@ -14,6 +14,8 @@ type Pool struct {
 	done     []int     // number of model columns projected out of candidate c
 	status   []uint8
 	state    *State
+	visits   int
+	orig     []float64 // the undeflated columns, kept by Keep for restarts
 }
 
 const (
@@ -42,16 +44,17 @@ func (pl *Pool) Len() int { return pl.l }
 // Column returns candidate c's column, to be filled before Start.
 func (pl *Pool) Column(c int) []float64 { return pl.q[c*pl.n : (c+1)*pl.n] }
 
-// Start binds the pool to an empty state and computes each candidate's energy. Candidates
-// with zero energy are marked dependent.
+// Start binds the pool to a state (empty but for forced terms) and computes each candidate's
+// energy. Candidates with zero energy are marked dependent.
 func (pl *Pool) Start(s *State) {
 	pl.state = s
+	pl.visits = 0
 	y := s.Y()
 	for c := range pl.l {
 		g := pl.Column(c)
 		pl.gg[c], pl.py[c] = dot2(g, y)
 		pl.pp[c] = pl.gg[c]
-		pl.done[c] = s.Terms()
+		pl.done[c] = 0 // Scan projects out the state's terms, forced ones included
 		pl.status[c] = free
 		if pl.gg[c] == 0 {
 			pl.status[c] = dependent
@@ -84,6 +87,7 @@ func (pl *Pool) Scan(visit func(c int, p []float64, pp, py float64)) {
 				continue
 			}
 		}
+		pl.visits++
 		visit(c, q, pl.pp[c], pl.py[c])
 	}
 }
@@ -97,3 +101,19 @@ func (pl *Pool) Select(c int, lambda float64) {
 
 // Energy returns p'p and p'y of candidate c as last visited.
 func (pl *Pool) Energy(c int) (pp, py float64) { return pl.pp[c], pl.py[c] }
+
+// Visits returns the number of candidate evaluations (visits by Scan) since Start.
+func (pl *Pool) Visits() int { return pl.visits }
+
+// Keep saves the candidate columns as they are now (before Start) so that Restart can run
+// another selection over the same pool.
+func (pl *Pool) Keep() {
+	pl.orig = append(pl.orig[:0], pl.q...)
+}
+
+// Restart restores the columns saved by Keep and binds the pool to the (empty) state s.
+func (pl *Pool) Restart(s *State) {
+	copy(pl.q, pl.orig)
+	s.Reset()
+	pl.Start(s)
+}

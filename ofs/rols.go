@@ -37,7 +37,7 @@ func (r ROLS) Select(pool *Pool, s *State) Selection {
 	if maxTerms <= 0 {
 		maxTerms = min(pool.Len(), 100)
 	}
-	maxTerms = min(maxTerms, s.Cap(), pool.Len())
+	maxTerms = min(maxTerms, s.Cap()-s.Forced(), pool.Len())
 	iters := r.EvidenceIters
 	if iters == 0 {
 		iters = 10

@@ -8,6 +8,8 @@ type Selection struct {
 	Index []int
 	// Weights are the original-space weights of the selected candidates' columns.
 	Weights []float64
+	// Bias is the weight of the constant column when the state has one (State.SetBias).
+	Bias float64
 	// Lambdas are the terms' final regularisation parameters.
 	Lambdas []float64
 	// Criterion names the selection criterion and Curve holds its value after each term tried
@@ -19,6 +21,8 @@ type Selection struct {
 	LogLoss float64
 	// Stop says why the selection stopped.
 	Stop string
+	// Evaluations counts the candidate evaluations made.
+	Evaluations int
 }
 
 // stopper implements the stopping rules of SPEC 3: the selection goes on while the criterion
@@ -72,8 +76,13 @@ func (st *stopper) finish(s *State, sel *Selection) {
 
 // complete records the final model's weights and statistics.
 func complete(s *State, sel *Selection) {
-	sel.Weights = s.Weights()
-	sel.Lambdas = s.Lambdas()
+	w := s.Weights()
+	f := s.Forced()
+	if f > 0 {
+		sel.Bias = w[0]
+	}
+	sel.Weights = w[f:]
+	sel.Lambdas = s.Lambdas()[f:]
 	sel.Stats = s.Current()
 	sel.LogLoss = s.LogLoss()
 }

@@ -19,6 +19,10 @@ import (
 // linearly dependent on the model and rejected: p'p < DependenceTol * g'g (SPEC 2).
 const DependenceTol = 1e-10
 
+// biasLambda is the regularisation of the forced bias term: small, as for any term during
+// construction.
+const biasLambda = 1e-6
+
 // etaMin is the LOO weighting below which a point is counted as a LOO error (its LOO residual
 // e/eta is unbounded: the model interpolates it through a column concentrated on it).
 const etaMin = 1e-12
@@ -28,19 +32,22 @@ var ErrDependent = errors.New("ofs: candidate column is linearly dependent on th
 
 // State is an OFS model in orthogonal form (SPEC 2). The zero value is not usable: call NewState.
 type State struct {
-	n      int // number of samples N
-	y      []float64
-	pos    []int // pos[k] = 1 if y[k] > 0 (classification counts), else 0
-	npos   int
-	cols   [][]float64 // p_1..p_n
-	kappa  []float64   // p_i'p_i
-	lambda []float64   // regularisation lambda_i
-	theta  []float64   // p_i'y / (kappa_i + lambda_i)
-	py     []float64   // p_i'y
-	alpha  [][]float64 // alpha[i][j] = p_j'g_i/kappa_j for j < i
-	e      []float64   // residual
-	eta    []float64   // LOO weighting
-	store  []float64   // backing array for cols
+	n          int // number of samples N
+	y          []float64
+	pos        []int // pos[k] = 1 if y[k] > 0 (classification counts), else 0
+	npos       int
+	cols       [][]float64 // p_1..p_n
+	kappa      []float64   // p_i'p_i
+	lambda     []float64   // regularisation lambda_i
+	theta      []float64   // p_i'y / (kappa_i + lambda_i)
+	py         []float64   // p_i'y
+	alpha      [][]float64 // alpha[i][j] = p_j'g_i/kappa_j for j < i
+	e          []float64   // residual
+	eta        []float64   // LOO weighting
+	store      []float64   // backing array for cols
+	bias       bool        // the constant column is a forced first term
+	ones       []float64
+	biasLambda float64
 }
 
 // NewState starts an empty model (e = y, eta = 1) for targets y, with room for maxTerms terms
@@ -71,7 +78,31 @@ func NewState(y []float64, maxTerms int) *State {
 	return s
 }
 
-// Reset empties the model: e = y, eta = 1, no terms.
+// SetBias makes the constant column a forced first term of the model (a bias, regularised
+// by lambda like any term, so the LOO statistics stay exact), and resets the state. Terms()
+// counts it; Selected() does not. maxTerms given to NewState must leave room for it.
+func (s *State) SetBias(lambda float64) {
+	s.bias = true
+	s.ones = make([]float64, s.n)
+	for k := range s.ones {
+		s.ones[k] = 1
+	}
+	s.biasLambda = lambda
+	s.Reset()
+}
+
+// Forced returns the number of forced terms (1 with a bias, else 0).
+func (s *State) Forced() int {
+	if s.bias {
+		return 1
+	}
+	return 0
+}
+
+// Selected returns the number of terms other than the forced ones.
+func (s *State) Selected() int { return len(s.cols) - s.Forced() }
+
+// Reset empties the model: e = y, eta = 1, no terms but the forced bias, if any.
 func (s *State) Reset() {
 	copy(s.e, s.y)
 	for k := range s.eta {
@@ -83,6 +114,17 @@ func (s *State) Reset() {
 	s.theta = s.theta[:0]
 	s.py = s.py[:0]
 	s.alpha = s.alpha[:0]
+	if s.bias {
+		s.Add(s.ones, nil, float64(s.n), sum(s.y), s.biasLambda)
+	}
+}
+
+func sum(v []float64) float64 {
+	var t float64
+	for _, x := range v {
+		t += x
+	}
+	return t
 }
 
 // N returns the number of training samples.
@@ -151,8 +193,9 @@ func (s *State) Add(p, alpha []float64, pp, py, lambda float64) {
 	}
 }
 
-// Truncate drops every term after the first n and recomputes e and eta.
+// Truncate keeps the forced terms and the first n selected terms, and recomputes e and eta.
 func (s *State) Truncate(n int) {
+	n += s.Forced()
 	if n >= len(s.cols) {
 		return
 	}
@@ -187,8 +230,8 @@ func (s *State) Refresh() {
 	}
 }
 
-// Weights returns the weights w of the selected original columns g_1..g_n, solving the unit
-// upper-triangular system A w = theta by back substitution (SPEC 2).
+// Weights returns the weights w of the original columns g_1..g_n (the bias first, if any),
+// solving the unit upper-triangular system A w = theta by back substitution (SPEC 2).
 func (s *State) Weights() []float64 {
 	n := len(s.cols)
 	w := make([]float64, n)

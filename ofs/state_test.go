@@ -246,3 +246,30 @@ func TestEvidenceAndTruncate(t *testing.T) {
 		}
 	}
 }
+
+func TestLossBit(t *testing.T) {
+	tests := []struct {
+		eta, y, e float64
+		want      int
+	}{
+		{1, 1, 0.5, 0},                    // psi = 0.5
+		{1, 1, 1, 1},                      // psi = 0
+		{1, 1, 2, 1},                      // psi < 0
+		{1, -1, -1, 1},                    // psi = 0
+		{1, -1, 0.5, 0},                   // psi = 1.5
+		{0.5, 1, math.Copysign(0, -1), 0}, // psi = 0.5
+		{1e-13, -1, 5, 1},                 // eta below etaMin
+		{etaMin, 1, -1, 1},                // eta at etaMin
+		{2 * etaMin, 1, 0, 0},
+		{0.3, 1, 0.3, 1}, // psi rounds to exactly 0
+	}
+	for _, tc := range tests {
+		if got := lossBit(tc.eta, tc.y, tc.e); got != tc.want {
+			t.Errorf("lossBit(%v, %v, %v) = %d, want %d", tc.eta, tc.y, tc.e, got, tc.want)
+		}
+	}
+	// -0 counts as <= 0.
+	if got := lossBit(0.25, 1, 0.25); got != 1 {
+		t.Errorf("psi = 0: got %d", got)
+	}
+}

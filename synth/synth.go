@@ -96,7 +96,7 @@ func SaddleGrid(k int) Set {
 }
 
 // Sinc draws n noisy samples of a smooth m-dimensional regression function,
-// y = sinc(|x|) + noise*N(0,1), x uniform in [-5, 5]^m; for tests and scaling benchmarks.
+// y = sin(|x|)/|x| + noise*N(0,1), x uniform in [-5, 5]^m; for tests and scaling benchmarks.
 func Sinc(n, m int, noise float64, seed uint64) Set {
 	rng := rand.New(rand.NewPCG(seed, 0x53494e43))
 	s := Set{X: make([][]float64, n), Y: make([]float64, n)}
@@ -110,7 +110,7 @@ func Sinc(n, m int, noise float64, seed uint64) Set {
 		r := math.Sqrt(r2)
 		y := 1.0
 		if r > 0 {
-			y = math.Sin(math.Pi*r) / (math.Pi * r)
+			y = math.Sin(r) / r
 		}
 		s.X[i] = x
 		s.Y[i] = y + noise*rng.NormFloat64()
