@@ -1,10 +1,13 @@
 package lssvm
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/kernel"
+	"github.com/sparsekernel/sparsekernel/optim"
 )
 
 // benchEvaluator returns an Evaluator on pid-like data: N = 512 samples, m = 8 features.
@@ -84,4 +87,43 @@ func BenchmarkLOOStages(b *testing.B) {
 			e.w.trinv(e.z, n, e.a, n, n, e.t)
 		}
 	})
+}
+
+// pidLike returns n samples shaped like the Pima diabetes set (pid, SPEC 5): 8 standardised
+// features, some correlated, and +-1 labels from a noisy nonlinear rule with about a third
+// positive.
+func pidLike(rng *rand.Rand, n int) ([][]float64, []float64) {
+	X := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range X {
+		x := make([]float64, 8)
+		for j := range x {
+			x[j] = rng.NormFloat64()
+		}
+		x[5] = 0.6*x[1] + 0.8*x[5] // correlated pairs, as glucose / BMI / age are
+		x[7] = 0.5*x[0] + 0.866*x[7]
+		f := 1.1*x[1] + 0.5*x[5] + 0.4*x[7] - 0.3*x[2]*x[6] + 0.5*math.Sin(2*x[3]) - 0.6 + 0.9*rng.NormFloat64()
+		X[i], y[i] = x, sign(f)
+	}
+	return X, y
+}
+
+// BenchmarkTune is one whole Tune run with CCA (paper 004's settings, the optim defaults) on
+// pid-sized data, N = 512, m = 8, Gaussian kernel.
+func BenchmarkTune(b *testing.B) {
+	X, y := pidLike(rand.New(rand.NewPCG(27, 28)), benchN)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			b.ReportAllocs()
+			evals := 0
+			for b.Loop() {
+				res, err := Tune(X, y, "gaussian", true, optim.CCA{}, optim.Settings{Seed: 1, Workers: workers})
+				if err != nil {
+					b.Fatal(err)
+				}
+				evals = res.Evaluations
+			}
+			b.ReportMetric(float64(evals), "evals/op")
+		})
+	}
 }

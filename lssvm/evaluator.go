@@ -59,11 +59,25 @@ func NewEvaluator(X [][]float64, y []float64) (*Evaluator, error) {
 			di[j] = kernel.SqDist(xi, e.x[j*m:(j+1)*m])
 		}
 	}
+	e.alloc()
+	return e, nil
+}
+
+// alloc makes the buffers every use needs (LOO adds z and t on its first call).
+func (e *Evaluator) alloc() {
+	n := e.n
 	e.a = make([]float64, n*n)
 	e.w = newGemmWork(n)
-	vec := make([]float64, 8*n)
+	vec := make([]float64, 7*n)
 	e.u1, e.uy, e.v, e.hy, e.diag, e.alpha, e.res = vec[:n], vec[n:2*n], vec[2*n:3*n], vec[3*n:4*n], vec[4*n:5*n], vec[5*n:6*n], vec[6*n:7*n]
-	return e, nil
+}
+
+// clone returns an Evaluator for the same data with its own buffers; the samples, targets and
+// distances, never written after NewEvaluator, are shared.
+func (e *Evaluator) clone() *Evaluator {
+	c := &Evaluator{n: e.n, m: e.m, x: e.x, y: e.y, d: e.d}
+	c.alloc()
+	return c
 }
 
 // Len returns the number of samples N.
