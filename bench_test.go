@@ -2,6 +2,7 @@ package sparsekernel_test
 
 import (
 	"flag"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -46,6 +47,40 @@ func BenchmarkFitGenerated(b *testing.B) {
 	for b.Loop() {
 		if _, err := sparsekernel.Fit(s.X, s.Y, sparsekernel.Options{Method: sparsekernel.LOOMI, Workers: 1}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScaling shows how a fit's time grows with the number of training points N on
+// generated data (Ripley-style, two inputs), for the tunable-node methods and LOOMI. The
+// tunable methods cost O(N) per cost evaluation, so ns/eval must grow linearly in N:
+//
+//	go test -run XXX -bench Scaling -benchtime 1x
+func BenchmarkScaling(b *testing.B) {
+	cases := []struct {
+		method string
+		sizes  []int
+	}{
+		{sparsekernel.PSO, []int{1000, 10000, 100000}},
+		{sparsekernel.RWBS, []int{1000, 10000}},
+		{sparsekernel.LOOMI, []int{1000, 10000, 100000}},
+	}
+	for _, c := range cases {
+		for _, n := range c.sizes {
+			s := synth.Ripley(n, 1)
+			b.Run(fmt.Sprintf("%s/N=%d", c.method, n), func(b *testing.B) {
+				var evals, size int
+				for b.Loop() {
+					m, err := sparsekernel.Fit(s.X, s.Y, sparsekernel.Options{Method: c.method, MaxTerms: 5, Workers: 1})
+					if err != nil {
+						b.Fatal(err)
+					}
+					evals, size = m.Training.Evaluations, m.Size()
+				}
+				b.ReportMetric(float64(evals), "evals/op")
+				b.ReportMetric(float64(size), "nodes")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(evals), "ns/eval")
+			})
 		}
 	}
 }

@@ -55,9 +55,14 @@ var Methods = []Method{
 }
 
 // MaxCandidates is the largest number of training points used as candidate centres by the
-// fixed-node methods. Larger training sets use a random subset of this size (drawn from the
-// seed), which keeps memory at N x MaxCandidates and a stage at O(N x MaxCandidates).
-const MaxCandidates = 2000
+// fixed-node methods, and MaxPoolEntries bounds N times the number of candidates (the pool
+// holds an N x L matrix, three times over). Larger training sets use a random subset of the
+// training points (drawn from the seed) as candidates, which keeps memory and each stage's
+// cost linear in N.
+const (
+	MaxCandidates  = 2000
+	MaxPoolEntries = 1 << 24
+)
 
 // Options configures Fit. The zero value is a good start: LOOMI with the width chosen by the
 // LOO criterion and the model size chosen by the method's stopping rule.
@@ -210,13 +215,14 @@ func checkData(X [][]float64, y []float64, task model.Task) error {
 }
 
 // candidates returns the candidate centres of the fixed-node pool: every training point, or
-// a seeded random subset of MaxCandidates of them, in increasing order.
+// a seeded random subset (see MaxCandidates), in increasing order.
 func candidates(n int, seed uint64) []int {
-	if n <= MaxCandidates {
+	l := min(MaxCandidates, max(100, MaxPoolEntries/n))
+	if n <= l {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x63616e64))
-	idx := rng.Perm(n)[:MaxCandidates]
+	idx := rng.Perm(n)[:l]
 	slices.Sort(idx)
 	return idx
 }
@@ -226,7 +232,7 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	var sel ofs.Selector
 	switch opt.Method {
 	case ROLS:
-		sel = ofs.ROLS{MaxTerms: opt.MaxTerms}
+		sel = ofs.ROLS{MaxTerms: opt.MaxTerms, Plateau: true}
 	case LOOMI:
 		sel = ofs.LOOMI{MaxTerms: opt.MaxTerms}
 	case LROLS:
