@@ -78,6 +78,9 @@ type Options struct {
 	// Tau fixes the common width of the fixed-node Gaussians exp(-||z-c||^2/tau) in the
 	// standardised input space; 0 means: choose it from ofs.DefaultTaus by the LOO criterion.
 	Tau float64
+	// MinTerms is a minimum model size for the fixed-node classifiers (paper 001 sets one for
+	// banana and waveform); 0 means the method's default.
+	MinTerms int
 	// MaxTerms caps the model size; 0 means the method's default (100).
 	MaxTerms int
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
@@ -232,9 +235,9 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	var sel ofs.Selector
 	switch opt.Method {
 	case ROLS:
-		sel = ofs.ROLS{MaxTerms: opt.MaxTerms, Plateau: true}
+		sel = ofs.ROLS{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms, Plateau: true}
 	case LOOMI:
-		sel = ofs.LOOMI{MaxTerms: opt.MaxTerms}
+		sel = ofs.LOOMI{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms}
 	case LROLS:
 		sel = ofs.LROLS{MaxTerms: opt.MaxTerms}
 	}

@@ -17,6 +17,8 @@ type ROLS struct {
 	// count as an improvement, so that a plateau of the piecewise-constant rate does not stop
 	// a model that is still getting better.
 	Plateau bool
+	// MinTerms is the minimum model size; default 1.
+	MinTerms int
 	// MaxTerms caps the model size; default min(L, 100).
 	MaxTerms int
 	// EvidenceIters is the number of evidence sweeps after selection; default 10. Negative: none.
@@ -44,7 +46,7 @@ func (r ROLS) Select(pool *Pool, s *State) Selection {
 	}
 	sel := Selection{Criterion: "loo-misclassification-rate"}
 	// J_0 = 1: with no terms every LOO signed decision is 0, an error (SPEC 3.1 step 3).
-	stop := newStopper(1, r.Patience, 1, maxTerms, r.Plateau)
+	stop := newStopper(1, r.Patience, max(r.MinTerms, 1), maxTerms, r.Plateau)
 	for n := 1; ; n++ {
 		best, bestMiss, bestMSE := -1, math.MaxInt, math.Inf(1)
 		pool.Scan(func(c int, p []float64, pp, py float64) {

@@ -9,6 +9,7 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/optim"
 )
 
 // dataFlags say how to read a data file.
@@ -67,12 +68,14 @@ func (d *dataFlags) read(path string) (*dataset.Table, error) {
 
 // fitFlags are the training options shared by train, eval and bench.
 type fitFlags struct {
-	method   string
-	task     string
-	tau      float64
-	maxTerms int
-	seed     uint64
-	workers  int
+	method             string
+	task               string
+	tau                float64
+	minTerms, maxTerms int
+	seed               uint64
+	workers            int
+	swarm, iterations  int // PSO
+	ps, ng, mi         int // RWBS
 }
 
 func (f *fitFlags) register(fs *flag.FlagSet) {
@@ -83,7 +86,13 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.method, "method", sparsekernel.LOOMI, "training `method`: "+strings.Join(names, ", "))
 	fs.StringVar(&f.task, "task", "auto", "classification, regression, or auto (two distinct labels: classification)")
 	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen by LOO)")
+	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
 	fs.IntVar(&f.maxTerms, "max-terms", 0, "cap on the number of nodes (0: the method's default)")
+	fs.IntVar(&f.swarm, "swarm", 10, "pso: swarm size S (paper 000: 10, or 20 for harder sets)")
+	fs.IntVar(&f.iterations, "iterations", 20, "pso: iterations I_max per node")
+	fs.IntVar(&f.ps, "ps", 7, "rwbs: population size Ps")
+	fs.IntVar(&f.ng, "ng", 11, "rwbs: generations Ng")
+	fs.IntVar(&f.mi, "mi", 400, "rwbs: boosting iterations Mi per generation")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
 }
@@ -99,10 +108,23 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	if f.tau < 0 {
 		return sparsekernel.Options{}, usagef("-tau %v: want a positive width, or 0", f.tau)
 	}
-	if f.maxTerms < 0 {
-		return sparsekernel.Options{}, usagef("-max-terms %d: want a positive cap, or 0", f.maxTerms)
+	for _, c := range []struct {
+		name string
+		v    int
+		min  int
+	}{{"min-terms", f.minTerms, 0}, {"max-terms", f.maxTerms, 0}, {"swarm", f.swarm, 2}, {"iterations", f.iterations, 1},
+		{"ps", f.ps, 2}, {"ng", f.ng, 1}, {"mi", f.mi, 1}} {
+		if c.v < c.min {
+			return sparsekernel.Options{}, usagef("-%s %d: want at least %d", c.name, c.v, c.min)
+		}
 	}
-	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MaxTerms: f.maxTerms, Seed: f.seed, Workers: f.workers}
+	if f.maxTerms > 0 && f.minTerms > f.maxTerms {
+		return sparsekernel.Options{}, usagef("-min-terms %d is above -max-terms %d", f.minTerms, f.maxTerms)
+	}
+	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
+		Seed: f.seed, Workers: f.workers,
+		PSO:  optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
+		RWBS: optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi}}
 	switch f.task {
 	case "auto", "":
 	case "classification", "class", "c":
