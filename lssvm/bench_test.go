@@ -8,6 +8,9 @@ import (
 
 	"github.com/sparsekernel/sparsekernel/kernel"
 	"github.com/sparsekernel/sparsekernel/optim"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 )
 
 // benchEvaluator returns an Evaluator on pid-like data: N = 512 samples, m = 8 features.
@@ -124,6 +127,70 @@ func BenchmarkTune(b *testing.B) {
 				evals = res.Evaluations
 			}
 			b.ReportMetric(float64(evals), "evals/op")
+		})
+	}
+}
+
+// evalOnly hides a kernel's type, so that the Evaluator calls its Eval for every entry.
+type evalOnly struct{ kernel.Kernel }
+
+// BenchmarkLOOVariants compares routes to one LOO evaluation at N = 512, m = 8 (Gaussian, a
+// new sigma each time): the obvious one (kernel.Eval for every entry, gonum's Dpotrf and
+// Dtrtri), the fast kernel matrix with gonum's factorisation, and the package's own route.
+func BenchmarkLOOVariants(b *testing.B) {
+	gonumFactor := func(e *Evaluator) {
+		n := e.n
+		if _, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Lower, N: n, Stride: n, Data: e.a}); !ok {
+			b.Fatal("not SPD")
+		}
+		if e.z == nil {
+			e.z = make([]float64, n*n)
+		}
+		for i := 0; i < n; i++ {
+			copy(e.z[i*n:i*n+i+1], e.a[i*n:])
+		}
+		if !lapack64.Trtri(blas64.Triangular{Uplo: blas.Lower, Diag: blas.NonUnit, N: n, Stride: n, Data: e.z}) {
+			b.Fatal("singular")
+		}
+		e.fromInverse()
+	}
+	for _, tc := range []struct {
+		name   string
+		k      func(sigma float64) kernel.Kernel
+		factor func(e *Evaluator)
+	}{
+		{"Eval-fill+gonum-Dpotrf+Dtrtri", func(s float64) kernel.Kernel { return evalOnly{kernel.Gaussian{Sigma: s}} }, gonumFactor},
+		{"fast-fill+gonum-Dpotrf+Dtrtri", func(s float64) kernel.Kernel { return kernel.Gaussian{Sigma: s} }, gonumFactor},
+		{"fast-fill+own-chol+trinv", func(s float64) kernel.Kernel { return kernel.Gaussian{Sigma: s} }, nil},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			e := benchEvaluator(b)
+			ks := []kernel.Kernel{tc.k(2), tc.k(3)}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				if tc.factor == nil {
+					if err := e.loo(ks[i%2], 10); err != nil {
+						b.Fatal(err)
+					}
+					continue
+				}
+				if err := e.fill(ks[i%2], 10); err != nil {
+					b.Fatal(err)
+				}
+				tc.factor(e)
+			}
+			b.StopTimer()
+			want := benchEvaluator(b)
+			if err := want.loo(ks[i%2], 10); err != nil {
+				b.Fatal(err)
+			}
+			for j, r := range want.res {
+				if math.Abs(e.res[j]-r) > 1e-9*(1+math.Abs(r)) {
+					b.Fatalf("residual %d: %v, own route %v", j, e.res[j], r)
+				}
+			}
 		})
 	}
 }

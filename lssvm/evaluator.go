@@ -12,8 +12,12 @@ import (
 // work arrays, and the pairwise squared distances, computed once, from which the Gaussian
 // (K = exp(-D / (2 sigma^2))) and the wavelet kernel matrices of any width are filled.
 //
-// An Evaluator is not safe for concurrent use: give each goroutine its own (for example
-// through optim.Problem.NewFunc). It holds about 2.75 N^2 float64s once LOO has run.
+// An Evaluator is not safe for concurrent use: give each goroutine its own (Tune does, through
+// optim.Problem.NewFunc). It holds about 2.75 N^2 float64s once LOO has run.
+//
+// Converting a kernel value such as kernel.Gaussian{Sigma: s} to the kernel.Kernel interface
+// allocates 8 bytes in the caller; a loop that must not allocate at all passes a
+// *kernel.Gaussian or *kernel.Wavelet and updates its field between calls.
 type Evaluator struct {
 	n, m int
 	x    []float64 // n x m samples, row-major copy
@@ -105,8 +109,8 @@ func (e *Evaluator) LOO(k kernel.Kernel, gamma float64) (mse float64, misclassif
 	return mse, misclassified, nil
 }
 
-// Residuals appends to dst[:0] the LOO residuals r_k = y_k - f^(-k)(x_k) of the last
-// successful LOO call and returns it.
+// Residuals appends to dst[:0] the LOO residuals r_k = y_k - f^(-k)(x_k) of the last LOO
+// call, which must have succeeded, and returns it.
 func (e *Evaluator) Residuals(dst []float64) []float64 {
 	return append(dst[:0], e.res...)
 }
@@ -128,6 +132,13 @@ func (e *Evaluator) loo(k kernel.Kernel, gamma float64) error {
 		e.t = make([]float64, (n/2+nr)*(n/2+nr))
 	}
 	e.w.trinv(e.z, n, e.a, n, n, e.t)
+	e.fromInverse()
+	return nil
+}
+
+// fromInverse fills e.alpha and e.res from Z = L^-1 in the lower triangle of e.z (SPEC 5).
+func (e *Evaluator) fromInverse() {
+	n := e.n
 	// u1 = Z 1, uy = Z y.
 	for j := 0; j < n; j++ {
 		zj := e.z[j*n : j*n+j+1]
@@ -164,7 +175,6 @@ func (e *Evaluator) loo(k kernel.Kernel, gamma float64) error {
 		e.alpha[i] = alpha
 		e.res[i] = alpha / ckk
 	}
-	return nil
 }
 
 // solve fits the machine: it returns b and alpha (a view of e.alpha) of the regression-form

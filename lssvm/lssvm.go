@@ -22,11 +22,18 @@
 //
 // Non-positive-definite H: the Gaussian and wavelet kernels are positive definite (the wavelet
 // kernel's Fourier transform is a sum of two Gaussians), so H is SPD for any gamma > 0 up to
-// rounding. When the Cholesky factorisation still fails (a user kernel that is not positive
-// definite, or a huge gamma with a numerically singular Omega), the bordered system is solved
-// by an LU factorisation with partial pivoting instead (about 6 times slower, exact all the
-// same); if that matrix is singular too the result is ErrSingular, and LOO reports an
-// infinite MSE that a tuner can rank as the worst.
+// rounding, and TestWaveletPositiveDefinite checks it over the whole Tune box. When the
+// Cholesky factorisation still fails (a user kernel that is not positive definite, or a huge
+// gamma with a numerically singular Omega), the bordered system is solved by an LU
+// factorisation with partial pivoting instead (gonum's Dgetrf and Dgetri: exact all the same,
+// about ten times slower); if that matrix is singular to working precision the result is
+// ErrSingular, and LOO reports an infinite MSE that a tuner ranks as the worst.
+//
+// Speed: the factorisation and the triangular inverse (N^3/3 flops each) are recursive, with
+// their bulk in one packed matrix-product kernel (gemm.go); on amd64 CPUs with AVX2 and FMA its
+// innermost 6 x 8 block is Go assembly, selected at start-up, and plain Go elsewhere or when
+// built with -tags purego (or noasm). No cgo is involved. One LOO evaluation at N = 512,
+// m = 8 takes about 3.5 ms (15 ms with -tags purego, 15-19 ms by gonum's Dpotrf and Dtrtri).
 package lssvm
 
 import (

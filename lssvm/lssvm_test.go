@@ -375,3 +375,18 @@ func TestExpScaled(t *testing.T) {
 	}
 	t.Logf("largest difference from math.Exp: %.2f ulp", worst)
 }
+
+// TestWaveletPositiveDefinite backs the package documentation's claim: over the whole Tune box,
+// H = Omega + I/gamma of the wavelet kernel factors by Cholesky, with no LU fall-back.
+func TestWaveletPositiveDefinite(t *testing.T) {
+	X, y := synth(rand.New(rand.NewPCG(29, 30)), 150, 8, true)
+	for _, a := range []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 100} {
+		e, err := NewEvaluator(X, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := e.LOO(kernel.Wavelet{A: a}, maxGamma); err != nil || e.lu != nil {
+			t.Errorf("a = %v, gamma = %v: err %v, LU fall-back used %v", a, maxGamma, err, e.lu != nil)
+		}
+	}
+}
