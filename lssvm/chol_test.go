@@ -26,6 +26,14 @@ func randSPD(rng *rand.Rand, n int) []float64 {
 	return a
 }
 
+// at returns element (i, p) of the operand.
+func (o operand) at(i, p int) float64 {
+	if o.trans {
+		return o.data[p*o.ld+i]
+	}
+	return o.data[i*o.ld+p]
+}
+
 // withKernel runs f with each micro-kernel pair installed in turn: plain Go and, if it
 // differs, the one chosen at start-up.
 func withKernel(t *testing.T, f func(t *testing.T)) {

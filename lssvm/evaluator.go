@@ -33,7 +33,7 @@ type Evaluator struct {
 
 	u1, uy      []float64 // L^-1 1, L^-1 y
 	v, hy, diag []float64 // H^-1 1, H^-1 y, diag(H^-1)
-	alpha, res  []float64 // alpha, LOO residuals
+	alpha, res  []float64 // alpha (of solve), LOO residuals
 
 	lu *luWork // fallback for non-positive-definite H (allocated on first use)
 }
@@ -83,9 +83,6 @@ func (e *Evaluator) clone() *Evaluator {
 	c.alloc()
 	return c
 }
-
-// Len returns the number of samples N.
-func (e *Evaluator) Len() int { return e.n }
 
 // LOO returns the exact LOO mean squared error for kernel k and regularisation gamma, and the
 // number of points whose LOO prediction has the wrong sign, exactly as the package function
@@ -172,7 +169,6 @@ func (e *Evaluator) fromInverse() {
 	for i := range e.res {
 		alpha := e.hy[i] - b*e.v[i]
 		ckk := e.diag[i] - e.v[i]*e.v[i]/s // alpha-block diagonal of the bordered inverse
-		e.alpha[i] = alpha
 		e.res[i] = alpha / ckk
 	}
 }

@@ -20,14 +20,6 @@ type operand struct {
 	trans bool
 }
 
-// at returns element (i, p).
-func (o operand) at(i, p int) float64 {
-	if o.trans {
-		return o.data[p*o.ld+i]
-	}
-	return o.data[i*o.ld+p]
-}
-
 // Structure flags of mulAdd: they skip work that is known to be zero or unwanted.
 const (
 	lowerC = 1 << iota // write only C(i, j) with j <= i

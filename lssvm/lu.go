@@ -89,7 +89,6 @@ func (e *Evaluator) looLU(k kernel.Kernel, gamma float64) error {
 		for j, v := range ci {
 			alpha += v * e.y[j]
 		}
-		e.alpha[i] = alpha
 		e.res[i] = alpha / ci[i]
 	}
 	return nil
