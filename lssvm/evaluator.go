@@ -133,7 +133,9 @@ func (e *Evaluator) loo(k kernel.Kernel, gamma float64) error {
 	return nil
 }
 
-// fromInverse fills e.alpha and e.res from Z = L^-1 in the lower triangle of e.z (SPEC 5).
+// fromInverse fills e.res from Z = L^-1 in the lower triangle of e.z: r_k = alpha_k / C_kk
+// with alpha = H^-1 (y - b 1), b = 1' H^-1 y / 1' H^-1 1 and C_kk = [H^-1]_kk - (H^-1 1)_k^2 / 1' H^-1 1
+// (SPEC 5).
 func (e *Evaluator) fromInverse() {
 	n := e.n
 	// u1 = Z 1, uy = Z y.
