@@ -98,13 +98,16 @@ func trsmUnblocked(b []float64, ldb, m, n int, l []float64, ldl int) {
 		x2 := b[(i+2)*ldb : (i+2)*ldb+n]
 		x3 := b[(i+3)*ldb : (i+3)*ldb+n]
 		for c := range x0 {
-			lc := l[c*ldl : c*ldl+c]
+			y0 := x0[:c] // the solved part of each row
+			y1, y2, y3 := x1[:len(y0)], x2[:len(y0)], x3[:len(y0)]
+			lc := l[c*ldl:]
+			lc = lc[:len(y0)]
 			s0, s1, s2, s3 := x0[c], x1[c], x2[c], x3[c]
 			for p, v := range lc {
-				s0 -= x0[p] * v
-				s1 -= x1[p] * v
-				s2 -= x2[p] * v
-				s3 -= x3[p] * v
+				s0 -= y0[p] * v
+				s1 -= y1[p] * v
+				s2 -= y2[p] * v
+				s3 -= y3[p] * v
 			}
 			x0[c], x1[c], x2[c], x3[c] = s0*inv[c], s1*inv[c], s2*inv[c], s3*inv[c]
 		}
