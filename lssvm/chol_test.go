@@ -68,6 +68,7 @@ func testMulAdd(t *testing.T) {
 		{"lowerC", 45, 45, 30, false, false, lowerC, 50, 50, 50},
 		{"lowerA", 45, 21, 45, false, true, lowerA, 50, 50, 50},
 		{"upperB", 33, 40, 40, false, true, upperB, 50, 50, 50},
+		{"lowerB", 33, 40, 40, false, false, lowerB, 50, 50, 50},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,6 +87,13 @@ func testMulAdd(t *testing.T) {
 						} else {
 							a[i*tc.lda+p] = 0
 						}
+					}
+				}
+			}
+			if tc.flags&lowerB != 0 {
+				for j := 0; j < tc.n; j++ {
+					for p := j + 1; p < tc.k; p++ {
+						b[j*tc.ldb+p] = 0
 					}
 				}
 			}
@@ -133,8 +141,9 @@ func testCholeskyAndInverse(t *testing.T) {
 	for _, n := range []int{1, 7, 32, 33, 70, 129, 300} {
 		a := randSPD(rng, n)
 		l := append([]float64(nil), a...)
-		if !w.cholesky(l, n, n) {
-			t.Fatalf("n=%d: cholesky failed on an SPD matrix", n)
+		z := make([]float64, n*n)
+		if !w.cholInv(l, n, z, n, n, make([]float64, (n/2+nr)*(n/2+nr))) {
+			t.Fatalf("n=%d: cholInv failed on an SPD matrix", n)
 		}
 		// L L' = A on the lower triangle; upper triangle untouched.
 		for i := 0; i < n; i++ {
@@ -154,10 +163,15 @@ func testCholeskyAndInverse(t *testing.T) {
 				}
 			}
 		}
-		z := make([]float64, n*n)
-		w.trinv(z, n, l, n, n, make([]float64, (n/2+nr)*(n/2+nr)))
+		// Z L = I; Z's upper triangle still zero.
 		for i := 0; i < n; i++ {
 			for j := 0; j < n; j++ {
+				if j > i {
+					if z[i*n+j] != 0 {
+						t.Fatalf("n=%d: Z upper (%d,%d) = %v", n, i, j, z[i*n+j])
+					}
+					continue
+				}
 				var s float64
 				for p := j; p <= i; p++ {
 					s += z[i*n+p] * l[p*n+j]
@@ -166,21 +180,18 @@ func testCholeskyAndInverse(t *testing.T) {
 				if i == j {
 					want = 1
 				}
-				if j > i {
-					if z[i*n+j] != 0 {
-						t.Fatalf("n=%d: Z upper (%d,%d) = %v", n, i, j, z[i*n+j])
-					}
-					continue
-				}
 				if math.Abs(s-want) > 1e-12 {
 					t.Fatalf("n=%d: (Z L)_%d%d = %v, want %v", n, i, j, s, want)
 				}
 			}
 		}
 	}
-	// A symmetric indefinite matrix is reported, not factored.
-	a := []float64{1, 2, 2, 1}
-	if w.cholesky(a, 2, 2) {
-		t.Error("cholesky accepted an indefinite matrix")
+	// A symmetric indefinite matrix is reported, not factored, small or large.
+	for _, n := range []int{2, 100} {
+		a := randSPD(rng, n)
+		a[(n-1)*n+n-1] = -1
+		if w.cholInv(a, n, make([]float64, n*n), n, n, make([]float64, (n/2+nr)*(n/2+nr))) {
+			t.Errorf("n=%d: cholInv accepted an indefinite matrix", n)
+		}
 	}
 }

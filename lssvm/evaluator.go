@@ -13,7 +13,7 @@ import (
 // (K = exp(-D / (2 sigma^2))) and the wavelet kernel matrices of any width are filled.
 //
 // An Evaluator is not safe for concurrent use: give each goroutine its own (Tune does, through
-// optim.Problem.NewFunc). It holds about 2.75 N^2 float64s once LOO has run.
+// optim.Problem.NewFunc). It holds about 2.75 N^2 float64s.
 //
 // Converting a kernel value such as kernel.Gaussian{Sigma: s} to the kernel.Kernel interface
 // allocates 8 bytes in the caller; a loop that must not allocate at all passes a
@@ -26,14 +26,15 @@ type Evaluator struct {
 
 	a []float64 // n x n: H = Omega + I/gamma, then its Cholesky factor L (lower triangle)
 	z []float64 // n x n: L^-1 in the lower triangle; the strict upper triangle stays zero
-	t []float64 // scratch of trinv
+	t []float64 // scratch of cholInv
 	w *gemmWork
 
 	cs, sn []float64 // wavelet: cos and sin of 1.75 x_kj / a, m x n (allocated on first use)
 
 	u1, uy      []float64 // L^-1 1, L^-1 y
 	v, hy, diag []float64 // H^-1 1, H^-1 y, diag(H^-1)
-	alpha, res  []float64 // alpha (of solve), LOO residuals
+	b           float64   // the bias
+	alpha, res  []float64 // alpha, LOO residuals
 
 	lu *luWork // fallback for non-positive-definite H (allocated on first use)
 }
@@ -67,7 +68,7 @@ func NewEvaluator(X [][]float64, y []float64) (*Evaluator, error) {
 	return e, nil
 }
 
-// alloc makes the buffers every use needs (LOO adds z and t on its first call).
+// alloc makes the buffers of every use but z and t, made on the first solve.
 func (e *Evaluator) alloc() {
 	n := e.n
 	e.a = make([]float64, n*n)
@@ -89,7 +90,10 @@ func (e *Evaluator) clone() *Evaluator {
 // LOO. It allocates nothing (except once, on a first fall-back to LU). On error the MSE is
 // +Inf, so that a tuner may rank the point last.
 func (e *Evaluator) LOO(k kernel.Kernel, gamma float64) (mse float64, misclassified int, err error) {
-	if err := e.loo(k, gamma); err != nil {
+	if e.n < 2 {
+		return math.Inf(1), e.n, fmt.Errorf("%w: leave-one-out needs at least 2 samples", ErrDimensionMismatch)
+	}
+	if err := e.solve(k, gamma); err != nil {
 		return math.Inf(1), e.n, err
 	}
 	for i, r := range e.res {
@@ -112,30 +116,28 @@ func (e *Evaluator) Residuals(dst []float64) []float64 {
 	return append(dst[:0], e.res...)
 }
 
-// loo fills e.res with the LOO residuals alpha_k / C_kk (SPEC 5).
-func (e *Evaluator) loo(k kernel.Kernel, gamma float64) error {
-	if e.n < 2 {
-		return fmt.Errorf("%w: leave-one-out needs at least 2 samples", ErrDimensionMismatch)
-	}
+// solve computes, for kernel k and gamma, the bias e.b, the coefficients e.alpha and the LOO
+// residuals e.res of the regression-form system (SPEC 5): H = L L' and Z = L^-1 by cholInv,
+// the rest from Z, or everything by the LU route if H is not positive definite.
+func (e *Evaluator) solve(k kernel.Kernel, gamma float64) error {
 	if err := e.fill(k, gamma); err != nil {
 		return err
 	}
 	n := e.n
-	if !e.w.cholesky(e.a, n, n) {
-		return e.looLU(k, gamma)
-	}
-	if e.z == nil { // Fit never needs these
+	if e.z == nil {
 		e.z = make([]float64, n*n)
 		e.t = make([]float64, (n/2+nr)*(n/2+nr))
 	}
-	e.w.trinv(e.z, n, e.a, n, n, e.t)
+	if !e.w.cholInv(e.a, n, e.z, n, n, e.t) {
+		return e.solveLU(k, gamma)
+	}
 	e.fromInverse()
 	return nil
 }
 
-// fromInverse fills e.res from Z = L^-1 in the lower triangle of e.z: r_k = alpha_k / C_kk
-// with alpha = H^-1 (y - b 1), b = 1' H^-1 y / 1' H^-1 1 and C_kk = [H^-1]_kk - (H^-1 1)_k^2 / 1' H^-1 1
-// (SPEC 5).
+// fromInverse fills e.b, e.alpha and e.res from Z = L^-1 in the lower triangle of e.z:
+// b = 1' H^-1 y / 1' H^-1 1, alpha = H^-1 (y - b 1), and r_k = alpha_k / C_kk with
+// C_kk = [H^-1]_kk - (H^-1 1)_k^2 / 1' H^-1 1 (SPEC 5).
 func (e *Evaluator) fromInverse() {
 	n := e.n
 	// u1 = Z 1, uy = Z y.
@@ -167,68 +169,12 @@ func (e *Evaluator) fromInverse() {
 		s += e.u1[j] * e.u1[j]
 		sy += e.u1[j] * e.uy[j]
 	}
-	b := sy / s
+	e.b = sy / s
 	for i := range e.res {
-		alpha := e.hy[i] - b*e.v[i]
+		alpha := e.hy[i] - e.b*e.v[i]
 		ckk := e.diag[i] - e.v[i]*e.v[i]/s // alpha-block diagonal of the bordered inverse
+		e.alpha[i] = alpha
 		e.res[i] = alpha / ckk
-	}
-}
-
-// solve fits the machine: it returns b and alpha (a view of e.alpha) of the regression-form
-// system for kernel k and gamma.
-func (e *Evaluator) solve(k kernel.Kernel, gamma float64) (float64, []float64, error) {
-	if err := e.fill(k, gamma); err != nil {
-		return 0, nil, err
-	}
-	n := e.n
-	if !e.w.cholesky(e.a, n, n) {
-		return e.solveLU(k, gamma)
-	}
-	// v = H^-1 1, hy = H^-1 y by forward and back substitution.
-	for i := range e.v {
-		e.v[i] = 1
-	}
-	copy(e.hy, e.y)
-	cholSolve2(e.a, n, e.v, e.hy)
-	var s, sy float64
-	for i := range e.v {
-		s += e.v[i]
-		sy += e.hy[i]
-	}
-	b := sy / s
-	for i := range e.alpha {
-		e.alpha[i] = e.hy[i] - b*e.v[i]
-	}
-	if math.IsNaN(b) || math.IsInf(b, 0) {
-		return 0, nil, ErrSingular
-	}
-	return b, e.alpha, nil
-}
-
-// cholSolve2 overwrites x1 and x2 with H^-1 x1 and H^-1 x2, H = L L', L the lower triangle of
-// the n x n matrix l.
-func cholSolve2(l []float64, n int, x1, x2 []float64) {
-	for i := 0; i < n; i++ { // L u = x
-		li := l[i*n : i*n+i]
-		s1, s2 := x1[i], x2[i]
-		for p, v := range li {
-			s1 -= v * x1[p]
-			s2 -= v * x2[p]
-		}
-		d := l[i*n+i]
-		x1[i], x2[i] = s1/d, s2/d
-	}
-	for i := n - 1; i >= 0; i-- { // L' x = u, column-oriented
-		d := l[i*n+i]
-		x1[i] /= d
-		x2[i] /= d
-		a1, a2 := x1[i], x2[i]
-		li := l[i*n : i*n+i]
-		for p, v := range li {
-			x1[p] -= v * a1
-			x2[p] -= v * a2
-		}
 	}
 }
 

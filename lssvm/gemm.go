@@ -25,6 +25,7 @@ const (
 	lowerC = 1 << iota // write only C(i, j) with j <= i
 	lowerA             // A(i, p) = 0 for p > i
 	upperB             // B(j, p) = 0 for p < j
+	lowerB             // B(j, p) = 0 for p > j
 )
 
 // gemmWork holds the packing buffers of mulAdd.
@@ -84,17 +85,21 @@ func (w *gemmWork) mulAdd(c []float64, ldc, m, n, k int, a, b operand, s float64
 					if flags&upperB != 0 {
 						p0 = max(pc, jc+jr)
 					}
-					if p0 >= pend {
+					p1 := pend
+					if flags&lowerB != 0 {
+						p1 = min(pend, jc+jr+nr)
+					}
+					if p0 >= p1 {
 						continue
 					}
 					off := p0 - pc
 					strip := w.bpack[jr*pb+off*nr:]
 					j0 := jc + jr
 					if ib == mr && jb == nr && (flags&lowerC == 0 || j0+nr <= ic+1) {
-						microKernelC(pend-p0, as[off:], lda, strip, c[ic*ldc+j0:], ldc, s)
+						microKernelC(p1-p0, as[off:], lda, strip, c[ic*ldc+j0:], ldc, s)
 						continue
 					}
-					microKernel(pend-p0, as[off:], lda, strip, &w.tile)
+					microKernel(p1-p0, as[off:], lda, strip, &w.tile)
 					w.scatter(c, ldc, ic, j0, ib, jb, s, flags&lowerC != 0)
 				}
 			}

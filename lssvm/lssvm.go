@@ -94,7 +94,8 @@ func (m *Machine) Predict(x []float64) float64 {
 // Fit trains an LS-SVM on the rows of X (already standardised samples) and targets y with
 // kernel k and regularisation gamma > 0 by solving the bordered system of SPEC 5 with a
 // Cholesky factorisation of Omega + I/gamma (LU of the bordered matrix if that is not positive
-// definite; see the package documentation). For classification y must hold -1 and +1.
+// definite; see the package documentation). It also computes the LOO residuals on the way, at
+// no extra cost in order. For classification y must hold -1 and +1.
 func Fit(X [][]float64, y []float64, k kernel.Kernel, gamma float64, classification bool) (*Machine, error) {
 	if classification {
 		if err := checkLabels(y); err != nil {
@@ -105,9 +106,11 @@ func Fit(X [][]float64, y []float64, k kernel.Kernel, gamma float64, classificat
 	if err != nil {
 		return nil, err
 	}
-	bias, coef, err := e.solve(k, gamma)
-	if err != nil {
+	if err := e.solve(k, gamma); err != nil {
 		return nil, err
+	}
+	if math.IsNaN(e.b) || math.IsInf(e.b, 0) {
+		return nil, ErrSingular
 	}
 	xs := make([][]float64, e.n)
 	for i := range xs {
@@ -115,8 +118,8 @@ func Fit(X [][]float64, y []float64, k kernel.Kernel, gamma float64, classificat
 	}
 	return &Machine{
 		X:              xs,
-		Coef:           append([]float64(nil), coef...),
-		Bias:           bias,
+		Coef:           append([]float64(nil), e.alpha...),
+		Bias:           e.b,
 		Kernel:         k,
 		Classification: classification,
 	}, nil

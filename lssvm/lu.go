@@ -2,15 +2,15 @@ package lssvm
 
 import (
 	"github.com/sparsekernel/sparsekernel/kernel"
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/lapack"
 	"gonum.org/v1/gonum/lapack/lapack64"
 )
 
 // The fall-back route when H = Omega + I/gamma is not positive definite: an LU factorisation
 // with partial pivoting of the whole (N+1) x (N+1) bordered matrix of SPEC 5 (gonum's Dgetrf),
-// its explicit inverse C (Dgetri) for the LOO residuals alpha_k / C_kk, and a reciprocal
+// its explicit inverse C (Dgetri) for the solution and the LOO residuals alpha_k / C_kk, and a reciprocal
 // condition estimate (Dgecon) below machine epsilon reported as ErrSingular.
 
 // luWork holds the buffers of the LU route.
@@ -58,23 +58,9 @@ func (e *Evaluator) factorLU(k kernel.Kernel, gamma float64) error {
 
 const eps = 0x1p-52
 
-// solveLU is solve by the LU route.
-func (e *Evaluator) solveLU(k kernel.Kernel, gamma float64) (float64, []float64, error) {
-	if err := e.factorLU(k, gamma); err != nil {
-		return 0, nil, err
-	}
-	n := e.n
-	rhs := e.lu.work[:n+1]
-	rhs[0] = 0
-	copy(rhs[1:], e.y)
-	lapack64.Getrs(blas.NoTrans, e.lu.m, blas64.General{Rows: n + 1, Cols: 1, Stride: 1, Data: rhs}, e.lu.ipiv)
-	b := rhs[0]
-	copy(e.alpha, rhs[1:])
-	return b, e.alpha, nil
-}
-
-// looLU is loo by the LU route: r_k = alpha_k / C_kk with C the inverse bordered matrix.
-func (e *Evaluator) looLU(k kernel.Kernel, gamma float64) error {
+// solveLU is solve by the LU route: b and alpha are C (0, y), and r_k = alpha_k / C_kk with C
+// the inverse bordered matrix.
+func (e *Evaluator) solveLU(k kernel.Kernel, gamma float64) error {
 	if err := e.factorLU(k, gamma); err != nil {
 		return err
 	}
@@ -83,12 +69,11 @@ func (e *Evaluator) looLU(k kernel.Kernel, gamma float64) error {
 		return ErrSingular
 	}
 	n1, c := e.n+1, lu.m.Data
+	e.b = floats.Dot(c[1:n1], e.y)
 	for i := 0; i < e.n; i++ {
 		ci := c[(i+1)*n1+1 : (i+1)*n1+n1]
-		var alpha float64
-		for j, v := range ci {
-			alpha += v * e.y[j]
-		}
+		alpha := floats.Dot(ci, e.y)
+		e.alpha[i] = alpha
 		e.res[i] = alpha / ci[i]
 	}
 	return nil
