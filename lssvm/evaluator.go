@@ -143,10 +143,11 @@ func (e *Evaluator) fromInverse() {
 	// u1 = Z 1, uy = Z y.
 	for j := 0; j < n; j++ {
 		zj := e.z[j*n : j*n+j+1]
+		y := e.y[:len(zj)]
 		var s1, sy float64
 		for p, v := range zj {
 			s1 += v
-			sy += v * e.y[p]
+			sy += v * y[p]
 		}
 		e.u1[j], e.uy[j] = s1, sy
 	}
@@ -248,7 +249,8 @@ func (e *Evaluator) fillWavelet(a, gamma float64) error {
 		expScaled(ai, e.d[i*(i-1)/2:i*(i-1)/2+i], c)
 		for l := 0; l < m; l++ {
 			ci, si := e.cs[l*n+i], e.sn[l*n+i]
-			cj, sj := e.cs[l*n:l*n+i], e.sn[l*n:l*n+i]
+			cj, sj := e.cs[l*n:], e.sn[l*n:]
+			cj, sj = cj[:len(ai)], sj[:len(ai)]
 			for j := range ai {
 				ai[j] *= ci*cj[j] + si*sj[j]
 			}
