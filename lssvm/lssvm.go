@@ -94,8 +94,8 @@ func (m *Machine) Predict(x []float64) float64 {
 // Fit trains an LS-SVM on the rows of X (already standardised samples) and targets y with
 // kernel k and regularisation gamma > 0 by solving the bordered system of SPEC 5 with a
 // Cholesky factorisation of Omega + I/gamma (LU of the bordered matrix if that is not positive
-// definite; see the package documentation). It also computes the LOO residuals on the way, at
-// no extra cost in order. For classification y must hold -1 and +1.
+// definite; see the package documentation); it costs about as much as one LOO evaluation. For
+// classification y must hold -1 and +1.
 func Fit(X [][]float64, y []float64, k kernel.Kernel, gamma float64, classification bool) (*Machine, error) {
 	if classification {
 		if err := checkLabels(y); err != nil {
