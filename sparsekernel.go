@@ -23,6 +23,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/kernel"
+	"github.com/sparsekernel/sparsekernel/lssvm"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/ofs"
 	"github.com/sparsekernel/sparsekernel/optim"
@@ -35,6 +36,7 @@ const (
 	PSO   = "pso"   // tunable nodes found by particle swarm optimisation (SPEC 4.2)
 	RWBS  = "rwbs"  // tunable nodes found by repeated weighted boosting search (SPEC 4.1)
 	LROLS = "lrols" // LROLS-LOO on fixed nodes (SPEC 4, regression)
+	LSSVM = "lssvm" // LS-SVM tuned on its exact LOO error (SPEC 5)
 )
 
 // Method describes one of the methods Fit implements.
@@ -52,6 +54,7 @@ var Methods = []Method{
 	{PSO, true, true, "tunable Gaussian nodes (centre and diagonal covariance) found one by one by particle swarm optimisation"},
 	{RWBS, true, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search"},
 	{LROLS, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE"},
+	{LSSVM, true, true, "least-squares SVM (every training point a node), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm"},
 }
 
 // MaxCandidates is the largest number of training points used as candidate centres by the
@@ -87,11 +90,30 @@ type Options struct {
 	PSO optim.PSO
 	// RWBS configures method rwbs; the zero value is Ps = 7, Ng = 11, Mi = 400 (SPEC 4.1).
 	RWBS optim.RWBS
+	// LSSVM configures method lssvm.
+	LSSVM LSSVMOptions
 	// Seed drives every random choice; the same seed gives the same model.
 	Seed uint64
 	// Workers bounds the goroutines one fit uses; 0 means GOMAXPROCS. The model does not
 	// depend on it.
 	Workers int
+}
+
+// LSSVMOptions configures the LS-SVM (SPEC 5). The zero value tunes a Gaussian LS-SVM with
+// the colonial competitive algorithm.
+type LSSVMOptions struct {
+	// Kernel is "gaussian" (exp(-||z-x||^2/(2 sigma^2))) or "wavelet"; "" means "gaussian".
+	Kernel string
+	// Tuner is "cca" (the colonial competitive algorithm, paper 004), "sa" (simulated
+	// annealing, the paper's baseline) or "none" (use Gamma and Width); "" means "cca".
+	Tuner string
+	// Gamma and Width (sigma, or the wavelet's a) are the hyperparameters for Tuner "none".
+	Gamma, Width float64
+	// Evaluations is the budget of Tuner "sa"; 0 means as many as a CCA run on the same
+	// data uses (the paper's protocol: CCA runs first to set the budget).
+	Evaluations int
+	// CCA configures the colonial competitive algorithm; the zero value is paper 004's.
+	CCA optim.CCA
 }
 
 // Errors that callers may branch on.
@@ -141,6 +163,8 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 		err = fitFixed(m, Z, y, opt)
 	case PSO, RWBS:
 		err = fitTunable(m, Z, y, opt)
+	case LSSVM:
+		err = fitLSSVM(m, Z, y, opt)
 	default:
 		return nil, fmt.Errorf("%w %q", ErrUnknownMethod, opt.Method)
 	}
@@ -328,5 +352,79 @@ func fitTunable(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	m.Nodes, m.Weights, m.Bias = nodes, weights, bias
 	m.Training.Lambdas = lambdas
 	m.Training.LOOError = looError(st, classify)
+	return nil
+}
+
+func fitLSSVM(m *model.Model, Z [][]float64, y []float64, opt Options) error {
+	o := opt.LSSVM
+	classify := opt.Task == model.Classification
+	if o.Kernel == "" {
+		o.Kernel = model.KernelGaussian
+	}
+	if o.Kernel != model.KernelGaussian && o.Kernel != model.KernelWavelet {
+		return fmt.Errorf("lssvm: unknown kernel %q (want gaussian or wavelet)", o.Kernel)
+	}
+	if o.Tuner == "" {
+		o.Tuner = "cca"
+	}
+	settings := optim.Settings{Seed: opt.Seed, Workers: opt.Workers}
+	var (
+		gamma, width float64
+		evals        int
+	)
+	switch o.Tuner {
+	case "cca", "sa":
+		var method optim.Method = o.CCA
+		if o.Tuner == "sa" {
+			budget := o.Evaluations
+			if budget <= 0 {
+				r, err := lssvm.Tune(Z, y, o.Kernel, classify, o.CCA, settings)
+				if err != nil {
+					return err
+				}
+				budget = r.Evaluations
+			}
+			method = optim.SA{Evaluations: budget}
+		}
+		r, err := lssvm.Tune(Z, y, o.Kernel, classify, method, settings)
+		if err != nil {
+			return err
+		}
+		gamma, width, evals = r.Gamma, r.Width, r.Evaluations
+	case "none":
+		if !(o.Gamma > 0) || !(o.Width > 0) {
+			return fmt.Errorf("lssvm: tuner none needs gamma > 0 and width > 0, have %v and %v", o.Gamma, o.Width)
+		}
+		gamma, width = o.Gamma, o.Width
+	default:
+		return fmt.Errorf("lssvm: unknown tuner %q (want cca, sa or none)", o.Tuner)
+	}
+	var k kernel.Kernel = kernel.Gaussian{Sigma: width}
+	nodeWidth := width * width
+	if o.Kernel == model.KernelWavelet {
+		k, nodeWidth = kernel.Wavelet{A: width}, width
+	}
+	mach, err := lssvm.Fit(Z, y, k, gamma, classify)
+	if err != nil {
+		return err
+	}
+	mse, miss, err := lssvm.LOO(Z, y, k, gamma)
+	if err != nil {
+		return err
+	}
+	m.Kernel = o.Kernel
+	m.Nodes = make([]model.Node, len(Z))
+	for i, z := range Z {
+		m.Nodes[i] = model.Node{Centre: slices.Clone(z), Width: []float64{nodeWidth}}
+	}
+	m.Weights, m.Bias = mach.Coef, mach.Bias
+	m.Training.Gamma, m.Training.Width = gamma, width
+	m.Training.Evaluations = evals
+	m.Training.Criterion = "loo-mse"
+	m.Training.LOOError = mse
+	if classify {
+		m.Training.LOOError = float64(miss) / float64(len(Z))
+	}
+	m.Training.Stop = "hyperparameters: " + o.Tuner
 	return nil
 }

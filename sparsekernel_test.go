@@ -86,6 +86,8 @@ func TestFitDeterministicAndRoundTrip(t *testing.T) {
 		{sparsekernel.LROLS, model.Regression, rtrain, rtest},
 		{sparsekernel.PSO, model.Regression, rtrain, rtest},
 		{sparsekernel.RWBS, model.Regression, rtrain, rtest},
+		{sparsekernel.LSSVM, model.Classification, ctrain, ctest},
+		{sparsekernel.LSSVM, model.Regression, rtrain, rtest},
 	}
 	for _, tc := range tests {
 		t.Run(tc.method+"/"+string(tc.task), func(t *testing.T) {

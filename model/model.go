@@ -55,8 +55,10 @@ type Training struct {
 	Samples int `json:"samples"`
 	// Tau is the common width of exp(-||z-c||^2/tau) chosen for the fixed-node methods (0 otherwise).
 	Tau float64 `json:"tau,omitempty"`
-	// Gamma and Sigma (or A) are the LS-SVM hyperparameters (0 otherwise).
+	// Gamma and Width (sigma of the Gaussian, or the wavelet's a) are the LS-SVM
+	// hyperparameters (0 otherwise).
 	Gamma float64 `json:"gamma,omitempty"`
+	Width float64 `json:"width,omitempty"`
 	// LOOCurve[k] is the selection criterion after k+1 terms (misclassification rate,
 	// mutual information or MSE, see Criterion), for every term tried.
 	Criterion string    `json:"criterion,omitempty"`

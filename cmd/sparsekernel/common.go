@@ -76,6 +76,9 @@ type fitFlags struct {
 	workers            int
 	swarm, iterations  int // PSO
 	ps, ng, mi         int // RWBS
+	kernel, tuner      string
+	gamma, sigma, a    float64
+	evaluations        int
 }
 
 func (f *fitFlags) register(fs *flag.FlagSet) {
@@ -93,6 +96,12 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.ps, "ps", 7, "rwbs: population size Ps")
 	fs.IntVar(&f.ng, "ng", 11, "rwbs: generations Ng")
 	fs.IntVar(&f.mi, "mi", 400, "rwbs: boosting iterations Mi per generation")
+	fs.StringVar(&f.kernel, "kernel", "gaussian", "lssvm: kernel, gaussian or wavelet")
+	fs.StringVar(&f.tuner, "tuner", "cca", "lssvm: hyperparameter tuner, cca, sa or none")
+	fs.Float64Var(&f.gamma, "gamma", 0, "lssvm with -tuner none: regularisation gamma")
+	fs.Float64Var(&f.sigma, "sigma", 0, "lssvm with -tuner none: Gaussian width sigma")
+	fs.Float64Var(&f.a, "a", 0, "lssvm with -tuner none: wavelet dilation a")
+	fs.IntVar(&f.evaluations, "evaluations", 0, "lssvm with -tuner sa: LOO evaluations (0: as many as a CCA run uses)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
 }
@@ -125,6 +134,28 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 		Seed: f.seed, Workers: f.workers,
 		PSO:  optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS: optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi}}
+	switch f.kernel {
+	case "gaussian", "wavelet":
+	default:
+		return opt, usagef("-kernel %q: want gaussian or wavelet", f.kernel)
+	}
+	switch f.tuner {
+	case "cca", "sa":
+	case "none":
+		if f.method == sparsekernel.LSSVM && (f.gamma <= 0 || (f.kernel == "gaussian" && f.sigma <= 0) || (f.kernel == "wavelet" && f.a <= 0)) {
+			return opt, usagef("-tuner none needs -gamma and -sigma (or -a for the wavelet kernel), all positive")
+		}
+	default:
+		return opt, usagef("-tuner %q: want cca, sa or none", f.tuner)
+	}
+	if f.evaluations < 0 {
+		return opt, usagef("-evaluations %d: want a positive budget, or 0", f.evaluations)
+	}
+	width := f.sigma
+	if f.kernel == "wavelet" {
+		width = f.a
+	}
+	opt.LSSVM = sparsekernel.LSSVMOptions{Kernel: f.kernel, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}
 	switch f.task {
 	case "auto", "":
 	case "classification", "class", "c":
@@ -187,6 +218,9 @@ func describe(m *model.Model) string {
 	fmt.Fprintf(&b, "%s %s: %d nodes", m.Method, m.Task, m.Size())
 	if m.Training.Tau > 0 {
 		fmt.Fprintf(&b, ", tau %.4g", m.Training.Tau)
+	}
+	if m.Training.Gamma > 0 {
+		fmt.Fprintf(&b, ", %s kernel, gamma %.4g, width %.4g", m.Kernel, m.Training.Gamma, m.Training.Width)
 	}
 	if m.Task == model.Classification {
 		fmt.Fprintf(&b, ", LOO error %.2f%%", 100*m.Training.LOOError)
