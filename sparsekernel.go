@@ -90,6 +90,9 @@ type Options struct {
 	PSO optim.PSO
 	// RWBS configures method rwbs; the zero value is Ps = 7, Ng = 11, Mi = 400 (SPEC 4.1).
 	RWBS optim.RWBS
+	// NoClip leaves a regressor's output unclipped; by default it is clipped to the range of
+	// the training targets (model.Model.Range).
+	NoClip bool
 	// LSSVM configures method lssvm.
 	LSSVM LSSVMOptions
 	// Seed drives every random choice; the same seed gives the same model.
@@ -170,6 +173,9 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if opt.Task == model.Regression && !opt.NoClip {
+		m.Range = []float64{slices.Min(y), slices.Max(y)}
 	}
 	m.Training.Samples = len(X)
 	m.Training.Seed = opt.Seed

@@ -85,6 +85,11 @@ type Model struct {
 	Nodes    []Node    `json:"nodes"`
 	Weights  []float64 `json:"weights"`
 	Bias     float64   `json:"bias"`
+	// Range, if set, clips a regressor's output to [Range[0], Range[1]]: sparsekernel sets it
+	// to the range of the training targets, so that a model never extrapolates beyond the
+	// values it was trained on (a node in a sparse corner of the input space can carry a
+	// large weight that the training points never expose).
+	Range []float64 `json:"range,omitempty"`
 	Training Training  `json:"training"`
 }
 
@@ -113,6 +118,9 @@ func (m *Model) decision(z, x []float64) float64 {
 	f := m.Bias
 	for i, nd := range m.Nodes {
 		f += m.Weights[i] * m.basis(z, nd)
+	}
+	if m.Range != nil {
+		f = min(max(f, m.Range[0]), m.Range[1])
 	}
 	return f
 }
@@ -190,6 +198,9 @@ func (m *Model) Check() error {
 	}
 	if !finite(m.Bias) {
 		return bad("bias is %v", m.Bias)
+	}
+	if m.Range != nil && (len(m.Range) != 2 || !finite(m.Range[0]) || !finite(m.Range[1]) || m.Range[0] > m.Range[1] || m.Task != Regression) {
+		return bad("range %v: want two ordered finite values, for a regressor only", m.Range)
 	}
 	for i, nd := range m.Nodes {
 		if len(nd.Centre) != m.Inputs {

@@ -163,3 +163,18 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestRange(t *testing.T) {
+	m := &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 1, Scaling: Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes: []Node{{Centre: []float64{0}, Width: []float64{1}}}, Weights: []float64{10}, Bias: 1, Range: []float64{2, 5}}
+	tests := []struct{ x, want float64 }{{0, 5}, {100, 2}, {1.8, 1 + 10*math.Exp(-0.5*1.8*1.8)}}
+	for _, tc := range tests {
+		if got := m.Decision([]float64{tc.x}); math.Abs(got-tc.want) > 1e-15 {
+			t.Errorf("Decision(%v) = %v, want %v", tc.x, got, tc.want)
+		}
+	}
+	m.Range = []float64{5, 2}
+	if err := m.Check(); err == nil {
+		t.Error("reversed range accepted")
+	}
+}
