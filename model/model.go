@@ -89,7 +89,7 @@ type Model struct {
 	// to the range of the training targets, so that a model never extrapolates beyond the
 	// values it was trained on (a node in a sparse corner of the input space can carry a
 	// large weight that the training points never expose).
-	Range []float64 `json:"range,omitempty"`
+	Range    []float64 `json:"range,omitempty"`
 	Training Training  `json:"training"`
 }
 
