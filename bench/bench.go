@@ -1,26 +1,50 @@
-// Package bench runs a method over the realisations of a benchmark folder (SPEC 6): train on
-// each training split, measure on its test split, and summarise. Realisations run in parallel;
-// realisation k always uses seed Options.Seed + k, so the results do not depend on the number
-// of workers.
+// Package bench runs a method over the realisations of a benchmark (SPEC 6): train on each
+// training split, measure on its test split, and summarise. A benchmark is a folder of
+// realisations (FolderSource) or a generated problem (Generated). Realisations run in
+// parallel; realisation k always uses seed Options.Seed + k, so the results do not depend on
+// the number of workers.
 package bench
 
 import (
 	"fmt"
 	"math"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
 
 	"github.com/sparsekernel/sparsekernel"
-	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
+
+// Metric names how test error is measured.
+const (
+	ErrorPercent = "error%" // percentage of misclassified test points
+	MSE          = "mse"    // mean squared error
+	NRMSE        = "nrmse"  // root mean squared error divided by the standard deviation of the test targets
+)
+
+// Split is one side of a realisation. A classification split holds Labels (any two distinct
+// strings); a regression split holds Y.
+type Split struct {
+	X      [][]float64
+	Labels []string
+	Y      []float64
+}
+
+// Source provides a benchmark's realisations.
+type Source interface {
+	Name() string
+	Len() int
+	Task() model.Task
+	Metric() string
+	Split(k int) (train, test Split, err error)
+}
 
 // Config says what to run.
 type Config struct {
 	// Options are passed to sparsekernel.Fit for every realisation (Seed offset by the
-	// realisation index, Workers set to 1: parallelism is across realisations).
+	// realisation index, Workers set to 1: parallelism is across realisations). An empty
+	// Task is taken from the source.
 	Options sparsekernel.Options
 	// Realisations runs the first K realisations; 0 runs them all.
 	Realisations int
@@ -33,11 +57,13 @@ type Config struct {
 // Realisation is the outcome on one realisation.
 type Realisation struct {
 	Index       int     `json:"index"`
-	TestError   float64 `json:"test_error"` // percent misclassified, or test MSE for regression
+	TestError   float64 `json:"test_error"` // in the unit of Result.Metric
 	Size        int     `json:"size"`
 	Evaluations int     `json:"evaluations"`
 	Seconds     float64 `json:"seconds"` // fit time
 	Tau         float64 `json:"tau,omitempty"`
+	Gamma       float64 `json:"gamma,omitempty"`
+	Width       float64 `json:"width,omitempty"`
 }
 
 // Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
@@ -45,6 +71,7 @@ type Result struct {
 	Dataset         string        `json:"dataset"`
 	Method          string        `json:"method"`
 	Task            string        `json:"task"`
+	Metric          string        `json:"metric"`
 	Realisations    int           `json:"realisations"`
 	TestErrorMean   float64       `json:"test_error_mean"`
 	TestErrorStd    float64       `json:"test_error_std"`
@@ -56,12 +83,12 @@ type Result struct {
 	PerRealisation  []Realisation `json:"per_realisation"`
 }
 
-// Run benchmarks cfg.Options.Method on the folder's realisations.
-func Run(f *dataset.Folder, cfg Config) (*Result, error) {
+// Run benchmarks cfg.Options.Method on the source's realisations.
+func Run(src Source, cfg Config) (*Result, error) {
 	start := time.Now()
-	total := f.Realisations()
+	total := src.Len()
 	if total == 0 {
-		return nil, fmt.Errorf("%s: no realisations (train.csv and test.csv are missing or empty)", f.Dir)
+		return nil, fmt.Errorf("%s: no realisations", src.Name())
 	}
 	if cfg.Realisations > 0 {
 		total = min(total, cfg.Realisations)
@@ -70,12 +97,12 @@ func Run(f *dataset.Folder, cfg Config) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	task := cfg.Options.Task
-	if task == "" {
-		task = model.Classification
-		if dataset.DetectTask(f.Labels) == dataset.Regression {
-			task = model.Regression
-		}
+	opt := cfg.Options
+	if opt.Task == "" {
+		opt.Task = src.Task()
+	}
+	if opt.Method == "" {
+		opt.Method = sparsekernel.LOOMI
 	}
 	out := make([]Realisation, total)
 	errs := make([]error, total)
@@ -90,7 +117,7 @@ func Run(f *dataset.Folder, cfg Config) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			for k := range jobs {
-				out[k], errs[k] = one(f, k, task, cfg.Options)
+				out[k], errs[k] = one(src, k, opt)
 				if cfg.Progress != nil {
 					mu.Lock()
 					done++
@@ -110,14 +137,11 @@ func Run(f *dataset.Folder, cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	method := cfg.Options.Method
-	if method == "" {
-		method = sparsekernel.LOOMI
-	}
 	r := &Result{
-		Dataset:        filepath.Base(filepath.Clean(f.Dir)),
-		Method:         method,
-		Task:           string(task),
+		Dataset:        src.Name(),
+		Method:         opt.Method,
+		Task:           string(opt.Task),
+		Metric:         src.Metric(),
 		Realisations:   total,
 		PerRealisation: out,
 	}
@@ -133,52 +157,64 @@ func Run(f *dataset.Folder, cfg Config) (*Result, error) {
 	return r, nil
 }
 
-func one(f *dataset.Folder, k int, task model.Task, opt sparsekernel.Options) (Realisation, error) {
-	train, test := f.Split(k)
+func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	opt.Seed += uint64(k)
 	opt.Workers = 1
-	opt.Task = task
-	where := fmt.Sprintf("%s: realisation %d", f.Dir, k+1)
+	where := fmt.Sprintf("%s: realisation %d", src.Name(), k+1)
+	train, test, err := src.Split(k)
+	if err != nil {
+		return Realisation{}, fmt.Errorf("%s: %w", where, err)
+	}
 	var (
 		m      *model.Model
-		err    error
 		target []float64
 	)
-	switch task {
-	case model.Classification:
+	if opt.Task == model.Classification {
 		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
 		if err == nil {
-			target, err = dataset.Encode(test.Labels, [2]string{m.Classes[0], m.Classes[1]})
+			target, err = encode(test.Labels, m.Classes)
 		}
-	default:
-		var y []float64
-		if y, err = dataset.Numeric(train); err == nil {
-			m, err = sparsekernel.Fit(train.X, y, opt)
-		}
-		if err == nil {
-			target, err = dataset.Numeric(test)
-		}
+	} else {
+		m, err = sparsekernel.Fit(train.X, train.Y, opt)
+		target = test.Y
 	}
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
 	}
 	return Realisation{
 		Index:       k,
-		TestError:   TestError(m, test.X, target),
+		TestError:   Score(m, test.X, target, src.Metric()),
 		Size:        m.Size(),
 		Evaluations: m.Training.Evaluations,
 		Seconds:     m.Training.Seconds,
 		Tau:         m.Training.Tau,
+		Gamma:       m.Training.Gamma,
+		Width:       m.Training.Width,
 	}, nil
 }
 
-// TestError returns the percentage of misclassified rows (classification, targets -1/+1) or
-// the mean squared error (regression) of m on X.
-func TestError(m *model.Model, X [][]float64, target []float64) float64 {
+// encode maps test labels to -1/+1 with a classifier's classes.
+func encode(labels, classes []string) ([]float64, error) {
+	y := make([]float64, len(labels))
+	for i, l := range labels {
+		switch l {
+		case classes[0]:
+			y[i] = -1
+		case classes[1]:
+			y[i] = 1
+		default:
+			return nil, fmt.Errorf("test label %q of row %d is not a class of the training data (%q, %q)", l, i+1, classes[0], classes[1])
+		}
+	}
+	return y, nil
+}
+
+// Score measures m on (X, target) with the metric: ErrorPercent (targets -1/+1), MSE or NRMSE.
+func Score(m *model.Model, X [][]float64, target []float64, metric string) float64 {
 	f := m.Decisions(X)
 	var s float64
 	for i, v := range f {
-		if m.Task == model.Classification {
+		if metric == ErrorPercent {
 			if (v > 0) != (target[i] > 0) {
 				s++
 			}
@@ -187,10 +223,23 @@ func TestError(m *model.Model, X [][]float64, target []float64) float64 {
 		}
 	}
 	s /= float64(len(f))
-	if m.Task == model.Classification {
+	switch metric {
+	case ErrorPercent:
 		s *= 100
+	case NRMSE:
+		_, sd := MeanStd(target)
+		s = math.Sqrt(s) / sd
 	}
 	return s
+}
+
+// TestError returns the percentage of misclassified rows (classification, targets -1/+1) or
+// the mean squared error (regression) of m on X.
+func TestError(m *model.Model, X [][]float64, target []float64) float64 {
+	if m.Task == model.Classification {
+		return Score(m, X, target, ErrorPercent)
+	}
+	return Score(m, X, target, MSE)
 }
 
 // MeanStd returns the mean and the sample standard deviation (n-1) of v.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/bench"
@@ -16,7 +15,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:  "bench",
-		args:  "[flags] [-data] folder...",
+		args:  "[flags] [-data] folder... | -generated name",
 		short: "run a method over the realisations of benchmark folders",
 		long: `
 Bench trains and tests a method on every realisation of a benchmark folder (x.csv, y.csv,
@@ -25,6 +24,11 @@ and standard deviation of the test error (percent; MSE for regression) and of th
 the mean number of cost evaluations and the wall time. Realisations run in parallel on all
 cores; realisation k uses seed+k, so the results do not depend on the number of workers.
 
+-generated runs a problem the project generates itself instead: ripley (two-class, 250/1000
+points), piecewise (paper 004's 1-D function, 100/100 points) or saddle (its 2-D function,
+9x9 and 40x40 grids), 20 realisations unless -realisations says otherwise; the error of the
+last two is the normalised RMSE (test RMSE / standard deviation of the test targets).
+
 Example:
 
 	sparsekernel bench -method loomi -realisations 10 -json ../shared/data/diabetis`,
@@ -32,19 +36,26 @@ Example:
 			var (
 				ff      fitFlags
 				dirs    multiFlag
+				gens    multiFlag
 				k       int
 				asJSON  bool
 				verbose bool
 			)
 			ff.register(fs)
 			fs.Var(&dirs, "data", "benchmark `folder` (repeatable; folders may also be given as arguments)")
+			fs.Var(&gens, "generated", "generated benchmark `name`: "+strings.Join(bench.GeneratorNames(), ", ")+" (repeatable)")
 			fs.IntVar(&k, "realisations", 0, "run the first `K` realisations (0: all)")
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per folder")
 			fs.BoolVar(&verbose, "v", false, "print every realisation's result")
 			return func(args []string, stdout, stderr io.Writer) error {
 				dirs = append(dirs, args...)
-				if len(dirs) == 0 {
+				if len(dirs) == 0 && len(gens) == 0 {
 					return usagef("no benchmark folder given")
+				}
+				for _, g := range gens {
+					if bench.Generators[g] == nil {
+						return usagef("-generated %q: want one of %s", g, strings.Join(bench.GeneratorNames(), ", "))
+					}
 				}
 				if k < 0 {
 					return usagef("-realisations %d: want a positive count, or 0 for all", k)
@@ -55,18 +66,34 @@ Example:
 				}
 				cfg := bench.Config{Options: opt, Realisations: k, Workers: ff.workers}
 				if !asJSON {
-					fmt.Fprintf(stdout, "%-14s %-6s %5s %16s %14s %12s %9s\n", "dataset", "method", "runs", "test error", "size", "evaluations", "wall s")
+					fmt.Fprintf(stdout, "%-14s %-6s %5s %-6s %18s %14s %12s %9s\n", "dataset", "method", "runs", "metric", "test error", "size", "evaluations", "wall s")
 				}
+				var sources []func() (bench.Source, error)
 				for _, dir := range dirs {
-					f, err := dataset.ReadFolder(dir)
+					sources = append(sources, func() (bench.Source, error) {
+						f, err := dataset.ReadFolder(dir)
+						if err != nil {
+							return nil, err
+						}
+						return bench.NewFolderSource(f), nil
+					})
+				}
+				for _, g := range gens {
+					n := k
+					if n == 0 {
+						n = 20
+					}
+					sources = append(sources, func() (bench.Source, error) { return bench.Generators[g](n), nil })
+				}
+				for _, source := range sources {
+					src, err := source()
 					if err != nil {
 						return err
 					}
 					if tty, ok := stderr.(*os.File); ok && isTerminal(tty) {
-						name := filepath.Base(filepath.Clean(dir))
-						cfg.Progress = func(done, total int) { progress(stderr, name, done, total) }
+						cfg.Progress = func(done, total int) { progress(stderr, src.Name(), done, total) }
 					}
-					r, err := bench.Run(f, cfg)
+					r, err := bench.Run(src, cfg)
 					if err != nil {
 						return err
 					}
@@ -78,8 +105,8 @@ Example:
 						fmt.Fprintln(stdout, string(b))
 						continue
 					}
-					fmt.Fprintf(stdout, "%-14s %-6s %5d %7.2f +- %5.2f %5.1f +- %5.1f %12.0f %9.2f\n",
-						r.Dataset, r.Method, r.Realisations, r.TestErrorMean, r.TestErrorStd,
+					fmt.Fprintf(stdout, "%-14s %-6s %5d %-6s %8s +- %-6s %5.1f +- %5.1f %12.0f %9.2f\n",
+						r.Dataset, r.Method, r.Realisations, r.Metric, num(r.TestErrorMean), num(r.TestErrorStd),
 						r.SizeMean, r.SizeStd, r.EvaluationsMean, r.WallSeconds)
 					if verbose {
 						for _, p := range r.PerRealisation {
@@ -108,4 +135,12 @@ func progress(w io.Writer, name string, done, total int) {
 	if done == total {
 		fmt.Fprint(w, "\r\033[K")
 	}
+}
+
+// num formats a result with four significant digits (two decimals for percentages).
+func num(v float64) string {
+	if v >= 1 {
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.4g", v)
 }
