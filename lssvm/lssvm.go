@@ -33,7 +33,8 @@
 // their bulk in one packed matrix-product kernel (gemm.go); on amd64 CPUs with AVX2 and FMA its
 // innermost 6 x 8 block is Go assembly, selected at start-up, and plain Go elsewhere or when
 // built with -tags purego (or noasm). No cgo is involved. One LOO evaluation at N = 512,
-// m = 8 takes about 3.5 ms (15 ms with -tags purego, 15-19 ms by gonum's Dpotrf and Dtrtri).
+// m = 8 took 3.3 ms (Gaussian) or 3.8 ms (wavelet) on the 2-core development machine: 15 ms
+// with -tags purego, 13-15 ms by gonum's Dpotrf and Dtrtri (BenchmarkLOOVariants).
 package lssvm
 
 import (
