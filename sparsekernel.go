@@ -285,10 +285,19 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 		maxTerms = 100
 	}
 	maxTerms = min(maxTerms, len(f.Centres))
-	res := f.Run(sel, taus, maxTerms, opt.Workers)
+	search := sel
+	if opt.Method == LROLS && len(taus) > 1 {
+		// Choose the width by one selection pass, then refine at that width only.
+		search = ofs.LROLS{MaxTerms: opt.MaxTerms, Passes: 1}
+	}
+	res := f.Run(search, taus, maxTerms, opt.Workers)
 	best := res[ofs.Best(res, classify)]
 	for _, r := range res {
 		m.Training.Evaluations += r.Evaluations
+	}
+	if opt.Method == LROLS && len(taus) > 1 {
+		best = f.Run(sel, []float64{best.Tau}, maxTerms, opt.Workers)[0]
+		m.Training.Evaluations += best.Evaluations
 	}
 	m.Nodes = make([]model.Node, len(best.Index))
 	for i, c := range best.Index {

@@ -16,8 +16,10 @@ type LROLS struct {
 	Passes int
 	// EvidenceIters is the number of evidence sweeps after each pass; default 1.
 	EvidenceIters int
-	// MinDecrease stops a pass when a term lowers the LOO MSE by less than this fraction; 0
-	// means any decrease continues (paper 002's rule: stop when J_(n+1) >= J_n).
+	// MinDecrease stops a pass when a term lowers the LOO MSE by less than this fraction of it;
+	// default 0.002 (paper 002's rule, stop when J_(n+1) >= J_n, let Boston models grow to
+	// the cap of 100 nodes while the LOO MSE crept down by hundredths of a percent). Negative:
+	// the paper's rule.
 	MinDecrease float64
 	// MaxTerms caps the model size; default min(L, 200).
 	MaxTerms int
@@ -38,6 +40,11 @@ func (l LROLS) Select(pool *Pool, s *State) Selection {
 	if iters <= 0 {
 		iters = 1
 	}
+	minDec := l.MinDecrease
+	if minDec == 0 {
+		minDec = 0.002
+	}
+	minDec = max(minDec, 0)
 	maxTerms := l.MaxTerms
 	if maxTerms <= 0 {
 		maxTerms = min(pool.Len(), 200)
@@ -68,7 +75,7 @@ func (l LROLS) Select(pool *Pool, s *State) Selection {
 			if best < 0 {
 				break
 			}
-			if bestMSE > j*(1-l.MinDecrease) {
+			if bestMSE > j*(1-minDec) {
 				sel.Curve = append(sel.Curve, bestMSE)
 				stop.reason = "LOO MSE stopped decreasing"
 				break
