@@ -76,13 +76,7 @@ func (st *stopper) finish(s *State, sel *Selection) {
 
 // complete records the final model's weights and statistics.
 func complete(s *State, sel *Selection) {
-	w := s.Weights()
-	f := s.Forced()
-	if f > 0 {
-		sel.Bias = w[0]
-	}
-	sel.Weights = w[f:]
-	sel.Lambdas = s.Lambdas()[f:]
+	sel.Weights, sel.Bias, sel.Lambdas = s.Solution()
 	sel.Stats = s.Current()
 	sel.LogLoss = s.LogLoss()
 }

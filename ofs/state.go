@@ -245,6 +245,16 @@ func (s *State) Weights() []float64 {
 	return w
 }
 
+// Solution returns the weights and regularisation parameters of the selected terms and the
+// bias (0 without one), splitting off the forced bias term of SetBias.
+func (s *State) Solution() (weights []float64, bias float64, lambdas []float64) {
+	w, l := s.Weights(), s.Lambdas()
+	if s.bias {
+		return w[1:], w[0], l[1:]
+	}
+	return w, 0, l
+}
+
 // Lambdas returns a copy of the terms' regularisation parameters.
 func (s *State) Lambdas() []float64 { return append([]float64(nil), s.lambda...) }
 

@@ -160,13 +160,7 @@ func (t Tunable) Build(X [][]float64, y []float64) (TunableResult, error) {
 		res.Vars = append(res.Vars, append([]float64(nil), r.X[m:]...))
 		j = jn
 	}
-	w := s.Weights()
-	f := s.Forced()
-	if f > 0 {
-		res.Bias = w[0]
-	}
-	res.Weights = w[f:]
-	res.Lambdas = s.Lambdas()[f:]
+	res.Weights, res.Bias, res.Lambdas = s.Solution()
 	res.Stats = s.Current()
 	return res, nil
 }
