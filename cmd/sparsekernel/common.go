@@ -168,6 +168,19 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	return opt, nil
 }
 
+// fitFile reads a labelled training file and fits a model as the flags say.
+func fitFile(df *dataFlags, ff *fitFlags, path string) (*model.Model, error) {
+	opt, err := ff.options()
+	if err != nil {
+		return nil, err
+	}
+	t, err := df.read(path)
+	if err != nil {
+		return nil, err
+	}
+	return train(t, opt)
+}
+
 // train fits a model to a table, detecting the task from its labels unless opt fixes it.
 func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 	if t.Labels == nil {

@@ -37,19 +37,11 @@ Example:
 				if len(args) != 2 {
 					return usagef("want a training file and a test file, got %d arguments", len(args))
 				}
-				opt, err := ff.options()
-				if err != nil {
-					return err
-				}
-				tr, err := df.read(args[0])
+				m, err := fitFile(&df, &ff, args[0])
 				if err != nil {
 					return err
 				}
 				te, err := df.read(args[1])
-				if err != nil {
-					return err
-				}
-				m, err := train(tr, opt)
 				if err != nil {
 					return err
 				}

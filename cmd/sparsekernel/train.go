@@ -35,15 +35,7 @@ Example:
 				if len(args) != 1 {
 					return usagef("want one data file, got %d arguments", len(args))
 				}
-				opt, err := ff.options()
-				if err != nil {
-					return err
-				}
-				t, err := df.read(args[0])
-				if err != nil {
-					return err
-				}
-				m, err := train(t, opt)
+				m, err := fitFile(&df, &ff, args[0])
 				if err != nil {
 					return err
 				}
