@@ -37,11 +37,11 @@ Example:
 				if len(args) != 2 {
 					return usagef("want a training file and a test file, got %d arguments", len(args))
 				}
-				m, err := fitFile(&df, &ff, args[0])
+				te, err := df.read(args[1]) // read first: a bad test file fails before training
 				if err != nil {
 					return err
 				}
-				te, err := df.read(args[1])
+				m, err := fitFile(&df, &ff, args[0])
 				if err != nil {
 					return err
 				}
