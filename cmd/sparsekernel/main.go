@@ -64,6 +64,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Run 'sparsekernel help %s' for usage.\n", name)
 		return 2
 	}
+	for _, a := range fs.Args() {
+		if len(a) > 1 && a[0] == '-' {
+			fmt.Fprintf(stderr, "sparsekernel %s: flag %s comes after the arguments; flags go first\n", name, a)
+			fmt.Fprintf(stderr, "Run 'sparsekernel help %s' for usage.\n", name)
+			return 2
+		}
+	}
 	if err := runFn(fs.Args(), stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "sparsekernel %s: %v\n", name, err)
 		var ue usageError

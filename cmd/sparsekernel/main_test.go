@@ -196,6 +196,7 @@ func TestBadInput(t *testing.T) {
 		{"wrong width for model", []string{"predict", "-o", filepath.Join(dir, "p.txt"), modelPath, write("wide.csv", "1,2,3,4,a\n")}, 1, []string{"wide.csv"}, "p.txt"},
 		{"unknown label at predict", []string{"predict", "-o", filepath.Join(dir, "q.txt"), modelPath, write("lab.csv", "1,2,zzz\n")}, 1, []string{"lab.csv", "zzz"}, "q.txt"},
 		{"bench without data", []string{"bench"}, 2, []string{"no benchmark folder"}, ""},
+		{"flag after arguments", []string{"bench", dir, "-json"}, 2, []string{"flag -json comes after the arguments"}, ""},
 		{"bench missing folder", []string{"bench", filepath.Join(dir, "nofolder")}, 1, []string{"nofolder"}, ""},
 	}
 	for _, tc := range tests {
