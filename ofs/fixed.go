@@ -19,7 +19,36 @@ type Fixed struct {
 	Centres []int       // candidate centres, indices into X
 	// Bias adds a constant column to every model as a forced first term (regression).
 	Bias bool
-	d2   []float64 // d2[c*N + k] = ||x_k - x_Centres[c]||^2
+	ys   []float64 // targets in the engine's sample order
+	d2   []float64 // d2[c*N + i] = ||x_order[i] - x_Centres[c]||^2
+}
+
+// ClassOrder returns the sample order the engine uses for targets y: when y holds only -1 and
+// +1, the positives first (then the LOO misclassification count needs no per-point target,
+// see missCountSorted), each class in its original order; otherwise the identity. The LOO
+// statistics do not depend on the order.
+func ClassOrder(y []float64) []int {
+	order := make([]int, 0, len(y))
+	for _, v := range y {
+		if v != 1 && v != -1 {
+			order = order[:0]
+			for k := range y {
+				order = append(order, k)
+			}
+			return order
+		}
+	}
+	for k, v := range y {
+		if v == 1 {
+			order = append(order, k)
+		}
+	}
+	for k, v := range y {
+		if v == -1 {
+			order = append(order, k)
+		}
+	}
+	return order
 }
 
 // NewFixed prepares the candidate pool's squared distances. centres nil means every training point.
@@ -31,11 +60,16 @@ func NewFixed(X [][]float64, y []float64, centres []int) *Fixed {
 		}
 	}
 	n := len(X)
-	f := &Fixed{X: X, Y: y, Centres: centres, d2: make([]float64, n*len(centres))}
+	order := ClassOrder(y)
+	f := &Fixed{X: X, Y: y, Centres: centres, d2: make([]float64, n*len(centres)), ys: make([]float64, n)}
+	for i, k := range order {
+		f.ys[i] = y[k]
+	}
 	for c, ic := range centres {
 		col := f.d2[c*n : (c+1)*n]
 		xc := X[ic]
-		for k, x := range X {
+		for k, ik := range order {
+			x := X[ik]
 			var s float64
 			for j, v := range x {
 				d := v - xc[j]
@@ -90,7 +124,7 @@ func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []Wi
 			n, l := len(f.X), len(f.Centres)
 			cur := make([]float64, n*l)
 			pool := NewPool(n, l, maxTerms+1)
-			s := NewState(f.Y, maxTerms+1)
+			s := NewState(f.ys, maxTerms+1)
 			if f.Bias {
 				s.SetBias(biasLambda)
 			}

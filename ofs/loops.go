@@ -10,16 +10,18 @@ import "math"
 // dot returns x'y.
 func dot(x, y []float64) float64 {
 	y = y[:len(x)]
-	var s0, s1 float64
+	var s0, s1, s2, s3 float64
 	k := 0
-	for ; k+1 < len(x); k += 2 {
+	for ; k+3 < len(x); k += 4 {
 		s0 += x[k] * y[k]
 		s1 += x[k+1] * y[k+1]
+		s2 += x[k+2] * y[k+2]
+		s3 += x[k+3] * y[k+3]
 	}
-	if k < len(x) {
+	for ; k < len(x); k++ {
 		s0 += x[k] * y[k]
 	}
-	return s0 + s1
+	return (s0 + s1) + (s2 + s3)
 }
 
 // dot2 returns x'x and x'y in one pass.
@@ -30,6 +32,29 @@ func dot2(x, y []float64) (xx, xy float64) {
 		xy += v * y[k]
 	}
 	return xx, xy
+}
+
+// axpyDot2 sets q += a x and returns q'q and q'y of the result, in one pass.
+func axpyDot2(a float64, x, q, y []float64) (qq, qy float64) {
+	q, y = q[:len(x)], y[:len(x)]
+	var qq1, qy1 float64
+	k := 0
+	for ; k+1 < len(x); k += 2 {
+		v0 := q[k] + a*x[k]
+		v1 := q[k+1] + a*x[k+1]
+		q[k], q[k+1] = v0, v1
+		qq += v0 * v0
+		qq1 += v1 * v1
+		qy += v0 * y[k]
+		qy1 += v1 * y[k+1]
+	}
+	if k < len(x) {
+		v := q[k] + a*x[k]
+		q[k] = v
+		qq += v * v
+		qy += v * y[k]
+	}
+	return qq + qq1, qy + qy1
 }
 
 // axpy sets y += a x.
@@ -60,6 +85,26 @@ func missCount(p, e, eta, y []float64, pos []int, theta, inv float64) (missPos, 
 		missP += m & pos[k]
 	}
 	return missP, miss - missP
+}
+
+// missCountSorted is missCount for targets sorted by class, +1 for the first npos points and
+// -1 for the rest, where psi = eta - y e needs no per-point target or class mask.
+func missCountSorted(p, e, eta []float64, npos int, theta, inv float64) (missPos, missNeg int) {
+	n := len(p)
+	e, eta = e[:n], eta[:n]
+	for k := 0; k < npos; k++ {
+		t := p[k]
+		etak := eta[k] - t*t*inv
+		psi := etak - (e[k] - theta*t) + 0
+		missPos += int(((math.Float64bits(psi) - 1) | (math.Float64bits(etak-etaMin+0) - 1)) >> 63)
+	}
+	for k := npos; k < n; k++ {
+		t := p[k]
+		etak := eta[k] - t*t*inv
+		psi := etak + (e[k] - theta*t) + 0
+		missNeg += int(((math.Float64bits(psi) - 1) | (math.Float64bits(etak-etaMin+0) - 1)) >> 63)
+	}
+	return missPos, missNeg
 }
 
 // missCountLimit is missCount without the class split that gives up once the count exceeds limit.

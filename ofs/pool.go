@@ -78,10 +78,13 @@ func (pl *Pool) Scan(visit func(c int, p []float64, pp, py float64)) {
 			for j := pl.done[c]; j < terms; j++ {
 				a := dot(s.cols[j], q) / s.kappa[j]
 				pl.alpha[c*pl.maxTerms+j] = a
-				axpy(-a, s.cols[j], q)
+				if j < terms-1 {
+					axpy(-a, s.cols[j], q)
+				} else {
+					pl.pp[c], pl.py[c] = axpyDot2(-a, s.cols[j], q, y)
+				}
 			}
 			pl.done[c] = terms
-			pl.pp[c], pl.py[c] = dot2(q, y)
 			if pl.pp[c] < DependenceTol*pl.gg[c] {
 				pl.status[c] = dependent
 				continue

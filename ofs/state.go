@@ -36,6 +36,7 @@ type State struct {
 	y          []float64
 	pos        []int // pos[k] = 1 if y[k] > 0 (classification counts), else 0
 	npos       int
+	sorted     bool        // y is +1 for k < npos and -1 after: the fast miss count applies
 	cols       [][]float64 // p_1..p_n
 	kappa      []float64   // p_i'p_i
 	lambda     []float64   // regularisation lambda_i
@@ -72,6 +73,12 @@ func NewState(y []float64, maxTerms int) *State {
 		if v > 0 {
 			s.pos[k] = 1
 			s.npos++
+		}
+	}
+	s.sorted = true
+	for k, v := range y {
+		if (k < s.npos && v != 1) || (k >= s.npos && v != -1) {
+			s.sorted = false
 		}
 	}
 	s.Reset()
@@ -346,7 +353,11 @@ func (s *State) Current() Stats {
 func (s *State) Candidate(p []float64, pp, py, lambda float64, withMSE bool) Stats {
 	theta, inv := py/(pp+lambda), 1/(pp+lambda)
 	st := Stats{N: s.n, Pos: s.npos, MSE: math.NaN()}
-	st.MissPos, st.MissNeg = missCount(p, s.e, s.eta, s.y, s.pos, theta, inv)
+	if s.sorted {
+		st.MissPos, st.MissNeg = missCountSorted(p, s.e, s.eta, s.npos, theta, inv)
+	} else {
+		st.MissPos, st.MissNeg = missCount(p, s.e, s.eta, s.y, s.pos, theta, inv)
+	}
 	if withMSE {
 		st.MSE = looMSE(p, s.e, s.eta, theta, inv)
 	}
@@ -361,7 +372,16 @@ func (s *State) CandidateMSE(p []float64, pp, py, lambda float64) float64 {
 // CandidateMisses returns the LOO misclassification count with p added, stopping early (and
 // returning a count > limit) once the count exceeds limit.
 func (s *State) CandidateMisses(p []float64, pp, py, lambda float64, limit int) int {
-	return missCountLimit(p, s.e, s.eta, s.y, py/(pp+lambda), 1/(pp+lambda), limit)
+	theta, inv := py/(pp+lambda), 1/(pp+lambda)
+	if s.sorted {
+		miss, _ := missCountSorted(p[:s.npos], s.e[:s.npos], s.eta[:s.npos], s.npos, theta, inv)
+		if miss > limit {
+			return miss
+		}
+		_, neg := missCountSorted(p[s.npos:], s.e[s.npos:], s.eta[s.npos:], 0, theta, inv)
+		return miss + neg
+	}
+	return missCountLimit(p, s.e, s.eta, s.y, theta, inv, limit)
 }
 
 // LogLoss returns the model's LOO logistic loss (1/N) sum log(1 + exp(-4 s_k)), s_k = psi_k/eta_k

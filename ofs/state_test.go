@@ -273,3 +273,40 @@ func TestLossBit(t *testing.T) {
 		t.Errorf("psi = 0: got %d", got)
 	}
 }
+
+// TestSortedMissCount checks the class-sorted fast path against the general one.
+func TestSortedMissCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	G, y := randomProblem(rng, 90, 6, true)
+	order := ClassOrder(y)
+	ys := make([]float64, len(y))
+	for i, k := range order {
+		ys[i] = y[k]
+	}
+	a, b := NewState(y, 6), NewState(ys, 6)
+	if a.sorted || !b.sorted {
+		t.Fatalf("sorted flags %v %v", a.sorted, b.sorted)
+	}
+	alpha := make([]float64, 6)
+	for _, g := range G[:5] {
+		pa := append([]float64(nil), g...)
+		pb := make([]float64, len(g))
+		for i, k := range order {
+			pb[i] = g[k]
+		}
+		ppa, pya := a.Orthogonalise(pa, alpha)
+		ppb, pyb := b.Orthogonalise(pb, alpha)
+		sa, sb := a.Candidate(pa, ppa, pya, 1e-3, false), b.Candidate(pb, ppb, pyb, 1e-3, false)
+		if sa.MissPos != sb.MissPos || sa.MissNeg != sb.MissNeg {
+			t.Fatalf("general %+v, sorted %+v", sa, sb)
+		}
+		for _, limit := range []int{0, 5, 1000} {
+			ma, mb := a.CandidateMisses(pa, ppa, pya, 1e-3, limit), b.CandidateMisses(pb, ppb, pyb, 1e-3, limit)
+			if (ma > limit) != (mb > limit) || (ma <= limit && ma != mb) {
+				t.Fatalf("limit %d: general %d, sorted %d", limit, ma, mb)
+			}
+		}
+		a.Add(pa, alpha, ppa, pya, 1e-3)
+		b.Add(pb, alpha, ppb, pyb, 1e-3)
+	}
+}
