@@ -159,3 +159,59 @@ func BenchmarkStageCost(b *testing.B) {
 		})
 	}
 }
+
+// TestLROLSDropsUselessColumns builds a pool of a few informative columns and many noise
+// columns: LROLS-LOO keeps most informative ones, drops most noise ones (those it keeps get
+// large evidence lambdas), and reaches the noise level.
+func TestLROLSDropsUselessColumns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const N = 150
+	x := make([]float64, N)
+	y := make([]float64, N)
+	for k := range x {
+		x[k] = rng.Float64()*6 - 3
+		y[k] = 2 + math.Sin(x[k]) + 0.1*rng.NormFloat64()
+	}
+	const informative, noise = 8, 30
+	pool := NewPool(N, informative+noise, informative+noise+1)
+	for c := range informative {
+		col, centre := pool.Column(c), -3+6*float64(c)/(informative-1)
+		for k := range col {
+			col[k] = math.Exp(-(x[k] - centre) * (x[k] - centre))
+		}
+	}
+	for c := informative; c < informative+noise; c++ {
+		col := pool.Column(c)
+		for k := range col {
+			col[k] = rng.NormFloat64()
+		}
+	}
+	s := NewState(y, informative+noise+1)
+	s.SetBias(1e-6)
+	pool.Start(s)
+	sel := LROLS{}.Select(pool, s)
+	noisy, maxInformative, minNoise := 0, 0.0, math.Inf(1)
+	for i, c := range sel.Index {
+		if c >= informative {
+			noisy++
+			minNoise = min(minNoise, sel.Lambdas[i])
+		} else {
+			maxInformative = max(maxInformative, sel.Lambdas[i])
+		}
+	}
+	if n := len(sel.Index) - noisy; n < 6 {
+		t.Errorf("kept %d of %d informative columns: %v", n, informative, sel.Index)
+	}
+	if noisy > noise/3 {
+		t.Errorf("kept %d of %d noise columns: %v", noisy, noise, sel.Index)
+	}
+	if noisy > 0 && minNoise < 10*maxInformative {
+		t.Errorf("noise columns' lambdas (min %v) not well above the informative ones' (max %v)", minNoise, maxInformative)
+	}
+	if sel.Stats.MSE > 0.013 {
+		t.Errorf("LOO MSE %v, noise variance 0.01", sel.Stats.MSE)
+	}
+	if math.Abs(sel.Bias) < 0.5 {
+		t.Errorf("bias %v, the targets' mean is about 2", sel.Bias)
+	}
+}
