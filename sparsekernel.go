@@ -262,6 +262,12 @@ func candidates(n int, seed uint64) []int {
 
 func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	classify := opt.Task == model.Classification
+	switch {
+	case classify && opt.Method == LROLS:
+		return fmt.Errorf("%w: lrols is for regression", ErrTask)
+	case !classify && opt.Method != LROLS:
+		return fmt.Errorf("%w: %s is for classification", ErrTask, opt.Method)
+	}
 	var sel ofs.Selector
 	switch opt.Method {
 	case ROLS:
@@ -270,9 +276,6 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 		sel = ofs.LOOMI{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms}
 	case LROLS:
 		sel = ofs.LROLS{MaxTerms: opt.MaxTerms}
-	}
-	if classify == (opt.Method == LROLS) {
-		return fmt.Errorf("%w: %s is for %s", ErrTask, opt.Method, map[bool]string{true: "regression", false: "classification"}[opt.Method == LROLS])
 	}
 	taus := ofs.DefaultTaus(len(Z[0]))
 	if opt.Tau > 0 {
