@@ -11,14 +11,15 @@ import (
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
-// dataDir points benchmarks at the benchmark folders (e.g. ../shared/data); benchmarks that
+// dataDir points benchmarks at the folder of benchmark data sets (the project's shared data
+// folder, outside the module); benchmarks that
 // need it are skipped without it. Tests never read it.
 var dataDir = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
 
 // BenchmarkFitDiabetis fits one model on realisation 1 of diabetis (N = 468, m = 8), the width
 // chosen by LOO over the default grid, on one goroutine:
 //
-//	go test -run XXX -bench FitDiabetis -data ../shared/data
+//	go test -run XXX -bench FitDiabetis -data <folder holding diabetis/>
 func BenchmarkFitDiabetis(b *testing.B) {
 	if *dataDir == "" {
 		b.Skip("no -data folder given")
