@@ -12,8 +12,8 @@ import (
 )
 
 // dataDir points benchmarks at the folder of benchmark data sets (the project's shared data
-// folder, outside the module); benchmarks that
-// need it are skipped without it. Tests never read it.
+// folder, outside the module); benchmarks that need it are skipped without it. Tests never
+// read it.
 var dataDir = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
 
 // BenchmarkFitDiabetis fits one model on realisation 1 of diabetis (N = 468, m = 8), the width
