@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -47,7 +48,11 @@ func (m *Model) Save(path string) error {
 func WriteFileAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // name the file the user asked for, not the temporary one
+		}
+		return &os.PathError{Op: "write", Path: path, Err: err}
 	}
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {

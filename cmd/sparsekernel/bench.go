@@ -65,9 +65,7 @@ Example:
 					return err
 				}
 				cfg := bench.Config{Options: opt, Realisations: k, Workers: ff.workers}
-				if !asJSON {
-					fmt.Fprintf(stdout, "%-14s %-6s %5s %-6s %18s %14s %12s %9s\n", "dataset", "method", "runs", "metric", "test error", "size", "evaluations", "wall s")
-				}
+				header := !asJSON // printed with the first result, so that an error prints nothing on stdout
 				var sources []func() (bench.Source, error)
 				for _, dir := range dirs {
 					sources = append(sources, func() (bench.Source, error) {
@@ -104,6 +102,10 @@ Example:
 						}
 						fmt.Fprintln(stdout, string(b))
 						continue
+					}
+					if header {
+						fmt.Fprintf(stdout, "%-14s %-6s %5s %-6s %18s %14s %12s %9s\n", "dataset", "method", "runs", "metric", "test error", "size", "evaluations", "wall s")
+						header = false
 					}
 					fmt.Fprintf(stdout, "%-14s %-6s %5d %-6s %8s +- %-6s %5.1f +- %5.1f %12.0f %9.2f\n",
 						r.Dataset, r.Method, r.Realisations, r.Metric, num(r.TestErrorMean), num(r.TestErrorStd),

@@ -200,10 +200,11 @@ func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 	if opt.Task == model.Classification {
 		m, err = sparsekernel.FitLabels(t.X, t.Labels, opt)
 	} else {
-		var y []float64
-		if y, err = dataset.Numeric(t); err == nil {
-			m, err = sparsekernel.Fit(t.X, y, opt)
+		y, nerr := dataset.Numeric(t)
+		if nerr != nil {
+			return nil, nerr // names the file and line already
 		}
+		m, err = sparsekernel.Fit(t.X, y, opt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)

@@ -198,12 +198,17 @@ func TestBadInput(t *testing.T) {
 		{"bench without data", []string{"bench"}, 2, []string{"no benchmark folder"}, ""},
 		{"flag after arguments", []string{"bench", dir, "-json"}, 2, []string{"flag -json comes after the arguments"}, ""},
 		{"bench missing folder", []string{"bench", filepath.Join(dir, "nofolder")}, 1, []string{"nofolder"}, ""},
+		{"unwritable model path", []string{"train", "-o", filepath.Join(dir, "no", "m.json"), good}, 1, []string{"write " + filepath.Join(dir, "no", "m.json")}, ""},
+		{"regression on text labels", []string{"train", "-task", "regression", "-method", "lrols", "-o", filepath.Join(dir, "g.json"), good}, 1, []string{"good.csv:2:3"}, "g.json"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, errOut := runCLI(tc.args...)
+			code, out, errOut := runCLI(tc.args...)
 			if code != tc.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, errOut)
+			}
+			if out != "" {
+				t.Errorf("a failed command printed %q on stdout", out)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(errOut, w) {
