@@ -96,7 +96,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.ps, "ps", 7, "rwbs: population size Ps")
 	fs.IntVar(&f.ng, "ng", 11, "rwbs: generations Ng")
 	fs.IntVar(&f.mi, "mi", 400, "rwbs: boosting iterations Mi per generation")
-	fs.StringVar(&f.kernel, "kernel", "gaussian", "lssvm: kernel, gaussian or wavelet")
+	fs.StringVar(&f.kernel, "kernel", "gaussian", "lssvm: kernel, gaussian (or gauss) or wavelet")
 	fs.StringVar(&f.tuner, "tuner", "cca", "lssvm: hyperparameter tuner, cca, sa or none")
 	fs.Float64Var(&f.gamma, "gamma", 0, "lssvm with -tuner none: regularisation gamma")
 	fs.Float64Var(&f.sigma, "sigma", 0, "lssvm with -tuner none: Gaussian width sigma")
@@ -135,6 +135,8 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 		PSO:  optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS: optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi}}
 	switch f.kernel {
+	case "gauss":
+		f.kernel = "gaussian"
 	case "gaussian", "wavelet":
 	default:
 		return opt, usagef("-kernel %q: want gaussian or wavelet", f.kernel)

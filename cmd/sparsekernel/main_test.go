@@ -77,6 +77,10 @@ func TestTrainPredictEval(t *testing.T) {
 		t.Fatal("unlabelled prediction differs from labelled")
 	}
 
+	code, out, errOut = runCLI("eval", "-method", "lssvm", "-kernel", "gauss", "-tuner", "none", "-gamma", "10", "-sigma", "0.5", train, test)
+	if code != 0 || !strings.Contains(out, "gaussian kernel, gamma 10, width 0.5") {
+		t.Fatalf("eval lssvm: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
 	code, out, errOut = runCLI("eval", "-method", "loomi", train, test)
 	if code != 0 {
 		t.Fatalf("eval: exit %d, stderr %q", code, errOut)
