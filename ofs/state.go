@@ -10,10 +10,7 @@
 // makes the LOO identities exact.
 package ofs
 
-import (
-	"errors"
-	"math"
-)
+import "math"
 
 // DependenceTol is the relative energy below which an orthogonalised candidate is taken to be
 // linearly dependent on the model and rejected: p'p < DependenceTol * g'g (SPEC 2).
@@ -26,9 +23,6 @@ const biasLambda = 1e-6
 // etaMin is the LOO weighting below which a point is counted as a LOO error (its LOO residual
 // e/eta is unbounded: the model interpolates it through a column concentrated on it).
 const etaMin = 1e-12
-
-// ErrDependent reports a candidate column that is linearly dependent on the model's columns.
-var ErrDependent = errors.New("ofs: candidate column is linearly dependent on the model")
 
 // State is an OFS model in orthogonal form (SPEC 2). The zero value is not usable: call NewState.
 type State struct {
@@ -163,9 +157,6 @@ func (s *State) Lambda(i int) float64 { return s.lambda[i] }
 
 // Theta returns the orthogonal weight of term i.
 func (s *State) Theta(i int) float64 { return s.theta[i] }
-
-// Positives returns the number of training points with y > 0.
-func (s *State) Positives() int { return s.npos }
 
 // Orthogonalise turns g into p = g - sum_j alpha_j p_j in place by modified Gram-Schmidt,
 // writes alpha_j = p_j'g/kappa_j into alpha (len >= Terms()) and returns p'p and p'y (SPEC 2).
