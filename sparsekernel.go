@@ -387,8 +387,9 @@ func fitLSSVM(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	}
 	settings := optim.Settings{Seed: opt.Seed, Workers: opt.Workers}
 	var (
-		gamma, width float64
-		evals        int
+		gamma, width, mse float64
+		evals, miss       int
+		tuned             bool
 	)
 	switch o.Tuner {
 	case "cca", "sa":
@@ -409,6 +410,7 @@ func fitLSSVM(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 			return err
 		}
 		gamma, width, evals = r.Gamma, r.Width, r.Evaluations
+		mse, miss, tuned = r.MSE, r.Misclassified, true
 	case "none":
 		if !(o.Gamma > 0) || !(o.Width > 0) {
 			return fmt.Errorf("lssvm: tuner none needs gamma > 0 and width > 0, have %v and %v", o.Gamma, o.Width)
@@ -426,9 +428,10 @@ func fitLSSVM(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	if err != nil {
 		return err
 	}
-	mse, miss, err := lssvm.LOO(Z, y, k, gamma)
-	if err != nil {
-		return err
+	if !tuned { // Tune reports the LOO error at its optimum; otherwise compute it once here
+		if mse, miss, err = lssvm.LOO(Z, y, k, gamma); err != nil {
+			return err
+		}
 	}
 	m.Kernel = o.Kernel
 	m.Nodes = make([]model.Node, len(Z))

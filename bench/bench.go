@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -172,7 +173,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if opt.Task == model.Classification {
 		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
 		if err == nil {
-			target, err = encode(test.Labels, m.Classes)
+			target, err = dataset.Encode(test.Labels, [2]string{m.Classes[0], m.Classes[1]})
 		}
 	} else {
 		m, err = sparsekernel.Fit(train.X, train.Y, opt)
@@ -191,22 +192,6 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		Gamma:       m.Training.Gamma,
 		Width:       m.Training.Width,
 	}, nil
-}
-
-// encode maps test labels to -1/+1 with a classifier's classes.
-func encode(labels, classes []string) ([]float64, error) {
-	y := make([]float64, len(labels))
-	for i, l := range labels {
-		switch l {
-		case classes[0]:
-			y[i] = -1
-		case classes[1]:
-			y[i] = 1
-		default:
-			return nil, fmt.Errorf("test label %q of row %d is not a class of the training data (%q, %q)", l, i+1, classes[0], classes[1])
-		}
-	}
-	return y, nil
 }
 
 // Score measures m on (X, target) with the metric: ErrorPercent (targets -1/+1), MSE or NRMSE.
