@@ -306,7 +306,7 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	for i, c := range best.Index {
 		m.Nodes[i] = model.Node{Centre: slices.Clone(Z[f.Centres[c]]), Width: []float64{kernel.TauToVar(best.Tau)}}
 	}
-	m.Weights, m.Bias = best.Weights, best.Bias
+	m.Weights, m.Bias = [][]float64{best.Weights}, []float64{best.Bias}
 	m.Training.Tau = best.Tau
 	m.Training.Criterion = best.Criterion
 	m.Training.LOOCurve = best.Curve
@@ -367,7 +367,7 @@ func fitTunable(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 		nodes, weights, bias, lambdas, st = kept, sel.Weights, sel.Bias, sel.Lambdas, sel.Stats
 		m.Training.Stop += fmt.Sprintf("; LROLS-LOO refinement kept %d of %d nodes", len(kept), len(r.Centres))
 	}
-	m.Nodes, m.Weights, m.Bias = nodes, weights, bias
+	m.Nodes, m.Weights, m.Bias = nodes, [][]float64{weights}, []float64{bias}
 	m.Training.Lambdas = lambdas
 	m.Training.LOOError = looError(st, classify)
 	return nil
@@ -438,7 +438,7 @@ func fitLSSVM(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	for i, z := range Z {
 		m.Nodes[i] = model.Node{Centre: slices.Clone(z), Width: []float64{nodeWidth}}
 	}
-	m.Weights, m.Bias = mach.Coef, mach.Bias
+	m.Weights, m.Bias = [][]float64{mach.Coef}, []float64{mach.Bias}
 	m.Training.Gamma, m.Training.Width = gamma, width
 	m.Training.Evaluations = evals
 	m.Training.Criterion = "loo-mse"

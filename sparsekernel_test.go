@@ -21,8 +21,19 @@ func ExampleFit() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%d nodes, test error below 12%%: %v\n", m.Size(), bench.TestError(m, test.X, test.Y) < 12)
-	fmt.Println("class of (0.5, 0.9):", m.Label(m.Decision([]float64{0.5, 0.9})))
+	e, err := bench.TestError(m, test.X, test.ClassIndex())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := m.Decision([]float64{0.5, 0.9})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	label, _ := m.Label(f)
+	fmt.Printf("%d nodes, test error below 12%%: %v\n", m.Size(), e < 12)
+	fmt.Println("class of (0.5, 0.9):", label)
 	// Output:
 	// 7 nodes, test error below 12%: true
 	// class of (0.5, 0.9): -1
@@ -36,7 +47,15 @@ func ExampleFitLabels() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(m.Classes, m.Label(m.Decision([]float64{0.05})), m.Label(m.Decision([]float64{1.25})))
+	label := func(x float64) string {
+		f, err := m.Decision([]float64{x})
+		if err != nil {
+			return err.Error()
+		}
+		l, _ := m.Label(f)
+		return l
+	}
+	fmt.Println(m.Classes, label(0.05), label(1.25))
 	// Output:
 	// [high low] low high
 }
@@ -117,7 +136,9 @@ func TestFitDeterministicAndRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(a.Decisions(tc.test.X), c.Decisions(tc.test.X)) {
+			fa, _ := a.Decisions(tc.test.X)
+			fc, _ := c.Decisions(tc.test.X)
+			if fa == nil || !reflect.DeepEqual(fa, fc) {
 				t.Fatal("reloaded model predicts differently")
 			}
 		})

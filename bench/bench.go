@@ -173,7 +173,12 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if opt.Task == model.Classification {
 		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
 		if err == nil {
-			target, err = dataset.Encode(test.Labels, [2]string{m.Classes[0], m.Classes[1]})
+			var idx []int
+			idx, err = dataset.Indices(test.Labels, m.Classes)
+			target = make([]float64, len(idx))
+			for i, c := range idx {
+				target[i] = float64(c)
+			}
 		}
 	} else {
 		m, err = sparsekernel.Fit(train.X, train.Y, opt)
@@ -182,9 +187,13 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
 	}
+	score, err := Score(m, test.X, target, src.Metric())
+	if err != nil {
+		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
+	}
 	return Realisation{
 		Index:       k,
-		TestError:   Score(m, test.X, target, src.Metric()),
+		TestError:   score,
 		Size:        m.Size(),
 		Evaluations: m.Training.Evaluations,
 		Seconds:     m.Training.Seconds,
@@ -194,17 +203,21 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	}, nil
 }
 
-// Score measures m on (X, target) with the metric: ErrorPercent (targets -1/+1), MSE or NRMSE.
-func Score(m *model.Model, X [][]float64, target []float64, metric string) float64 {
-	f := m.Decisions(X)
+// Score measures m on (X, target) with the metric: ErrorPercent (targets are class indices
+// into m.Classes), MSE or NRMSE (targets are values).
+func Score(m *model.Model, X [][]float64, target []float64, metric string) (float64, error) {
+	f, err := m.Decisions(X)
+	if err != nil {
+		return 0, err
+	}
 	var s float64
 	for i, v := range f {
 		if metric == ErrorPercent {
-			if (v > 0) != (target[i] > 0) {
+			if float64(model.Class(v)) != target[i] {
 				s++
 			}
 		} else {
-			s += (v - target[i]) * (v - target[i])
+			s += (v[0] - target[i]) * (v[0] - target[i])
 		}
 	}
 	s /= float64(len(f))
@@ -215,12 +228,12 @@ func Score(m *model.Model, X [][]float64, target []float64, metric string) float
 		_, sd := MeanStd(target)
 		s = math.Sqrt(s) / sd
 	}
-	return s
+	return s, nil
 }
 
-// TestError returns the percentage of misclassified rows (classification, targets -1/+1) or
-// the mean squared error (regression) of m on X.
-func TestError(m *model.Model, X [][]float64, target []float64) float64 {
+// TestError returns the percentage of misclassified rows (classification, targets class
+// indices) or the mean squared error (regression) of m on X.
+func TestError(m *model.Model, X [][]float64, target []float64) (float64, error) {
 	if m.Task == model.Classification {
 		return Score(m, X, target, ErrorPercent)
 	}

@@ -40,19 +40,27 @@ func TestGenerators(t *testing.T) {
 
 func TestScore(t *testing.T) {
 	m := &model.Model{Task: model.Regression, Kernel: model.KernelGaussian, Inputs: 1,
-		Scaling: model.Scaling{Mean: []float64{0}, Std: []float64{1}}, Bias: 1}
+		Scaling: model.Scaling{Mean: []float64{0}, Std: []float64{1}}, Weights: [][]float64{{}}, Bias: []float64{1}}
 	X := [][]float64{{0}, {1}, {2}, {3}}
 	y := []float64{1, 3, 1, 3} // predictions are all 1: errors 0, 2, 0, 2
-	if got := Score(m, X, y, MSE); got != 2 {
-		t.Errorf("MSE %v, want 2", got)
+	if got, err := Score(m, X, y, MSE); got != 2 || err != nil {
+		t.Errorf("MSE %v (%v), want 2", got, err)
 	}
 	_, sd := MeanStd(y) // sqrt(4/3)
-	if got, want := Score(m, X, y, NRMSE), math.Sqrt(2)/sd; math.Abs(got-want) > 1e-15 {
-		t.Errorf("NRMSE %v, want %v", got, want)
+	if got, _ := Score(m, X, y, NRMSE); math.Abs(got-math.Sqrt(2)/sd) > 1e-15 {
+		t.Errorf("NRMSE %v, want %v", got, math.Sqrt(2)/sd)
 	}
-	m.Task, m.Classes, m.Bias = model.Classification, []string{"a", "b"}, 1
-	if got := Score(m, X, []float64{1, -1, 1, 1}, ErrorPercent); got != 25 {
+	m.Task, m.Classes = model.Classification, []string{"a", "b"}
+	if got, _ := Score(m, X, []float64{1, 0, 1, 1}, ErrorPercent); got != 25 {
 		t.Errorf("error %v%%, want 25%%", got)
+	}
+	m.Classes = []string{"a", "b", "c"}
+	m.Weights, m.Bias = [][]float64{{}, {}, {}}, []float64{0, 2, 1} // always class 1
+	if got, _ := Score(m, X, []float64{1, 0, 2, 1}, ErrorPercent); got != 50 {
+		t.Errorf("three classes: error %v%%, want 50%%", got)
+	}
+	if _, err := Score(m, [][]float64{{1, 2}}, []float64{1}, ErrorPercent); err == nil {
+		t.Error("wrong input width accepted")
 	}
 }
 

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,16 +27,150 @@ func (t Task) String() string {
 	return "Task(" + strconv.Itoa(int(t)) + ")"
 }
 
-// DetectTask guesses the task from labels: two distinct labels or fewer (so that Binary
-// reports ErrOneClass) mean Classification; more mean Regression if all are finite numbers,
-// else Classification (Binary then reports that multi-class is not supported). Numeric
-// labels are compared by value, so "1" and "1.0" are one label.
-func DetectTask(labels []string) Task {
-	cs, numeric := distinct(labels, 3)
-	if len(cs) <= 2 || !numeric {
-		return Classification
+// MaxIntegerClasses is the largest number of distinct integer labels that DetectTask reads
+// as classes.
+const MaxIntegerClasses = 30
+
+// Detection is what DetectLabels found in a label column.
+type Detection struct {
+	Task Task
+	// Classes is the number of distinct labels (classification), counted up to
+	// MaxIntegerClasses+1 for numeric labels.
+	Classes int
+	// Reason says in words why, for messages such as "classification (text labels)".
+	Reason string
+}
+
+// DetectLabels decides the task of a label column by this rule:
+//   - any label that is not a finite number: classification (the labels are class names);
+//   - numbers of at most two distinct values: classification;
+//   - integers of at most MaxIntegerClasses distinct values, with at least five labels per
+//     distinct value on average: classification;
+//   - any other numbers: regression.
+//
+// Numeric labels are compared by value, so "1" and "1.0" are one class.
+func DetectLabels(labels []string) Detection {
+	cs, numeric := distinct(labels, 0)
+	switch {
+	case !numeric:
+		return Detection{Classification, len(cs), "text labels"}
+	case len(cs) <= 2:
+		return Detection{Classification, len(cs), fmt.Sprintf("%d distinct numeric labels", len(cs))}
 	}
-	return Regression
+	integers := true
+	for _, c := range cs {
+		integers = integers && c.value == math.Trunc(c.value) && math.Abs(c.value) < 1<<53
+	}
+	switch {
+	case !integers:
+		return Detection{Regression, 0, "numeric labels that are not all integers"}
+	case len(cs) > MaxIntegerClasses:
+		return Detection{Regression, 0, fmt.Sprintf("more than %d distinct integer labels", MaxIntegerClasses)}
+	case 5*len(cs) > len(labels):
+		return Detection{Regression, 0, fmt.Sprintf("%d distinct integer labels in %d rows (fewer than 5 rows per value)", len(cs), len(labels))}
+	}
+	return Detection{Classification, len(cs), fmt.Sprintf("%d distinct integer labels", len(cs))}
+}
+
+// DetectTask returns DetectLabels(labels).Task.
+func DetectTask(labels []string) Task { return DetectLabels(labels).Task }
+
+// Classes maps labels of two or more distinct values to class indices: idx[i] is the index
+// of labels[i] in classes. If all labels are numbers they are compared by value and classes
+// are in increasing order of value (so "0"/"1", "-1"/"1" and "1"/"2" behave as expected);
+// otherwise in lexical order. Errors wrap ErrEmpty or ErrOneClass; ClassesTable adds the file.
+func Classes(labels []string) (idx []int, classes []string, err error) {
+	if len(labels) == 0 {
+		return nil, nil, errorf(ErrEmpty, "no labels")
+	}
+	cs, numeric := distinct(labels, 0)
+	if len(cs) == 1 {
+		return nil, nil, errorf(ErrOneClass, "only one class (%q) in %d labels: classification needs two", cs[0].label, len(labels))
+	}
+	sortClasses(cs, numeric)
+	classes = make([]string, len(cs))
+	for i, c := range cs {
+		classes[i] = c.label
+	}
+	idx, _ = indices(labels, classes)
+	return idx, classes, nil
+}
+
+// ClassesTable is Classes for the labels of t, with errors naming t's file.
+func ClassesTable(t *Table) (idx []int, classes []string, err error) {
+	if t.Labels == nil {
+		return nil, nil, at(t.Source, 0, 0, errorf(ErrEmpty, "no label column"))
+	}
+	idx, classes, err = Classes(t.Labels)
+	if err != nil {
+		return nil, nil, at(t.Source, 0, 0, err)
+	}
+	return idx, classes, nil
+}
+
+// Indices maps labels (of test data, say) to indices into a model's classes. A label matches
+// a class if the text is equal or both are numbers of equal value ("1.0" matches "1"). An
+// unknown label is an error wrapping ErrUnknownLabel that names it; IndicesTable adds file
+// and line.
+func Indices(labels []string, classes []string) ([]int, error) {
+	idx, bad := indices(labels, classes)
+	if bad >= 0 {
+		return nil, errorf(ErrUnknownLabel, "row %d: %v", bad+1, unknownOf(labels[bad], classes))
+	}
+	return idx, nil
+}
+
+// IndicesTable is Indices for the labels of t, with errors naming t's file and line.
+func IndicesTable(t *Table, classes []string) ([]int, error) {
+	if t.Labels == nil {
+		return nil, at(t.Source, 0, 0, errorf(ErrEmpty, "no label column"))
+	}
+	idx, bad := indices(t.Labels, classes)
+	if bad >= 0 {
+		file, line, col := t.labelPos(bad)
+		return nil, at(file, line, col, errorf(ErrUnknownLabel, "%v", unknownOf(t.Labels[bad], classes)))
+	}
+	return idx, nil
+}
+
+func unknownOf(label string, classes []string) string {
+	q := make([]string, 0, 6)
+	for i, c := range classes {
+		if i == 5 && len(classes) > 6 {
+			q = append(q, fmt.Sprintf("... (%d in all)", len(classes)))
+			break
+		}
+		q = append(q, strconv.Quote(c))
+	}
+	return fmt.Sprintf("label %q is not one of the classes %s", short(label), strings.Join(q, ", "))
+}
+
+// indices implements Indices; bad is the first unknown row, or -1.
+func indices(labels []string, classes []string) (idx []int, bad int) {
+	byText := make(map[string]int, len(classes))
+	byValue := make(map[float64]int, len(classes))
+	for i, c := range classes {
+		byText[c] = i
+		if v, ok := finite(c); ok {
+			if _, dup := byValue[v]; !dup {
+				byValue[v] = i
+			}
+		}
+	}
+	idx = make([]int, len(labels))
+	for i, l := range labels {
+		if c, ok := byText[l]; ok {
+			idx[i] = c
+			continue
+		}
+		v, ok := finite(l)
+		c, known := byValue[v]
+		if !ok || !known {
+			return nil, i
+		}
+		idx[i] = c
+	}
+	return idx, -1
 }
 
 // class is one distinct label: its first spelling, first row and numeric value.

@@ -8,30 +8,186 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/sparsekernel/sparsekernel/internal/version"
 )
 
 // Format identifies a sparsekernel model file; Version is the file format version this
-// package writes and the newest it reads.
+// package writes and the newest it reads. Version 1 files (one output: "weights" a list,
+// "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 1
+	Version = 2
 )
 
-type file struct {
-	Format  string `json:"format"`
-	Version int    `json:"version"`
+// fileV2 is the layout of a version 2 file, in the order the keys are written.
+type fileV2 struct {
+	Format  string   `json:"format"`
+	Version int      `json:"version"`
+	About   []string `json:"about,omitempty"`
 	*Model
 }
 
-// Write encodes m as versioned JSON. Floats are written in the shortest form that reads
-// back to the same float64, so a loaded model predicts bit-for-bit like the saved one.
+// fileV1 is the layout of a version 1 file: one output.
+type fileV1 struct {
+	Format      string    `json:"format"`
+	Version     int       `json:"version"`
+	Task        Task      `json:"task"`
+	Method      string    `json:"method"`
+	Kernel      string    `json:"kernel"`
+	Inputs      int       `json:"inputs"`
+	Features    []string  `json:"features,omitempty"`
+	Classes     []string  `json:"classes,omitempty"`
+	Scaling     Scaling   `json:"scaling"`
+	Nodes       []Node    `json:"nodes"`
+	Weights     []float64 `json:"weights"`
+	Bias        float64   `json:"bias"`
+	Range       []float64 `json:"range,omitempty"`
+	Training    Training  `json:"training"`
+}
+
+// About returns the lines that a model file carries to explain itself: the prediction
+// formula and what a node's width means.
+func (m *Model) About() []string {
+	lines := []string{
+		"f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (x_j - scaling.mean[j]) / scaling.std[j]",
+	}
+	switch m.Kernel {
+	case KernelWavelet:
+		lines = append(lines, "g_i(z) = prod_j cos(1.75 d_j / a_i) exp(-d_j^2 / (2 a_i^2)), d = z - centre_i, a_i = width_i")
+	default:
+		lines = append(lines, "g_i(z) = exp(-0.5 * sum_j (z_j - centre_i[j])^2 / width_i[j]): width is the node's variance along each standardised input (one value: the same for all inputs)")
+	}
+	switch {
+	case m.Task == Regression && m.Range != nil:
+		lines = append(lines, "prediction: f_1(x), clipped to range")
+	case m.Task == Regression:
+		lines = append(lines, "prediction: f_1(x)")
+	case len(m.Weights) == 1:
+		lines = append(lines, "label: classes[1] if f_1(x) > 0, else classes[0]")
+	default:
+		lines = append(lines, "label: classes[k] for the largest f_k(x) (one output per class)")
+	}
+	if m.Calibration != nil {
+		lines = append(lines, "probabilities: softmax over classes c of calibration.b[c] + sum_k calibration.a[c][k] f_k(x)")
+	}
+	if m.Training.Chosen > 0 {
+		lines = append(lines, fmt.Sprintf("training.loo_curve[k-1] is the selection criterion with k nodes; the model kept %d", m.Training.Chosen))
+	}
+	return lines
+}
+
+// Write encodes m as a version 2 file: JSON, one node and one row of weights per line, led
+// by lines explaining the formula. Floats are written in the shortest form that reads back
+// to the same float64, so a loaded model predicts bit-for-bit like the saved one. Write
+// records the writing software's version in m.WrittenBy.
 func (m *Model) Write(w io.Writer) error {
 	if err := m.Check(); err != nil {
 		return err
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(file{Format, Version, m})
+	m.WrittenBy = version.String()
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	first := true
+	field := func(key string, raw []byte) {
+		if !first {
+			b.WriteString(",\n")
+		}
+		first = false
+		fmt.Fprintf(&b, " %q: ", key)
+		b.Write(raw)
+	}
+	compact := func(v any) []byte {
+		raw, err := json.Marshal(v)
+		if err != nil {
+			panic(err) // only finite numbers and strings: cannot fail after Check
+		}
+		return raw
+	}
+	lines := func(items [][]byte) []byte {
+		if len(items) == 0 {
+			return []byte("[]")
+		}
+		var l bytes.Buffer
+		l.WriteString("[\n")
+		for i, it := range items {
+			l.WriteString("  ")
+			l.Write(it)
+			if i < len(items)-1 {
+				l.WriteByte(',')
+			}
+			l.WriteByte('\n')
+		}
+		l.WriteString(" ]")
+		return l.Bytes()
+	}
+	field("format", compact(Format))
+	field("version", compact(Version))
+	field("written_by", compact(m.WrittenBy))
+	about := make([][]byte, 0, 4)
+	for _, s := range m.About() {
+		about = append(about, compact(s))
+	}
+	field("about", lines(about))
+	field("task", compact(m.Task))
+	field("method", compact(m.Method))
+	field("kernel", compact(m.Kernel))
+	field("inputs", compact(m.Inputs))
+	if m.Features != nil {
+		field("features", compact(m.Features))
+	}
+	if m.Classes != nil {
+		field("classes", compact(m.Classes))
+	}
+	field("scaling", compact(m.Scaling))
+	nodes := make([][]byte, len(m.Nodes))
+	for i, nd := range m.Nodes {
+		nodes[i] = compact(nd)
+	}
+	field("nodes", lines(nodes))
+	rows := make([][]byte, len(m.Weights))
+	for k, wk := range m.Weights {
+		rows[k] = compact(wk)
+	}
+	field("weights", lines(rows))
+	field("bias", compact(m.Bias))
+	if m.Range != nil {
+		field("range", compact(m.Range))
+	}
+	if m.Calibration != nil {
+		field("calibration", compact(m.Calibration))
+	}
+	tr, err := json.MarshalIndent(m.Training, " ", " ")
+	if err != nil {
+		return err
+	}
+	field("training", compactNumberLists(tr))
+	b.WriteString("\n}\n")
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// compactNumberLists puts every list of numbers of an indented JSON text on one line.
+func compactNumberLists(js []byte) []byte {
+	var out bytes.Buffer
+	for i := 0; i < len(js); i++ {
+		if js[i] != '[' {
+			out.WriteByte(js[i])
+			continue
+		}
+		j := bytes.IndexByte(js[i:], ']')
+		inner := js[i+1 : i+j]
+		if j < 0 || bytes.ContainsAny(inner, "[{\"") {
+			out.WriteByte(js[i])
+			continue
+		}
+		out.WriteByte('[')
+		out.WriteString(strings.Join(strings.Fields(string(inner)), " "))
+		out.WriteByte(']')
+		i += j
+	}
+	return out.Bytes()
 }
 
 // Save writes m to path atomically: to a temporary file in the same directory, then renamed,
@@ -44,8 +200,12 @@ func (m *Model) Save(path string) error {
 	return WriteFileAtomic(path, buf.Bytes())
 }
 
-// WriteFileAtomic writes data to path through a temporary file and a rename.
+// WriteFileAtomic writes data to path through a temporary file and a rename. A path naming
+// a directory is refused.
 func WriteFileAtomic(path string, data []byte) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		var pe *os.PathError
@@ -66,31 +226,78 @@ func WriteFileAtomic(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return &os.PathError{Op: "write", Path: path, Err: err}
 	}
-	return err
+	return nil
 }
 
-// Read decodes and checks a model file; source names it in errors.
+// Read decodes and checks a model file of any version up to Version; source names it in
+// errors.
 func Read(r io.Reader, source string) (*Model, error) {
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	f := file{Model: new(Model)}
-	if err := dec.Decode(&f); err != nil {
-		if se, ok := err.(*json.SyntaxError); ok {
-			return nil, fmt.Errorf("%s: byte %d: not a model file: %v", source, se.Offset, err)
-		}
-		return nil, fmt.Errorf("%s: not a model file: %w", source, err)
-	}
-	if f.Format != Format {
-		return nil, fmt.Errorf("%s: not a sparsekernel model (format %q)", source, f.Format)
-	}
-	if f.Version < 1 || f.Version > Version {
-		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, f.Version, Version)
-	}
-	if err := f.Model.Check(); err != nil {
+	data, err := io.ReadAll(r)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	return f.Model, nil
+	var head struct {
+		Format  string `json:"format"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, notModel(source, err)
+	}
+	if head.Format != Format {
+		return nil, fmt.Errorf("%s: not a sparsekernel model (format %q)", source, head.Format)
+	}
+	var m *Model
+	switch head.Version {
+	case 1:
+		var f fileV1
+		if err := strictDecode(data, &f); err != nil {
+			return nil, notModel(source, err)
+		}
+		m = &Model{Task: f.Task, Method: f.Method, Kernel: f.Kernel, Inputs: f.Inputs, Features: f.Features,
+			Classes: f.Classes, Scaling: f.Scaling, Nodes: f.Nodes, Weights: [][]float64{f.Weights},
+			Bias: []float64{f.Bias}, Range: f.Range, Training: f.Training}
+		if f.Weights == nil {
+			m.Weights = [][]float64{{}}
+		}
+	case 2:
+		f := fileV2{Model: new(Model)}
+		if err := strictDecode(data, &f); err != nil {
+			return nil, notModel(source, err)
+		}
+		m = f.Model
+	default:
+		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, head.Version, Version)
+	}
+	if err := m.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	return m, nil
+}
+
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("data after the model")
+	}
+	return nil
+}
+
+func notModel(source string, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%s: byte %d: not a model file: %v", source, se.Offset, err)
+	}
+	return fmt.Errorf("%s: not a model file: %w", source, err)
 }
 
 // Load reads a model file.

@@ -1,20 +1,24 @@
 // Package model holds the trained-model type of sparsekernel: everything needed to predict
-// (kernel, nodes, weights, bias, feature scaling, class labels) and a record of how the model
-// was trained (method, LOO curve, regularisation, cost evaluations). Every method returns a
-// *Model, and the command line, export and serving need nothing else.
+// (kernel, nodes, weights, biases, feature scaling, class labels, probability calibration)
+// and a record of how the model was trained (method, LOO curve, regularisation, cost
+// evaluations). Every method returns a *Model, for every task, and the command line, export,
+// serving and the report need nothing else.
 //
-// A model predicts
+// A model has K outputs that share its nodes:
 //
-//	f(x) = sum_i Weights[i] * g_i(z) + Bias,   z = (x - Scaling.Mean) / Scaling.Std
+//	f_k(x) = Bias[k] + sum_i Weights[k][i] * g_i(z),   z = (x - Scaling.Mean) / Scaling.Std
 //
-// where g_i is node i's basis function in the standardised space z (SPEC section 1). For
-// classification the label is Classes[1] when f(x) > 0 and Classes[0] otherwise.
+// where g_i is node i's basis function in the standardised space z. K is 1 for a regressor
+// (f_1 is the prediction) and for a two-class classifier (Classes[1] when f_1 > 0, else
+// Classes[0]); a classifier of C >= 3 classes has K = C one-vs-rest outputs and predicts the
+// class of the largest output.
 package model
 
 import (
 	"errors"
 	"fmt"
 	"math"
+	"unicode/utf8"
 
 	"github.com/sparsekernel/sparsekernel/kernel"
 )
@@ -50,21 +54,45 @@ type Scaling struct {
 	Std  []float64 `json:"std"`
 }
 
+// Calibration maps a classifier's decision values to class probabilities by a softmax of
+// an affine map: p_c = exp(l_c) / sum_d exp(l_d), l_c = B[c] + sum_k A[c][k] f_k, for the
+// C classes and K outputs. A two-class Platt sigmoid 1/(1+exp(-(a f + b))) is the case
+// A = [[0], [a]], B = [0, b].
+type Calibration struct {
+	// Method says how A and B were fitted (for example "platt-loo" or "multinomial-loo").
+	Method string      `json:"method"`
+	A      [][]float64 `json:"a"`
+	B      []float64   `json:"b"`
+}
+
 // Training records how a model was built. Nothing in it is needed to predict.
 type Training struct {
 	Samples int `json:"samples"`
+	// Chose says in one line what the method chose from the data (configuration, width,
+	// regularisation, size).
+	Chose string `json:"chose,omitempty"`
 	// Tau is the common width of exp(-||z-c||^2/tau) chosen for the fixed-node methods (0 otherwise).
 	Tau float64 `json:"tau,omitempty"`
 	// Gamma and Width (sigma of the Gaussian, or the wavelet's a) are the LS-SVM
 	// hyperparameters (0 otherwise).
 	Gamma float64 `json:"gamma,omitempty"`
 	Width float64 `json:"width,omitempty"`
-	// LOOCurve[k] is the selection criterion after k+1 terms (misclassification rate,
-	// mutual information or MSE, see Criterion), for every term tried.
+	// LOOCurve[k] is the selection criterion after k+1 terms (see Criterion), for every term
+	// tried; LOOErrors[k], when recorded, is the LOO error (misclassification rate or MSE)
+	// after k+1 terms. Chosen is the number of terms kept (a point on both curves).
 	Criterion string    `json:"criterion,omitempty"`
 	LOOCurve  []float64 `json:"loo_curve,omitempty"`
+	LOOErrors []float64 `json:"loo_errors,omitempty"`
+	Chosen    int       `json:"chosen,omitempty"`
 	// LOOError is the final model's LOO misclassification rate (classification) or LOO MSE.
+	// LOOScope says what it covers: "weights" when the nodes themselves were fitted to all the
+	// training points (tunable nodes, LS-SVM hyperparameters), so that it is an optimistic
+	// figure not comparable with the fixed-node LOO; "" for the fixed-node selection.
 	LOOError float64 `json:"loo_error"`
+	LOOScope string  `json:"loo_scope,omitempty"`
+	// CVError, when set, is an estimate of the test error from an outer cross-validation of
+	// the whole fit (node search included), in the unit of LOOError.
+	CVError float64 `json:"cv_error,omitempty"`
 	// Lambdas are the final regularisation parameters of the terms.
 	Lambdas     []float64 `json:"lambdas,omitempty"`
 	Evaluations int       `json:"evaluations,omitempty"`
@@ -73,28 +101,58 @@ type Training struct {
 	Seconds     float64   `json:"seconds,omitempty"`
 }
 
-// Model is a trained sparse kernel model.
+// Model is a trained sparse kernel model. Check verifies one read from an untrusted source;
+// the prediction methods return an error for a wrong input instead of panicking.
 type Model struct {
-	Task     Task      `json:"task"`
-	Method   string    `json:"method"`
-	Kernel   string    `json:"kernel"`
-	Inputs   int       `json:"inputs"`
-	Features []string  `json:"features,omitempty"`
-	Classes  []string  `json:"classes,omitempty"`
-	Scaling  Scaling   `json:"scaling"`
-	Nodes    []Node    `json:"nodes"`
-	Weights  []float64 `json:"weights"`
-	Bias     float64   `json:"bias"`
+	Task     Task     `json:"task"`
+	Method   string   `json:"method"`
+	Kernel   string   `json:"kernel"`
+	Inputs   int      `json:"inputs"`
+	Features []string `json:"features,omitempty"`
+	Classes  []string `json:"classes,omitempty"`
+	Scaling  Scaling  `json:"scaling"`
+	Nodes    []Node   `json:"nodes"`
+	// Weights[k][i] is node i's weight in output k, and Bias[k] output k's bias.
+	Weights [][]float64 `json:"weights"`
+	Bias    []float64   `json:"bias"`
 	// Range, if set, clips a regressor's output to [Range[0], Range[1]]: sparsekernel sets it
 	// to the range of the training targets, so that a model never extrapolates beyond the
 	// values it was trained on (a node in a sparse corner of the input space can carry a
 	// large weight that the training points never expose).
-	Range    []float64 `json:"range,omitempty"`
-	Training Training  `json:"training"`
+	Range []float64 `json:"range,omitempty"`
+	// Calibration, if set, gives a classifier class probabilities.
+	Calibration *Calibration `json:"calibration,omitempty"`
+	// WrittenBy names the software version that wrote the model file (set by Write).
+	WrittenBy string   `json:"written_by,omitempty"`
+	Training  Training `json:"training"`
 }
+
+// Errors of prediction, for errors.Is.
+var (
+	// ErrInput reports an input of the wrong length or with a value that is not finite.
+	ErrInput = errors.New("bad input")
+	// ErrOverflow reports a decision value that is not finite (a model whose weights overflow).
+	ErrOverflow = errors.New("decision value is not finite")
+	// ErrNotClassifier reports a label or probability asked of a regressor.
+	ErrNotClassifier = errors.New("the model is not a classifier")
+	// ErrNoCalibration reports probabilities asked of a classifier without a calibration.
+	ErrNoCalibration = errors.New("the model has no probability calibration")
+)
 
 // Size returns the number of nodes (basis functions) of the model.
 func (m *Model) Size() int { return len(m.Nodes) }
+
+// Outputs returns K, the number of decision values per input.
+func (m *Model) Outputs() int { return len(m.Weights) }
+
+// OutputsFor returns the number of outputs a model of the task with the given number of
+// classes has: the number of classes when there are three or more, else 1.
+func OutputsFor(task Task, classes int) int {
+	if task == Classification && classes > 2 {
+		return classes
+	}
+	return 1
+}
 
 // Standardise writes the standardised form of the raw input x into z.
 func (m *Model) Standardise(z, x []float64) {
@@ -103,26 +161,43 @@ func (m *Model) Standardise(z, x []float64) {
 	}
 }
 
-// Decision returns f(x) for a raw input x (see the package comment). It panics if
-// len(x) != m.Inputs; use Check on untrusted models first.
-func (m *Model) Decision(x []float64) float64 {
-	z := make([]float64, len(x))
-	return m.decision(z, x)
+// Decision returns the K decision values f_k(x) of a raw input x (see the package comment).
+func (m *Model) Decision(x []float64) ([]float64, error) {
+	f := make([]float64, m.Outputs())
+	if err := m.DecisionTo(f, make([]float64, m.Inputs), x); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
-func (m *Model) decision(z, x []float64) float64 {
+// DecisionTo writes the K decision values of x into f, using z (length Inputs) as scratch;
+// it does not allocate. Row-wise errors wrap ErrInput or ErrOverflow.
+func (m *Model) DecisionTo(f, z, x []float64) error {
 	if len(x) != m.Inputs {
-		panic(fmt.Sprintf("model: input has %d values, model expects %d", len(x), m.Inputs))
+		return fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+	}
+	for j, v := range x {
+		if !finite(v) {
+			return fmt.Errorf("%w: input %d is %v", ErrInput, j+1, v)
+		}
 	}
 	m.Standardise(z, x)
-	f := m.Bias
+	copy(f, m.Bias)
 	for i, nd := range m.Nodes {
-		f += m.Weights[i] * m.basis(z, nd)
+		g := m.basis(z, nd)
+		for k, w := range m.Weights {
+			f[k] += w[i] * g
+		}
 	}
 	if m.Range != nil {
-		f = min(max(f, m.Range[0]), m.Range[1])
+		f[0] = min(max(f[0], m.Range[0]), m.Range[1])
 	}
-	return f
+	for k, v := range f {
+		if !finite(v) {
+			return fmt.Errorf("%w: output %d is %v", ErrOverflow, k+1, v)
+		}
+	}
+	return nil
 }
 
 func (m *Model) basis(z []float64, nd Node) float64 {
@@ -137,42 +212,111 @@ func (m *Model) basis(z []float64, nd Node) float64 {
 	}
 }
 
-// Decisions returns f(x) for every row of X.
-func (m *Model) Decisions(X [][]float64) []float64 {
-	out := make([]float64, len(X))
+// Decisions returns the decision values of every row of X: out[r][k] = f_k(X[r]). An error
+// names the row (1-based).
+func (m *Model) Decisions(X [][]float64) ([][]float64, error) {
+	k := m.Outputs()
+	flat := make([]float64, len(X)*k)
+	out := make([][]float64, len(X))
 	z := make([]float64, m.Inputs)
-	for i, x := range X {
-		out[i] = m.decision(z, x)
+	for r, x := range X {
+		out[r] = flat[r*k : (r+1)*k : (r+1)*k]
+		if err := m.DecisionTo(out[r], z, x); err != nil {
+			return nil, fmt.Errorf("row %d: %w", r+1, err)
+		}
 	}
-	return out
+	return out, nil
 }
 
-// Sign maps a decision value to the class index: 1 (target +1) if f > 0, else 0 (target -1).
-func Sign(f float64) int {
-	if f > 0 {
-		return 1
+// Class returns the class index (into Classes) of decision values f: for one output, 1 if
+// f[0] > 0 and 0 otherwise; for several, the index of the largest (the first on a tie).
+func Class(f []float64) int {
+	if len(f) == 1 {
+		if f[0] > 0 {
+			return 1
+		}
+		return 0
 	}
-	return 0
+	best := 0
+	for k, v := range f {
+		if v > f[best] {
+			best = k
+		}
+	}
+	return best
 }
 
-// Label returns the class label of a decision value (classification only).
-func (m *Model) Label(f float64) string { return m.Classes[Sign(f)] }
+// Label returns the class label of decision values f.
+func (m *Model) Label(f []float64) (string, error) {
+	if m.Task != Classification {
+		return "", ErrNotClassifier
+	}
+	return m.Classes[Class(f)], nil
+}
+
+// Probabilities writes the class probabilities of decision values f into p (length
+// len(Classes)) by the model's calibration.
+func (m *Model) Probabilities(p, f []float64) error {
+	if m.Task != Classification {
+		return ErrNotClassifier
+	}
+	if m.Calibration == nil {
+		return ErrNoCalibration
+	}
+	m.Calibration.Apply(p, f)
+	return nil
+}
+
+// Apply writes softmax(A f + B) into p.
+func (c *Calibration) Apply(p, f []float64) {
+	top := math.Inf(-1)
+	for i, a := range c.A {
+		l := c.B[i]
+		for k, v := range f {
+			l += a[k] * v
+		}
+		p[i] = l
+		top = max(top, l)
+	}
+	var sum float64
+	for i, l := range p {
+		p[i] = math.Exp(l - top)
+		sum += p[i]
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+}
 
 // ErrInvalid reports a model that is internally inconsistent (a corrupt or hand-edited file).
 var ErrInvalid = errors.New("invalid model")
 
 // Check verifies that the model is complete and consistent: dimensions agree, every
-// number is finite, widths are positive, a classifier has two classes.
+// number is finite, widths are positive, a classifier has at least two distinct classes
+// named in valid UTF-8, and the number of outputs fits the task.
 func (m *Model) Check() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 	}
 	switch m.Task {
 	case Classification:
-		if len(m.Classes) != 2 || m.Classes[0] == m.Classes[1] {
-			return bad("a classifier needs two distinct classes, has %q", m.Classes)
+		if len(m.Classes) < 2 {
+			return bad("a classifier needs at least two classes, has %q", m.Classes)
+		}
+		seen := map[string]bool{}
+		for _, c := range m.Classes {
+			if !utf8.ValidString(c) {
+				return bad("class label %q is not valid UTF-8", c)
+			}
+			if seen[c] {
+				return bad("class %q is listed twice", c)
+			}
+			seen[c] = true
 		}
 	case Regression:
+		if m.Classes != nil {
+			return bad("a regressor has no classes, has %q", m.Classes)
+		}
 	default:
 		return bad("unknown task %q", m.Task)
 	}
@@ -188,16 +332,32 @@ func (m *Model) Check() error {
 	if m.Features != nil && len(m.Features) != m.Inputs {
 		return bad("%d feature names for %d inputs", len(m.Features), m.Inputs)
 	}
+	for j, f := range m.Features {
+		if !utf8.ValidString(f) {
+			return bad("feature name %d is not valid UTF-8", j+1)
+		}
+	}
 	for j := range m.Inputs {
 		if !finite(m.Scaling.Mean[j]) || !finite(m.Scaling.Std[j]) || m.Scaling.Std[j] <= 0 {
 			return bad("scaling of input %d is (%v, %v)", j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
 		}
 	}
-	if len(m.Weights) != len(m.Nodes) {
-		return bad("%d weights for %d nodes", len(m.Weights), len(m.Nodes))
+	k := OutputsFor(m.Task, len(m.Classes))
+	if len(m.Weights) != k || len(m.Bias) != k {
+		return bad("%d weight rows and %d biases for a %s with %d outputs", len(m.Weights), len(m.Bias), m.Task, k)
 	}
-	if !finite(m.Bias) {
-		return bad("bias is %v", m.Bias)
+	for o, w := range m.Weights {
+		if len(w) != len(m.Nodes) {
+			return bad("output %d has %d weights for %d nodes", o+1, len(w), len(m.Nodes))
+		}
+		for i, v := range w {
+			if !finite(v) {
+				return bad("weight %d of output %d is %v", i+1, o+1, v)
+			}
+		}
+		if !finite(m.Bias[o]) {
+			return bad("bias of output %d is %v", o+1, m.Bias[o])
+		}
 	}
 	if m.Range != nil && (len(m.Range) != 2 || !finite(m.Range[0]) || !finite(m.Range[1]) || m.Range[0] > m.Range[1] || m.Task != Regression) {
 		return bad("range %v: want two ordered finite values, for a regressor only", m.Range)
@@ -220,8 +380,26 @@ func (m *Model) Check() error {
 				return bad("node %d width holds %v", i+1, v)
 			}
 		}
-		if !finite(m.Weights[i]) {
-			return bad("weight %d is %v", i+1, m.Weights[i])
+	}
+	if c := m.Calibration; c != nil {
+		if m.Task != Classification {
+			return bad("a regressor has no calibration")
+		}
+		if len(c.A) != len(m.Classes) || len(c.B) != len(m.Classes) {
+			return bad("calibration has %d rows and %d offsets for %d classes", len(c.A), len(c.B), len(m.Classes))
+		}
+		for i, a := range c.A {
+			if len(a) != k {
+				return bad("calibration row %d has %d values for %d outputs", i+1, len(a), k)
+			}
+			for _, v := range a {
+				if !finite(v) {
+					return bad("calibration row %d holds %v", i+1, v)
+				}
+			}
+			if !finite(c.B[i]) {
+				return bad("calibration offset %d is %v", i+1, c.B[i])
+			}
 		}
 	}
 	return nil

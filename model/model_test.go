@@ -1,11 +1,14 @@
 package model
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/csv"
 	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,25 +22,114 @@ func validModel() *Model {
 			{Centre: []float64{0, 0}, Width: []float64{0.5}},
 			{Centre: []float64{1, -1}, Width: []float64{0.25, 2}},
 		},
-		Weights: []float64{1.5, -0.75},
-		Bias:    0.1,
+		Weights: [][]float64{{1.5, -0.75}},
+		Bias:    []float64{0.1},
 	}
+}
+
+func threeClass() *Model {
+	m := validModel()
+	m.Classes = []string{"a", "b", "c"}
+	m.Weights = [][]float64{{1, 0}, {0, 1}, {-1, -1}}
+	m.Bias = []float64{0, 0, 0.5}
+	m.Calibration = &Calibration{Method: "test", A: [][]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, B: []float64{0, 0, 0}}
+	return m
 }
 
 func TestDecision(t *testing.T) {
 	m := validModel()
 	x := []float64{3, 2.5} // z = (1, 1)
-	want := 0.1 + 1.5*math.Exp(-0.5*2/0.5) - 0.75*math.Exp(-0.5*(0/0.25+4/2))
-	if got := m.Decision(x); math.Abs(got-want) > 1e-15 {
-		t.Errorf("Decision = %v, want %v", got, want)
+	g1, g2 := math.Exp(-0.5*2/0.5), math.Exp(-0.5*(0/0.25+4/2))
+	want := 0.1 + 1.5*g1 - 0.75*g2
+	f, err := m.Decision(x)
+	if err != nil || math.Abs(f[0]-want) > 1e-15 {
+		t.Errorf("Decision = %v, %v, want %v", f, err, want)
 	}
-	if got := m.Label(m.Decision(x)); got != "yes" {
-		t.Errorf("Label = %q", got)
+	if got, err := m.Label(f); got != "yes" || err != nil {
+		t.Errorf("Label = %q, %v", got, err)
 	}
 	w := &Model{Task: Regression, Kernel: KernelWavelet, Inputs: 1, Scaling: Scaling{Mean: []float64{0}, Std: []float64{1}},
-		Nodes: []Node{{Centre: []float64{0}, Width: []float64{2}}}, Weights: []float64{3}}
-	if got, want := w.Decision([]float64{1}), 3*math.Cos(1.75*0.5)*math.Exp(-0.125); math.Abs(got-want) > 1e-15 {
-		t.Errorf("wavelet Decision = %v, want %v", got, want)
+		Nodes: []Node{{Centre: []float64{0}, Width: []float64{2}}}, Weights: [][]float64{{3}}, Bias: []float64{0}}
+	if got, _ := w.Decision([]float64{1}); math.Abs(got[0]-3*math.Cos(1.75*0.5)*math.Exp(-0.125)) > 1e-15 {
+		t.Errorf("wavelet Decision = %v", got)
+	}
+	if _, err := w.Label([]float64{1}); !errors.Is(err, ErrNotClassifier) {
+		t.Errorf("Label of a regressor: %v", err)
+	}
+
+	mc := threeClass()
+	f, err = mc.Decision(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantK := []float64{g1, g2, 0.5 - g1 - g2}
+	for k := range wantK {
+		if math.Abs(f[k]-wantK[k]) > 1e-15 {
+			t.Errorf("output %d = %v, want %v", k, f[k], wantK[k])
+		}
+	}
+	if l, _ := mc.Label(f); l != mc.Classes[Class(wantK)] {
+		t.Errorf("label %q", l)
+	}
+	p := make([]float64, 3)
+	if err := mc.Probabilities(p, f); err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	for k := range p {
+		sum += p[k]
+		if want := math.Exp(f[k]) / (math.Exp(f[0]) + math.Exp(f[1]) + math.Exp(f[2])); math.Abs(p[k]-want) > 1e-15 {
+			t.Errorf("p[%d] = %v, want %v", k, p[k], want)
+		}
+	}
+	if math.Abs(sum-1) > 1e-15 {
+		t.Errorf("probabilities sum to %v", sum)
+	}
+	if err := m.Probabilities(p[:2], f[:1]); !errors.Is(err, ErrNoCalibration) {
+		t.Errorf("probabilities without calibration: %v", err)
+	}
+}
+
+func TestDecisionErrors(t *testing.T) {
+	m := validModel()
+	tests := []struct {
+		name string
+		x    []float64
+		want error
+	}{
+		{"short", []float64{1}, ErrInput},
+		{"long", []float64{1, 2, 3}, ErrInput},
+		{"nan", []float64{1, math.NaN()}, ErrInput},
+		{"inf", []float64{math.Inf(-1), 1}, ErrInput},
+	}
+	for _, tc := range tests {
+		if _, err := m.Decision(tc.x); !errors.Is(err, tc.want) {
+			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	m.Weights[0][0] = math.MaxFloat64
+	m.Weights[0][1] = math.MaxFloat64
+	m.Nodes[1] = m.Nodes[0]
+	if _, err := m.Decision([]float64{1, 2}); !errors.Is(err, ErrOverflow) {
+		t.Errorf("overflowing weights: %v", err)
+	}
+	if _, err := validModel().Decisions([][]float64{{1, 2}, {1}}); err == nil || !strings.HasPrefix(err.Error(), "row 2") {
+		t.Errorf("Decisions error %v, want one naming row 2", err)
+	}
+}
+
+func TestClass(t *testing.T) {
+	tests := []struct {
+		f    []float64
+		want int
+	}{
+		{[]float64{0.1}, 1}, {[]float64{0}, 0}, {[]float64{-2}, 0},
+		{[]float64{1, 3, 2}, 1}, {[]float64{5, 5, 1}, 0}, {[]float64{-3, -2, -1}, 2},
+	}
+	for _, tc := range tests {
+		if got := Class(tc.f); got != tc.want {
+			t.Errorf("Class(%v) = %d, want %d", tc.f, got, tc.want)
+		}
 	}
 }
 
@@ -48,19 +140,25 @@ func TestCheck(t *testing.T) {
 		want   string // "" = valid
 	}{
 		{"valid", func(m *Model) {}, ""},
-		{"one class", func(m *Model) { m.Classes = []string{"a"} }, "two distinct classes"},
-		{"same classes", func(m *Model) { m.Classes = []string{"a", "a"} }, "two distinct classes"},
+		{"valid three classes", func(m *Model) { *m = *threeClass() }, ""},
+		{"one class", func(m *Model) { m.Classes = []string{"a"} }, "at least two classes"},
+		{"same classes", func(m *Model) { m.Classes = []string{"a", "a"} }, "listed twice"},
+		{"bad utf8 class", func(m *Model) { m.Classes = []string{"a", "\xe9t\xe9"} }, "UTF-8"},
 		{"unknown task", func(m *Model) { m.Task = "ranking" }, "unknown task"},
 		{"unknown kernel", func(m *Model) { m.Kernel = "poly" }, "unknown kernel"},
 		{"scaling length", func(m *Model) { m.Scaling.Std = m.Scaling.Std[:1] }, "scaling"},
 		{"zero std", func(m *Model) { m.Scaling.Std[1] = 0 }, "scaling of input 2"},
-		{"weights length", func(m *Model) { m.Weights = m.Weights[:1] }, "1 weights for 2 nodes"},
+		{"weights length", func(m *Model) { m.Weights[0] = m.Weights[0][:1] }, "1 weights for 2 nodes"},
+		{"outputs for three classes", func(m *Model) { m.Classes = []string{"a", "b", "c"} }, "3 outputs"},
+		{"bias count", func(m *Model) { m.Bias = nil }, "0 biases"},
 		{"centre length", func(m *Model) { m.Nodes[1].Centre = []float64{1} }, "node 2 has a centre"},
 		{"width count", func(m *Model) { m.Nodes[0].Width = []float64{1, 2, 3} }, "node 1 has 3 width"},
 		{"negative width", func(m *Model) { m.Nodes[1].Width[0] = -1 }, "node 2 width"},
-		{"nan weight", func(m *Model) { m.Weights[0] = math.NaN() }, "weight 1"},
-		{"inf bias", func(m *Model) { m.Bias = math.Inf(1) }, "bias"},
+		{"nan weight", func(m *Model) { m.Weights[0][0] = math.NaN() }, "weight 1"},
+		{"inf bias", func(m *Model) { m.Bias[0] = math.Inf(1) }, "bias"},
 		{"feature names", func(m *Model) { m.Features = []string{"a"} }, "feature names"},
+		{"calibration shape", func(m *Model) { m.Calibration = &Calibration{A: [][]float64{{1}}, B: []float64{0}} }, "calibration"},
+		{"regressor with classes", func(m *Model) { m.Task = Regression }, "no classes"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,23 +179,111 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	m := validModel()
-	m.Weights[0] = 0.1 + 0.2 // not exactly representable in short decimal
-	m.Training.LOOCurve = []float64{0.5, 0.25}
-	path := filepath.Join(t.TempDir(), "m.json")
-	if err := m.Save(path); err != nil {
-		t.Fatal(err)
+	for _, m := range []*Model{validModel(), threeClass()} {
+		m.Weights[0][0] = 0.1 + 0.2 // not exactly representable in short decimal
+		m.Training.LOOCurve = []float64{0.5, 0.25}
+		m.Training.Chosen = 2
+		path := filepath.Join(t.TempDir(), "m.json")
+		if err := m.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := []float64{0.3, 7}
+		a, _ := m.Decision(x)
+		b, _ := got.Decision(x)
+		for k := range a {
+			if a[k] != b[k] {
+				t.Errorf("decision %v after reload, %v before", b, a)
+			}
+		}
+		if got.WrittenBy == "" || got.WrittenBy != m.WrittenBy {
+			t.Errorf("written_by %q", got.WrittenBy)
+		}
+		data, _ := os.ReadFile(path)
+		// A person can read it: one node per line, the formula stated.
+		if !strings.Contains(string(data), "\n  {\"centre\":[0,0],\"width\":[0.5]},\n") || !strings.Contains(string(data), "f_k(x) = bias[k]") {
+			t.Errorf("file layout:\n%s", data)
+		}
 	}
-	got, err := Load(path)
+}
+
+// readPred reads the label and decision columns written by version 1's predict -decision.
+func readPred(t *testing.T, path string) (labels []string, f []float64) {
+	t.Helper()
+	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := []float64{0.3, 7}
-	if a, b := m.Decision(x), got.Decision(x); a != b {
-		t.Errorf("decision %v after reload, %v before", b, a)
+	defer fh.Close()
+	recs, err := csv.NewReader(bufio.NewReader(fh)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got.Weights[0] != m.Weights[0] {
-		t.Errorf("weight %v after reload, %v before", got.Weights[0], m.Weights[0])
+	for _, r := range recs {
+		v, err := strconv.ParseFloat(r[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		labels, f = append(labels, r[0]), append(f, v)
+	}
+	return labels, f
+}
+
+func readInputs(t *testing.T, path string) [][]float64 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var X [][]float64
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if i == 0 {
+			continue // header
+		}
+		fields := strings.Split(line, ",")
+		var x []float64
+		for _, s := range fields[:2] {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x = append(x, v)
+		}
+		X = append(X, x[:len(fields)-1])
+	}
+	return X
+}
+
+// Files written by version 1 (sparsekernel 0.3) load and predict exactly as that version did.
+func TestVersion1Files(t *testing.T) {
+	tests := []struct{ model, data, pred string }{
+		{"v1-classifier.model.json", "circle.csv", "v1-classifier.pred"},
+		{"v1-regressor.model.json", "parab.csv", "v1-regressor.pred"},
+	}
+	for _, tc := range tests {
+		m, err := Load(filepath.Join("testdata", tc.model))
+		if err != nil {
+			t.Fatal(err)
+		}
+		X := readInputs(t, filepath.Join("testdata", tc.data))
+		labels, want := readPred(t, filepath.Join("testdata", tc.pred))
+		f, err := m.Decisions(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range X {
+			if f[i][0] != want[i] {
+				t.Fatalf("%s row %d: decision %v, version 1 gave %v", tc.model, i+1, f[i][0], want[i])
+			}
+			if m.Task == Classification {
+				if l, _ := m.Label(f[i]); l != labels[i] {
+					t.Fatalf("%s row %d: label %q, version 1 gave %q", tc.model, i+1, l, labels[i])
+				}
+			}
+		}
 	}
 }
 
@@ -112,9 +298,10 @@ func TestReadErrors(t *testing.T) {
 		{"empty", "", "not a model file"},
 		{"not json", "hello", "not a model file"},
 		{"wrong format", `{"format":"other","version":1}`, "not a sparsekernel model"},
-		{"future version", strings.Replace(good.String(), `"version": 1`, `"version": 9`, 1), "version 9"},
+		{"future version", strings.Replace(good.String(), `"version": 2`, `"version": 9`, 1), "version 9"},
 		{"unknown field", strings.Replace(good.String(), `"bias"`, `"biass"`, 1), "unknown field"},
 		{"inconsistent", strings.Replace(good.String(), `"inputs": 2`, `"inputs": 3`, 1), "invalid model"},
+		{"trailing data", good.String() + "{}", "not a model file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,7 +316,7 @@ func TestReadErrors(t *testing.T) {
 func TestSaveLeavesNothingOnFailure(t *testing.T) {
 	dir := t.TempDir()
 	m := validModel()
-	m.Weights[0] = math.NaN()
+	m.Weights[0][0] = math.NaN()
 	path := filepath.Join(dir, "bad.json")
 	if err := m.Save(path); err == nil {
 		t.Fatal("saved an invalid model")
@@ -137,17 +324,31 @@ func TestSaveLeavesNothingOnFailure(t *testing.T) {
 	if err := validModel().Save(filepath.Join(dir, "missing", "m.json")); err == nil {
 		t.Fatal("saved into a missing directory")
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-		t.Fatalf("left %d files behind", len(entries))
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	if err := validModel().Save(sub); err == nil || !strings.Contains(err.Error(), "is a directory") || strings.Contains(err.Error(), ".sub.tmp") {
+		t.Fatalf("saving over a directory: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Fatalf("left %d files behind", len(entries)-1)
 	}
 }
 
 func FuzzRead(f *testing.F) {
-	var good bytes.Buffer
-	if err := validModel().Write(&good); err != nil {
-		f.Fatal(err)
+	for _, m := range []*Model{validModel(), threeClass()} {
+		var good bytes.Buffer
+		if err := m.Write(&good); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(good.Bytes())
 	}
-	f.Add(good.Bytes())
+	for _, name := range []string{"v1-classifier.model.json", "v1-regressor.model.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
 	f.Add([]byte(`{"format":"sparsekernel-model","version":1}`))
 	f.Add([]byte(`{"format":"sparsekernel-model","version":1,"task":"regression","kernel":"wavelet","inputs":1,"scaling":{"mean":[0],"std":[1]},"nodes":[{"centre":[0],"width":[1]}],"weights":[1]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -156,20 +357,30 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		// A model that loads must predict without panicking, and survive a round trip.
-		m.Decision(make([]float64, m.Inputs))
+		if fv, err := m.Decision(make([]float64, m.Inputs)); err == nil {
+			if m.Task == Classification {
+				m.Label(fv)
+				if m.Calibration != nil {
+					m.Probabilities(make([]float64, len(m.Classes)), fv)
+				}
+			}
+		}
 		var buf bytes.Buffer
 		if err := m.Write(&buf); err != nil {
 			t.Fatalf("a loaded model does not write: %v", err)
+		}
+		if _, err := Read(&buf, "again"); err != nil {
+			t.Fatalf("a written model does not read: %v", err)
 		}
 	})
 }
 
 func TestRange(t *testing.T) {
 	m := &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 1, Scaling: Scaling{Mean: []float64{0}, Std: []float64{1}},
-		Nodes: []Node{{Centre: []float64{0}, Width: []float64{1}}}, Weights: []float64{10}, Bias: 1, Range: []float64{2, 5}}
+		Nodes: []Node{{Centre: []float64{0}, Width: []float64{1}}}, Weights: [][]float64{{10}}, Bias: []float64{1}, Range: []float64{2, 5}}
 	tests := []struct{ x, want float64 }{{0, 5}, {100, 2}, {1.8, 1 + 10*math.Exp(-0.5*1.8*1.8)}}
 	for _, tc := range tests {
-		if got := m.Decision([]float64{tc.x}); math.Abs(got-tc.want) > 1e-15 {
+		if got, _ := m.Decision([]float64{tc.x}); math.Abs(got[0]-tc.want) > 1e-15 {
 			t.Errorf("Decision(%v) = %v, want %v", tc.x, got, tc.want)
 		}
 	}

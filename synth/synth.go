@@ -14,6 +14,18 @@ type Set struct {
 	Y []float64
 }
 
+// ClassIndex returns the class indices (0 for -1, 1 for +1) of a two-class set's targets, as
+// bench.Score takes them.
+func (s Set) ClassIndex() []float64 {
+	idx := make([]float64, len(s.Y))
+	for i, v := range s.Y {
+		if v > 0 {
+			idx[i] = 1
+		}
+	}
+	return idx
+}
+
 // Ripley draws n points of a two-class problem shaped like Ripley's synthetic set: each class
 // is an equal mixture of two Gaussians with covariance 0.03 I in the plane, class +1 centred at
 // (-0.7, 0.3) and (0.3, 0.3), class -1 at (-0.3, 0.7) and (0.4, 0.7). Classes are equally

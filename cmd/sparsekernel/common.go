@@ -214,10 +214,18 @@ func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 	return m, nil
 }
 
-// targets returns the test targets of t for model m: classes encoded as -1/+1, or numbers.
+// targets returns the test targets of t for model m: class indices into m.Classes, or numbers.
 func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
 	if m.Task == model.Classification {
-		return dataset.EncodeTable(t, [2]string{m.Classes[0], m.Classes[1]})
+		idx, err := dataset.IndicesTable(t, m.Classes)
+		if err != nil {
+			return nil, err
+		}
+		y := make([]float64, len(idx))
+		for i, c := range idx {
+			y[i] = float64(c)
+		}
+		return y, nil
 	}
 	return dataset.Numeric(t)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"flag"
 	"fmt"
 	"io"
@@ -64,7 +65,11 @@ func demo(w io.Writer, seed uint64) error {
 		if m.Training.Tau > 0 {
 			tau = fmt.Sprintf("%.3g", m.Training.Tau)
 		}
-		fmt.Fprintf(w, "%-8s %9.1f%% %6d %9s %9.3f\n", meth.Name, bench.TestError(m, test.X, test.Y), m.Size(), tau, m.Training.Seconds)
+		e, err := bench.TestError(m, test.X, classIndex(test.Y))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%-8s %9.1f%% %6d %9s %9.3f\n", meth.Name, e, m.Size(), tau, m.Training.Seconds)
 		if shown == nil {
 			shown = m
 		}
@@ -82,7 +87,11 @@ func demo(w io.Writer, seed uint64) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", meth.Name, err)
 		}
-		fmt.Fprintf(w, "%-8s %10.2e %6d %9.3f\n", meth.Name, bench.TestError(m, rtest.X, rtest.Y), m.Size(), m.Training.Seconds)
+		e, err := bench.TestError(m, rtest.X, rtest.Y)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%-8s %10.2e %6d %9.3f\n", meth.Name, e, m.Size(), m.Training.Seconds)
 	}
 	fmt.Fprintf(w, "(the noise variance, 1.0e-02, is what the training targets carry)\n\n")
 
@@ -100,9 +109,16 @@ func demo(w io.Writer, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	a, b := shown.Decisions(test.X), loaded.Decisions(test.X)
+	a, err := shown.Decisions(test.X)
+	if err != nil {
+		return err
+	}
+	b, err := loaded.Decisions(test.X)
+	if err != nil {
+		return err
+	}
 	for i := range a {
-		if a[i] != b[i] {
+		if !slices.Equal(a[i], b[i]) {
 			return fmt.Errorf("reloaded model differs at test point %d: %v != %v", i, a[i], b[i])
 		}
 	}
@@ -123,7 +139,7 @@ func regions(m *model.Model, s synth.Set) string {
 		for c := range grid[r] {
 			x := []float64{lo[0] + (hi[0]-lo[0])*(float64(c)+0.5)/cols, hi[1] - (hi[1]-lo[1])*(float64(r)+0.5)/rows}
 			grid[r][c] = '.'
-			if m.Decision(x) > 0 {
+			if f, err := m.Decision(x); err == nil && model.Class(f) == 1 {
 				grid[r][c] = '+'
 			}
 		}
@@ -135,7 +151,7 @@ func regions(m *model.Model, s synth.Set) string {
 	}
 	for i, x := range s.X {
 		if r, c, ok := cell(x); ok {
-			grid[r][c] = "ox"[model.Sign(s.Y[i])]
+			grid[r][c] = "ox"[model.Class(s.Y[i:i+1])]
 		}
 	}
 	for _, nd := range m.Nodes {
@@ -154,4 +170,13 @@ func regions(m *model.Model, s synth.Set) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// classIndex turns -1/+1 targets into class indices 0/1.
+func classIndex(y []float64) []float64 {
+	idx := make([]float64, len(y))
+	for i, v := range y {
+		idx[i] = float64(model.Class([]float64{v}))
+	}
+	return idx
 }

@@ -57,15 +57,14 @@ Example:
 						return err
 					}
 				}
-				report(stdout, m, te, truth)
-				return nil
+				return report(stdout, m, te, truth)
 			}
 		},
 	})
 }
 
 // report prints a model's summary and its test performance.
-func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) {
+func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) error {
 	fmt.Fprintln(w, describe(m))
 	if m.Training.Stop != "" {
 		fmt.Fprintf(w, "stopped: %s\n", m.Training.Stop)
@@ -77,20 +76,41 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) {
 		}
 		fmt.Fprintf(w, "LOO curve (%s, per term): %s\n", m.Training.Criterion, strings.Join(parts, " "))
 	}
-	testErr := bench.TestError(m, te.X, truth)
+	testErr, err := bench.TestError(m, te.X, truth)
+	if err != nil {
+		return err
+	}
 	if m.Task == model.Regression {
 		fmt.Fprintf(w, "test MSE: %.6g on %d rows\n", testErr, len(truth))
-		return
+		return nil
 	}
 	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))
-	var cm [2][2]int // [true][predicted]
-	for i, v := range m.Decisions(te.X) {
-		cm[model.Sign(truth[i])][model.Sign(v)]++
+	f, err := m.Decisions(te.X)
+	if err != nil {
+		return err
 	}
-	width := max(len(m.Classes[0]), len(m.Classes[1]), 6)
+	c := len(m.Classes)
+	cm := make([][]int, c) // [true][predicted]
+	width := 6
+	for i := range cm {
+		cm[i] = make([]int, c)
+		width = max(width, len(m.Classes[i]))
+	}
+	for i, v := range f {
+		cm[int(truth[i])][model.Class(v)]++
+	}
 	fmt.Fprintf(w, "confusion matrix (rows: true class, columns: predicted):\n")
-	fmt.Fprintf(w, "  %*s  %*s  %*s\n", width, "", width, m.Classes[0], width, m.Classes[1])
-	for i := range 2 {
-		fmt.Fprintf(w, "  %*s  %*d  %*d\n", width, m.Classes[i], width, cm[i][0], width, cm[i][1])
+	fmt.Fprintf(w, "  %*s", width, "")
+	for _, name := range m.Classes {
+		fmt.Fprintf(w, "  %*s", width, name)
 	}
+	fmt.Fprintln(w)
+	for i, row := range cm {
+		fmt.Fprintf(w, "  %*s", width, m.Classes[i])
+		for _, n := range row {
+			fmt.Fprintf(w, "  %*d", width, n)
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
 }

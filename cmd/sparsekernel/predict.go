@@ -53,17 +53,22 @@ Example:
 						return err
 					}
 				}
-				f := m.Decisions(t.X)
+				f, err := m.Decisions(t.X)
+				if err != nil {
+					return fmt.Errorf("%s: %w", t.Source, err)
+				}
 				var b bytes.Buffer
 				for _, v := range f {
 					if m.Task == model.Classification {
-						b.WriteString(m.Label(v))
+						b.WriteString(m.Classes[model.Class(v)])
 					} else {
-						b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+						b.WriteString(strconv.FormatFloat(v[0], 'g', -1, 64))
 					}
 					if decision {
-						b.WriteByte(',')
-						b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+						for _, fk := range v {
+							b.WriteByte(',')
+							b.WriteString(strconv.FormatFloat(fk, 'g', -1, 64))
+						}
 					}
 					b.WriteByte('\n')
 				}
@@ -108,11 +113,11 @@ func readForModel(df *dataFlags, path string, m *model.Model) (*dataset.Table, e
 }
 
 // scoreLine reports accuracy (classification) or MSE (regression) as svm-predict does.
-func scoreLine(m *model.Model, f, truth []float64) string {
+func scoreLine(m *model.Model, f [][]float64, truth []float64) string {
 	if m.Task == model.Classification {
 		right := 0
 		for i, v := range f {
-			if (v > 0) == (truth[i] > 0) {
+			if float64(model.Class(v)) == truth[i] {
 				right++
 			}
 		}
@@ -120,7 +125,7 @@ func scoreLine(m *model.Model, f, truth []float64) string {
 	}
 	var s float64
 	for i, v := range f {
-		s += (v - truth[i]) * (v - truth[i])
+		s += (v[0] - truth[i]) * (v[0] - truth[i])
 	}
 	return fmt.Sprintf("mean squared error = %.6g (%d rows)", s/float64(len(f)), len(f))
 }
