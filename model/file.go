@@ -31,20 +31,20 @@ type fileV2 struct {
 
 // fileV1 is the layout of a version 1 file: one output.
 type fileV1 struct {
-	Format      string    `json:"format"`
-	Version     int       `json:"version"`
-	Task        Task      `json:"task"`
-	Method      string    `json:"method"`
-	Kernel      string    `json:"kernel"`
-	Inputs      int       `json:"inputs"`
-	Features    []string  `json:"features,omitempty"`
-	Classes     []string  `json:"classes,omitempty"`
-	Scaling     Scaling   `json:"scaling"`
-	Nodes       []Node    `json:"nodes"`
-	Weights     []float64 `json:"weights"`
-	Bias        float64   `json:"bias"`
-	Range       []float64 `json:"range,omitempty"`
-	Training    Training  `json:"training"`
+	Format   string    `json:"format"`
+	Version  int       `json:"version"`
+	Task     Task      `json:"task"`
+	Method   string    `json:"method"`
+	Kernel   string    `json:"kernel"`
+	Inputs   int       `json:"inputs"`
+	Features []string  `json:"features,omitempty"`
+	Classes  []string  `json:"classes,omitempty"`
+	Scaling  Scaling   `json:"scaling"`
+	Nodes    []Node    `json:"nodes"`
+	Weights  []float64 `json:"weights"`
+	Bias     float64   `json:"bias"`
+	Range    []float64 `json:"range,omitempty"`
+	Training Training  `json:"training"`
 }
 
 // About returns the lines that a model file carries to explain itself: the prediction

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"slices"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel"
