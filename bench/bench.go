@@ -14,6 +14,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/version"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -47,12 +48,16 @@ type Config struct {
 	// realisation index, Workers set to 1: parallelism is across realisations). An empty
 	// Task is taken from the source.
 	Options sparsekernel.Options
-	// Realisations runs the first K realisations; 0 runs them all.
+	// Realisations runs K realisations (0: all from First on), starting at realisation
+	// First (0-based): develop on some realisations, report others.
 	Realisations int
+	First        int
 	// Workers is the number of realisations fitted at once; 0 means GOMAXPROCS.
 	Workers int
 	// Progress, if set, is called after each realisation with the number done and the total.
 	Progress func(done, total int)
+	// Command is recorded in Result.Run (the command line that asked for the run).
+	Command string
 }
 
 // Realisation is the outcome on one realisation.
@@ -65,31 +70,56 @@ type Realisation struct {
 	Tau         float64 `json:"tau,omitempty"`
 	Gamma       float64 `json:"gamma,omitempty"`
 	Width       float64 `json:"width,omitempty"`
+	// Chose is the model's one-line account of what it chose (model.Training.Chose).
+	Chose string `json:"chose,omitempty"`
+	// The model's LOO curve: the selection criterion and the LOO error after each term, and
+	// the number of terms kept (model.Training).
+	Criterion string    `json:"criterion,omitempty"`
+	LOOCurve  []float64 `json:"loo_curve,omitempty"`
+	LOOErrors []float64 `json:"loo_errors,omitempty"`
+	Chosen    int       `json:"chosen,omitempty"`
+	LOOError  float64   `json:"loo_error"`
 }
 
 // Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
 type Result struct {
-	Dataset         string        `json:"dataset"`
-	Method          string        `json:"method"`
-	Task            string        `json:"task"`
-	Metric          string        `json:"metric"`
-	Realisations    int           `json:"realisations"`
-	TestErrorMean   float64       `json:"test_error_mean"`
-	TestErrorStd    float64       `json:"test_error_std"`
-	SizeMean        float64       `json:"size_mean"`
-	SizeStd         float64       `json:"size_std"`
-	EvaluationsMean float64       `json:"evaluations_mean"`
-	FitSecondsMean  float64       `json:"fit_seconds_mean"`
-	WallSeconds     float64       `json:"wall_seconds"`
-	PerRealisation  []Realisation `json:"per_realisation"`
+	Dataset         string  `json:"dataset"`
+	Method          string  `json:"method"`
+	Task            string  `json:"task"`
+	Metric          string  `json:"metric"`
+	Realisations    int     `json:"realisations"`
+	TestErrorMean   float64 `json:"test_error_mean"`
+	TestErrorStd    float64 `json:"test_error_std"`
+	SizeMean        float64 `json:"size_mean"`
+	SizeStd         float64 `json:"size_std"`
+	EvaluationsMean float64 `json:"evaluations_mean"`
+	FitSecondsMean  float64 `json:"fit_seconds_mean"`
+	WallSeconds     float64 `json:"wall_seconds"`
+	// Run records how the result was produced, so that a report can say.
+	Run            RunInfo       `json:"run"`
+	PerRealisation []Realisation `json:"per_realisation"`
+}
+
+// RunInfo records what produced a Result: the software, the machine, the options and seed.
+type RunInfo struct {
+	Version string               `json:"version"`
+	Started time.Time            `json:"started"`
+	GOOS    string               `json:"goos"`
+	GOARCH  string               `json:"goarch"`
+	CPUs    int                  `json:"cpus"`
+	Workers int                  `json:"workers"`
+	Seed    uint64               `json:"seed"`
+	Options sparsekernel.Options `json:"options"`
+	// Command is the command line, when the caller sets Config.Command.
+	Command string `json:"command,omitempty"`
 }
 
 // Run benchmarks cfg.Options.Method on the source's realisations.
 func Run(src Source, cfg Config) (*Result, error) {
 	start := time.Now()
-	total := src.Len()
-	if total == 0 {
-		return nil, fmt.Errorf("%s: no realisations", src.Name())
+	total := src.Len() - cfg.First
+	if total <= 0 {
+		return nil, fmt.Errorf("%s: no realisations from %d on (it has %d)", src.Name(), cfg.First+1, src.Len())
 	}
 	if cfg.Realisations > 0 {
 		total = min(total, cfg.Realisations)
@@ -118,7 +148,7 @@ func Run(src Source, cfg Config) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			for k := range jobs {
-				out[k], errs[k] = one(src, k, opt)
+				out[k], errs[k] = one(src, cfg.First+k, opt)
 				if cfg.Progress != nil {
 					mu.Lock()
 					done++
@@ -131,6 +161,7 @@ func Run(src Source, cfg Config) (*Result, error) {
 	for k := range total {
 		jobs <- k
 	}
+
 	close(jobs)
 	wg.Wait()
 	for _, err := range errs {
@@ -139,6 +170,8 @@ func Run(src Source, cfg Config) (*Result, error) {
 		}
 	}
 	r := &Result{
+		Run: RunInfo{Version: version.String(), Started: start.UTC(), GOOS: runtime.GOOS, GOARCH: runtime.GOARCH,
+			CPUs: runtime.NumCPU(), Workers: workers, Seed: opt.Seed, Options: opt, Command: cfg.Command},
 		Dataset:        src.Name(),
 		Method:         opt.Method,
 		Task:           string(opt.Task),
@@ -200,6 +233,12 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		Tau:         m.Training.Tau,
 		Gamma:       m.Training.Gamma,
 		Width:       m.Training.Width,
+		Chose:       m.Training.Chose,
+		Criterion:   m.Training.Criterion,
+		LOOCurve:    m.Training.LOOCurve,
+		LOOErrors:   m.Training.LOOErrors,
+		Chosen:      m.Training.Chosen,
+		LOOError:    m.Training.LOOError,
 	}, nil
 }
 

@@ -38,13 +38,15 @@ Example:
 				dirs    multiFlag
 				gens    multiFlag
 				k       int
+				first   int
 				asJSON  bool
 				verbose bool
 			)
 			ff.register(fs)
 			fs.Var(&dirs, "data", "benchmark `folder` (repeatable; folders may also be given as arguments)")
 			fs.Var(&gens, "generated", "generated benchmark `name`: "+strings.Join(bench.GeneratorNames(), ", ")+" (repeatable)")
-			fs.IntVar(&k, "realisations", 0, "run the first `K` realisations (0: all)")
+			fs.IntVar(&k, "realisations", 0, "run `K` realisations (0: all)")
+			fs.IntVar(&first, "first", 1, "start at realisation `n` (1-based)")
 			fs.BoolVar(&asJSON, "json", false, "print one JSON object per folder")
 			fs.BoolVar(&verbose, "v", false, "print every realisation's result")
 			return func(args []string, stdout, stderr io.Writer) error {
@@ -64,7 +66,11 @@ Example:
 				if err != nil {
 					return err
 				}
-				cfg := bench.Config{Options: opt, Realisations: k, Workers: ff.workers}
+				if first < 1 {
+					return usagef("-first %d: realisations are numbered from 1", first)
+				}
+				cfg := bench.Config{Options: opt, Realisations: k, First: first - 1, Workers: ff.workers,
+					Command: strings.Join(append([]string{"sparsekernel"}, os.Args[1:]...), " ")}
 				header := !asJSON // printed with the first result, so that an error prints nothing on stdout
 				var sources []func() (bench.Source, error)
 				for _, dir := range dirs {
