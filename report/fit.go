@@ -69,7 +69,7 @@ func (s *fileSource) Split(k int) (train, test bench.Split, err error) {
 
 // FitRegions trains the model of the data set's decision-region figure: for the result of
 // ours on the set named name with the given method ("" for the one with the lowest mean
-// test error), it refits that result's first realisation with the options and seed the run
+// test error among those that recorded their options, else among all), it refits that result's first realisation with the options and seed the run
 // recorded (bench.Run uses seed Options.Seed + realisation), so that the model drawn is the
 // one benchmarked; a result without a recorded run is refitted with the default options and
 // seed 1 + realisation, and a set without results with the defaults on realisation 1. The
@@ -83,7 +83,8 @@ func FitRegions(name string, src bench.Source, results []*Result, method string)
 		if r.Dataset != name || r.Peer || (method != "" && r.Method != method) {
 			continue
 		}
-		if best == nil || r.TestErrorMean < best.TestErrorMean {
+		// Prefer a result whose run recorded its options: its model can be refitted exactly.
+		if best == nil || recorded(r) && !recorded(best) || recorded(r) == recorded(best) && r.TestErrorMean < best.TestErrorMean {
 			best = r
 		}
 	}
@@ -150,6 +151,8 @@ func FitRegions(name string, src bench.Source, results []*Result, method string)
 	note = append(note, s)
 	return &Regions{Dataset: name, Model: m, X: train.X, Labels: train.Labels, Note: strings.Join(note, "; ")}, nil
 }
+
+func recorded(r *Result) bool { return r.Run != nil && len(r.Run.Options) > 0 }
 
 // labelIndices returns the class index into classes of each label.
 func labelIndices(labels, classes []string) ([]int, error) {

@@ -68,9 +68,12 @@ Test error is the percentage of misclassified test points (classification) or th
 {{else}}<p class="note">No benchmark results for this set.</p>
 {{end}}<div class="figs">
 {{if .ErrorSize}}<figure>{{.ErrorSize}}<figcaption>Mean test error (bar: ± one standard deviation) against mean model size (log scale); filled markers: sparsekernel, hollow: peers.{{if .LeftOut}} {{.LeftOut}}{{end}}</figcaption></figure>
-{{end}}{{range .Regions}}<figure>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
 {{end}}</div>
-{{if or .LOO .NoLOO}}<h3>LOO curves</h3>
+{{if .Regions}}<h3>Decision regions</h3>
+<div class="figs">
+{{range .Regions}}<figure>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
+{{end}}</div>
+{{end}}{{if or .LOO .NoLOO}}<h3>LOO curves</h3>
 {{if .LOO}}<div class="figs">
 {{range .LOO}}<figure>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
 {{end}}</div>
@@ -78,7 +81,7 @@ Test error is the percentage of misclassified test points (classification) or th
 {{end}}{{end}}</section>
 {{end}}<section id="runs">
 <h2>How the results were produced</h2>
-<p class="note">Software, machine, seed, command line and non-default options, as recorded in each result line ("not recorded": a line from an older sparsekernel, or a peer that records only its library versions).</p>
+<p class="note">Software, machine, seed, command line and options (the fields that are not zero), as recorded in each result line ("not recorded": a line from an older sparsekernel, or a peer that records only its library versions).</p>
 <table class="runs">
 <thead><tr><th>file</th><th>results</th><th>software</th><th>machine</th><th>started</th><th>seed</th><th>command</th><th>options</th></tr></thead>
 <tbody>
