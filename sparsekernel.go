@@ -304,7 +304,7 @@ func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
 	}
 	m.Nodes = make([]model.Node, len(best.Index))
 	for i, c := range best.Index {
-		m.Nodes[i] = model.Node{Centre: slices.Clone(Z[f.Centres[c]]), Width: []float64{kernel.TauToVar(best.Tau)}}
+		m.Nodes[i] = model.Node{Centre: slices.Clone(f.Points[c]), Width: []float64{kernel.TauToVar(best.Tau)}}
 	}
 	m.Weights, m.Bias = [][]float64{best.Weights}, []float64{best.Bias}
 	m.Training.Tau = best.Tau

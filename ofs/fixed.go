@@ -16,11 +16,40 @@ type Selector interface {
 type Fixed struct {
 	X       [][]float64 // standardised training inputs
 	Y       []float64   // targets
-	Centres []int       // candidate centres, indices into X
-	// Bias adds a constant column to every model as a forced first term (regression).
-	Bias bool
-	ys   []float64 // targets in the engine's sample order
-	d2   []float64 // d2[c*N + i] = ||x_order[i] - x_Centres[c]||^2
+	Centres []int       // candidate centres that are training points, indices into X
+	// Points are the candidate centres' coordinates: the training points of Centres, then
+	// any added by AddCandidates.
+	Points [][]float64
+	// Bias adds a constant column to every model as a forced first term.
+	Bias  bool
+	ys    []float64 // targets in the engine's sample order
+	order []int
+	d2    []float64 // d2[c*N + i] = ||x_order[i] - Points[c]||^2
+}
+
+// AddCandidates adds candidate centres that need not be training points.
+func (f *Fixed) AddCandidates(pts [][]float64) {
+	n := len(f.X)
+	for _, xc := range pts {
+		f.Points = append(f.Points, xc)
+		f.d2 = append(f.d2, make([]float64, n)...)
+		f.fill(len(f.Points) - 1)
+	}
+}
+
+func (f *Fixed) fill(c int) {
+	n := len(f.X)
+	col := f.d2[c*n : (c+1)*n]
+	xc := f.Points[c]
+	for k, ik := range f.order {
+		x := f.X[ik]
+		var s float64
+		for j, v := range x {
+			d := v - xc[j]
+			s += d * d
+		}
+		col[k] = s
+	}
 }
 
 // ClassOrder returns the sample order the engine uses for targets y: when y holds only -1 and
@@ -61,22 +90,13 @@ func NewFixed(X [][]float64, y []float64, centres []int) *Fixed {
 	}
 	n := len(X)
 	order := ClassOrder(y)
-	f := &Fixed{X: X, Y: y, Centres: centres, d2: make([]float64, n*len(centres)), ys: make([]float64, n)}
+	f := &Fixed{X: X, Y: y, Centres: centres, d2: make([]float64, n*len(centres)), ys: make([]float64, n), order: order}
 	for i, k := range order {
 		f.ys[i] = y[k]
 	}
 	for c, ic := range centres {
-		col := f.d2[c*n : (c+1)*n]
-		xc := X[ic]
-		for k, ik := range order {
-			x := X[ik]
-			var s float64
-			for j, v := range x {
-				d := v - xc[j]
-				s += d * d
-			}
-			col[k] = s
-		}
+		f.Points = append(f.Points, X[ic])
+		f.fill(c)
 	}
 	return f
 }
@@ -121,7 +141,7 @@ func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []Wi
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			n, l := len(f.X), len(f.Centres)
+			n, l := len(f.X), len(f.Points)
 			cur := make([]float64, n*l)
 			pool := NewPool(n, l, maxTerms+1)
 			s := NewState(f.ys, maxTerms+1)

@@ -15,7 +15,7 @@ func testError(f *Fixed, w WidthResult, test synth.Set) float64 {
 		for t, c := range w.Index {
 			var d float64
 			for j := range x {
-				d += (x[j] - f.X[f.Centres[c]][j]) * (x[j] - f.X[f.Centres[c]][j])
+				d += (x[j] - f.Points[c][j]) * (x[j] - f.Points[c][j])
 			}
 			v += w.Weights[t] * math.Exp(-d/w.Tau)
 		}

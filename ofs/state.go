@@ -230,8 +230,12 @@ func (s *State) Refresh() {
 
 // Weights returns the weights w of the original columns g_1..g_n (the bias first, if any),
 // solving the unit upper-triangular system A w = theta by back substitution (SPEC 2).
-func (s *State) Weights() []float64 {
-	n := len(s.cols)
+func (s *State) Weights() []float64 { return s.PrefixWeights(len(s.cols)) }
+
+// PrefixWeights returns the weights of the model made of the first n terms (forced terms
+// included): with orthogonal columns, later terms leave theta_1..theta_n unchanged, so this is
+// the back substitution of the leading n x n block.
+func (s *State) PrefixWeights(n int) []float64 {
 	w := make([]float64, n)
 	for i := n - 1; i >= 0; i-- {
 		v := s.theta[i]
