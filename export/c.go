@@ -182,14 +182,14 @@ func (g *cGen) header() {
 			"  int c = $p_predict(x);                class index, -1 if an input is NaN or infinite",
 			"  const char *name = $p_label(c);       class label, a null pointer if c is out of range")
 		if m.Calibration != nil {
-			comment("  "+r+" p[$P_N_CLASSES]; $p_proba(x, p);  class probabilities")
+			comment("  " + r + " p[$P_N_CLASSES]; $p_proba(x, p);  class probabilities")
 		}
 	} else {
 		comment(
 			"  "+r+" x[$P_N_INPUTS] = {...};        raw inputs, in the order above",
 			"  "+r+" y = $p_value(x);                the prediction, NaN if an input is NaN or infinite")
 	}
-	comment("  "+r+" f[$P_N_OUTPUTS]; $p_decision(x, f);  the decision values")
+	comment("  " + r + " f[$P_N_OUTPUTS]; $p_decision(x, f);  the decision values")
 	comment("",
 		"Compile this file with the program (cc -std=c99 -c "+p+".c; link with -lm) and declare the",
 		"functions below where they are called, or #include this file in one translation unit.", "",
