@@ -302,7 +302,8 @@ func (g *cGen) declarations() {
 			clip = " (clipped to the training range)"
 		}
 		g.put("",
-			"/* $p_value returns the prediction for x"+clip+", or NaN if $p_decision fails. */",
+			"/* $p_value returns the prediction for x"+clip+",",
+			" * or NaN if $p_decision fails. */",
 			"$real $p_value(const $real x[$P_N_INPUTS]);")
 	}
 	g.put("")
@@ -370,8 +371,23 @@ func (g *cGen) tables() {
 			names[i] = cString(c)
 		}
 		g.put("static const char *const $p_class_name[$P_N_CLASSES] = {")
-		g.b.WriteString(strings.Join(wrap("    "+strings.Join(names, ", "), 96, "    "), "\n") + "\n")
-		g.put("};")
+		col := 0
+		for i, s := range names { // break lines between literals, never inside one
+			switch {
+			case i == 0:
+				g.b.WriteString("    ")
+				col = 4
+			case col+len(s) > 96:
+				g.b.WriteString(",\n    ")
+				col = 4
+			default:
+				g.b.WriteString(", ")
+				col += 2
+			}
+			g.b.WriteString(s)
+			col += len(s)
+		}
+		g.put("", "};")
 	}
 	g.put("")
 }

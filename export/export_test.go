@@ -151,7 +151,7 @@ func testCases(t testing.TB) []testCase {
 
 	// Four classes, calibrated, with awkward names.
 	mc := randomModel(t, 7, 3, 8, 4, false)
-	mc.Classes = []string{"setosa", "versi\"color\\", "virginica ??=", "autre é"}
+	mc.Classes = []string{"setosa", "versi\"color\\", "virginica ??=", "autre é, with a label long enough to wrap the line of class names"}
 	mc.Features = []string{"sepal length", "sepal */ width /*", "pétale\n"}
 	mc.Calibration = &model.Calibration{Method: "multinomial-loo"}
 	rng := rand.New(rand.NewPCG(8, 8))
