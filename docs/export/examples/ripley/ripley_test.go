@@ -31,6 +31,17 @@ func TestSameAsModel(t *testing.T) {
 	}
 }
 
+// TestNoAllocation checks that prediction allocates nothing, on success and on error.
+func TestNoAllocation(t *testing.T) {
+	good, bad := []float64{0.3, 0.3}, []float64{0.3}
+	if n := testing.AllocsPerRun(100, func() {
+		ripley.RipleyDecision(good)
+		ripley.RipleyPredict(bad)
+	}); n != 0 {
+		t.Errorf("%v allocations per prediction", n)
+	}
+}
+
 func Example() {
 	x := []float64{0.3, 0.3} // x1, x2: near a centre of class "b"
 	c, err := ripley.RipleyPredict(x)
