@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,13 +23,23 @@ func exportSetup(t *testing.T) (dir, modelPath string, rows []byte, want []strin
 	t.Helper()
 	dir = t.TempDir()
 	train, test := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
-	writeCSV(t, train, synth.Ripley(150, 1))
-	s := synth.Ripley(100, 2)
-	writeCSV(t, test, s)
 	var b bytes.Buffer
-	for _, x := range s.X {
-		fmt.Fprintf(&b, "%s,%s\n", strconv.FormatFloat(x[0], 'g', -1, 64), strconv.FormatFloat(x[1], 'g', -1, 64))
+	for _, f := range []struct {
+		path string
+		s    synth.Set
+	}{{train, synth.Ripley(150, 1)}, {test, synth.Ripley(100, 2)}} {
+		b.Reset()
+		b.WriteString("x1,x2,class\n")
+		for i, x := range f.s.X {
+			fmt.Fprintf(&b, "%s,%s,%s\n", strconv.FormatFloat(x[0], 'g', -1, 64), strconv.FormatFloat(x[1], 'g', -1, 64),
+				map[bool]string{true: "b", false: "a"}[f.s.Y[i] > 0])
+		}
+		if err := os.WriteFile(f.path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	// The test rows without the label, for the drivers.
+	rows = regexp.MustCompile(`,[ab]\n`).ReplaceAll(bytes.TrimPrefix(b.Bytes(), []byte("x1,x2,class\n")), []byte("\n"))
 	modelPath = filepath.Join(dir, "ripley.model.json")
 	if code, _, errOut := runCLI("train", "-o", modelPath, train); code != 0 {
 		t.Fatalf("train: exit %d: %s", code, errOut)
@@ -37,7 +48,7 @@ func exportSetup(t *testing.T) (dir, modelPath string, rows []byte, want []strin
 	if code != 0 {
 		t.Fatalf("predict: exit %d: %s", code, errOut)
 	}
-	return dir, modelPath, b.Bytes(), strings.Split(strings.TrimSpace(out), "\n")
+	return dir, modelPath, rows, strings.Split(strings.TrimSpace(out), "\n")
 }
 
 func TestExportErrors(t *testing.T) {
