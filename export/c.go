@@ -191,8 +191,8 @@ func (g *cGen) header() {
 	}
 	comment("  " + r + " f[$P_N_OUTPUTS]; $p_decision(x, f);  the decision values")
 	comment("",
-		"Compile this file with the program (cc -std=c99 -c "+p+".c; link with -lm) and declare the",
-		"functions below where they are called, or #include this file in one translation unit.", "",
+		"Compile this file with the program (C99 or later; link with -lm) and declare the functions",
+		"below where they are called, or #include this file in one translation unit.", "",
 		"Resources: C99 and <math.h> only; no allocation, no recursion, no variable-length array,",
 		"no writable global state (reentrant and thread-safe).")
 	tables := g.tableReals()

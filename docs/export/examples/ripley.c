@@ -23,8 +23,8 @@
  *   const char *name = ripley_label(c);       class label, a null pointer if c is out of range
  *   double f[RIPLEY_N_OUTPUTS]; ripley_decision(x, f);  the decision values
  *
- * Compile this file with the program (cc -std=c99 -c ripley.c; link with -lm) and declare the
- * functions below where they are called, or #include this file in one translation unit.
+ * Compile this file with the program (C99 or later; link with -lm) and declare the functions
+ * below where they are called, or #include this file in one translation unit.
  *
  * Resources: C99 and <math.h> only; no allocation, no recursion, no variable-length array,
  * no writable global state (reentrant and thread-safe).
