@@ -1,0 +1,346 @@
+// Package export writes a trained sparsekernel model as one self-contained source file, in
+// C99 or Go, that predicts exactly like the model: the input scaling, the nodes, the weights
+// and biases, the class labels and the calibration become constant tables, and the
+// prediction becomes a few small functions with no allocation and no dependency beyond the
+// language's maths library.
+//
+// The generated code mirrors model.Model.DecisionTo operation by operation, so that the
+// double-precision exports agree with the model to the last few bits (the C library's exp and
+// cos may differ from Go's by an ulp). The C export can also be written in single precision
+// (Options.Float) for devices without double-precision hardware.
+package export
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/sparsekernel/sparsekernel/internal/version"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// Lang is a target language.
+type Lang string
+
+// The target languages.
+const (
+	C  Lang = "c"
+	Go Lang = "go"
+)
+
+// Options configures Generate.
+type Options struct {
+	// Lang is the target language; "" means C.
+	Lang Lang
+	// Name prefixes every name the file declares (C: name_predict, NAME_N_INPUTS; Go:
+	// NamePredict, NameInputs). It must be an ASCII identifier that starts with a letter;
+	// "" means "model". NameFromFile derives one from a model file name.
+	Name string
+	// Package is the Go package name; "" means Name in lower case (or "model" if that is
+	// not a valid package name).
+	Package string
+	// Float writes a C export in single precision (float, expf, cosf). Go exports are
+	// always in double precision.
+	Float bool
+	// Source names where the model came from (usually its file name), for the header comment.
+	Source string
+}
+
+// ErrOption reports an option that Generate cannot honour.
+var ErrOption = errors.New("bad export option")
+
+// ErrFloatRange reports a model value that does not fit in a float for a single-precision
+// export (a number beyond 3.4e38, or a scale or width that rounds to zero).
+var ErrFloatRange = errors.New("value out of single-precision range")
+
+// Generate returns the source file exporting m. The model is checked first (model.Check).
+func Generate(m *model.Model, opt Options) ([]byte, error) {
+	if err := m.Check(); err != nil {
+		return nil, err
+	}
+	if opt.Name == "" {
+		opt.Name = "model"
+	}
+	if err := ValidName(opt.Name); err != nil {
+		return nil, err
+	}
+	switch opt.Lang {
+	case C, "":
+		if opt.Package != "" {
+			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
+		}
+		return genC(m, opt)
+	case Go:
+		if opt.Float {
+			return nil, fmt.Errorf("%w: single precision is for C exports only", ErrOption)
+		}
+		if opt.Package == "" {
+			opt.Package = strings.ToLower(opt.Name)
+			if ValidPackage(opt.Package) != nil {
+				opt.Package = "model"
+			}
+		}
+		if err := ValidPackage(opt.Package); err != nil {
+			return nil, err
+		}
+		return genGo(m, opt)
+	default:
+		return nil, fmt.Errorf("%w: language %q (want c or go)", ErrOption, opt.Lang)
+	}
+}
+
+// ValidName reports whether s can prefix the exported names: an ASCII letter followed by
+// ASCII letters, digits and underscores.
+func ValidName(s string) error {
+	if s == "" || !isLetter(s[0]) {
+		return fmt.Errorf("%w: name %q must start with an ASCII letter", ErrOption, s)
+	}
+	for i := 0; i < len(s); i++ {
+		if !isLetter(s[i]) && !isDigit(s[i]) && s[i] != '_' {
+			return fmt.Errorf("%w: name %q holds %q; use ASCII letters, digits and underscores", ErrOption, s, s[i])
+		}
+	}
+	return nil
+}
+
+// ValidPackage reports whether s is a usable Go package name: a valid name (see ValidName)
+// that is not a Go keyword.
+func ValidPackage(s string) error {
+	if err := ValidName(s); err != nil {
+		return fmt.Errorf("package %w", err)
+	}
+	if goKeywords[s] {
+		return fmt.Errorf("%w: package name %q is a Go keyword", ErrOption, s)
+	}
+	return nil
+}
+
+var goKeywords = map[string]bool{
+	"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
+	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true, "goto": true,
+	"if": true, "import": true, "interface": true, "map": true, "package": true, "range": true,
+	"return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
+}
+
+// maxDerivedName bounds the length of a name derived from a file name (C99 guarantees 31
+// significant characters in external names, and the suffixes add up to 11).
+const maxDerivedName = 20
+
+// NameFromFile derives a name prefix from a model file name: the base name without the
+// extensions .json and .model, with every run of other characters than ASCII letters and
+// digits replaced by an underscore, led by "model_" if it starts with a digit, and
+// "model" if nothing is left.
+func NameFromFile(path string) string {
+	base := filepath.Base(path)
+	for _, ext := range []string{".json", ".model", ".JSON"} {
+		base = strings.TrimSuffix(base, ext)
+	}
+	var b strings.Builder
+	under := false
+	for i := 0; i < len(base); i++ {
+		c := base[i]
+		if isLetter(c) || isDigit(c) {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			under = false
+			b.WriteByte(c)
+		} else {
+			under = true
+		}
+	}
+	s := b.String()
+	if s == "" {
+		return "model"
+	}
+	if isDigit(s[0]) {
+		s = "model_" + s
+	}
+	if len(s) > maxDerivedName {
+		s = strings.TrimRight(s[:maxDerivedName], "_")
+	}
+	return s
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
+// goNames returns the exported (Camel) and unexported (camel) forms of a name prefix:
+// "ripley_5" gives "Ripley5" and "ripley5".
+func goNames(name string) (exported, unexported string) {
+	var b strings.Builder
+	for _, part := range strings.Split(name, "_") {
+		if part == "" {
+			continue
+		}
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	exported = b.String()
+	if exported == "" { // only underscores: ValidName refuses it, but stay safe
+		exported = "Model"
+	}
+	r := []rune(exported)
+	r[0] = unicode.ToLower(r[0])
+	return exported, string(r)
+}
+
+// goFloat writes v as a Go or C double literal that reads back exactly.
+func goFloat(v float64) string {
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEnN") {
+		s += ".0"
+	}
+	return s
+}
+
+// cFloat writes v as a C float literal (with the f suffix) of the float nearest v.
+func cFloat(v float64) (string, error) {
+	f := float32(v)
+	if math.IsInf(float64(f), 0) {
+		return "", fmt.Errorf("%w: %v", ErrFloatRange, v)
+	}
+	s := strconv.FormatFloat(float64(f), 'g', -1, 32)
+	if !strings.ContainsAny(s, ".eE") {
+		s += ".0"
+	}
+	return s + "f", nil
+}
+
+// kind describes the model in a few words: "two-class classifier".
+func kind(m *model.Model) string {
+	switch {
+	case m.Task == model.Regression && m.Range != nil:
+		return "regressor (output clipped to the training range)"
+	case m.Task == model.Regression:
+		return "regressor"
+	case len(m.Classes) == 2:
+		return "two-class classifier"
+	default:
+		return fmt.Sprintf("%d-class classifier (one output per class)", len(m.Classes))
+	}
+}
+
+// widthForm says how the nodes' widths are stored: "shared" (one variance per node, or the
+// wavelet dilation) or "diag" (one variance per node and input).
+func widthForm(m *model.Model) string {
+	if m.Kernel == model.KernelWavelet {
+		return "shared"
+	}
+	for _, nd := range m.Nodes {
+		if len(nd.Width) != 1 {
+			return "diag"
+		}
+	}
+	return "shared"
+}
+
+// nodeWidths returns node i's widths in the table form: its one value ("shared"), or Inputs
+// values ("diag"; a node with one variance repeats it).
+func nodeWidths(m *model.Model, i int, form string) []float64 {
+	w := m.Nodes[i].Width
+	if form == "shared" || len(w) == m.Inputs {
+		return w
+	}
+	out := make([]float64, m.Inputs)
+	for j := range out {
+		out[j] = w[0]
+	}
+	return out
+}
+
+// kernelText describes the kernel for the header.
+func kernelText(m *model.Model, form string) string {
+	switch {
+	case m.Kernel == model.KernelWavelet:
+		return "wavelet nodes (one dilation per node)"
+	case form == "diag":
+		return "Gaussian nodes (one variance per node and input)"
+	default:
+		return "Gaussian nodes (one variance per node)"
+	}
+}
+
+// describe returns the lines of the header that say what the model is and how it was
+// trained; quote renders an untrusted string for the target's comments.
+func describe(m *model.Model, opt Options, quote func(string) string) []string {
+	form := widthForm(m)
+	text := func(s string) string {
+		if plain(s) {
+			return s
+		}
+		return quote(s)
+	}
+	var l []string
+	add := func(format string, args ...any) { l = append(l, fmt.Sprintf(format, args...)) }
+	add("Model: %s; %d %s; %d inputs.", kind(m), len(m.Nodes), kernelText(m, form), m.Inputs)
+	if m.Features != nil {
+		names := make([]string, len(m.Features))
+		for j, f := range m.Features {
+			names[j] = fmt.Sprintf("x[%d] %s", j, quote(f))
+		}
+		add("Inputs, in order: %s.", strings.Join(names, ", "))
+	} else {
+		add("Inputs: x[0] to x[%d], in the order of the training data's columns.", m.Inputs-1)
+	}
+	if m.Task == model.Classification {
+		names := make([]string, len(m.Classes))
+		for c, s := range m.Classes {
+			names[c] = fmt.Sprintf("%d %s", c, quote(s))
+		}
+		add("Classes: %s.", strings.Join(names, ", "))
+	}
+	if m.Range != nil {
+		add("Output range: [%s, %s].", goFloat(m.Range[0]), goFloat(m.Range[1]))
+	}
+	if c := m.Calibration; c != nil {
+		add("Probabilities: calibration %s.", text(c.Method))
+	}
+	tr := m.Training
+	by := "an unknown version"
+	if m.WrittenBy != "" {
+		by = text(m.WrittenBy)
+	}
+	add("Trained by %s, method %s, on %d samples (seed %d).", by, text(m.Method), tr.Samples, tr.Seed)
+	if tr.Chose != "" {
+		add("Chose: %s.", text(tr.Chose))
+	}
+	switch {
+	case tr.Tau > 0:
+		add("Width tau = %s of exp(-||z-c||^2/tau) (node variance tau/2).", goFloat(tr.Tau))
+	case tr.Gamma > 0:
+		add("LS-SVM gamma = %s, kernel width = %s.", goFloat(tr.Gamma), goFloat(tr.Width))
+	}
+	unit := "MSE"
+	if m.Task == model.Classification {
+		unit = "misclassification rate"
+	}
+	loo := fmt.Sprintf("LOO %s %.4g", unit, tr.LOOError)
+	if tr.LOOScope != "" {
+		loo += fmt.Sprintf(" (scope %s)", text(tr.LOOScope))
+	}
+	if tr.CVError > 0 {
+		loo += fmt.Sprintf(", cross-validated %.4g", tr.CVError)
+	}
+	add("%s.", loo)
+	from := ""
+	if opt.Source != "" {
+		from = " from " + text(opt.Source)
+	}
+	add("Exported by %s%s.", version.String(), from)
+	return l
+}
+
+// plain reports whether s can go into a comment as it is: printable ASCII with no sequence
+// that a C comment or a trigraph would read ("/*", "*/", "??"), and no backslash.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' || s[i] == '\\' {
+			return false
+		}
+	}
+	return !strings.Contains(s, "*/") && !strings.Contains(s, "/*") && !strings.Contains(s, "??")
+}

@@ -1,0 +1,661 @@
+package export_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/export"
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/synth"
+)
+
+// testCase is a model to export, compile and run, and the rows to run it on.
+type testCase struct {
+	name string
+	m    *model.Model
+	rows [][]float64
+	// noFloat says that the single-precision export must fail (a value beyond float range).
+	noFloat bool
+}
+
+// special returns rows that exercise the input checks and the overflow paths: NaN and
+// infinite values, huge finite values, and the raw position of each of the first nodes.
+func special(m *model.Model) [][]float64 {
+	n := m.Inputs
+	row := func(v float64, at int) []float64 {
+		x := make([]float64, n)
+		copy(x, m.Scaling.Mean)
+		x[at] = v
+		return x
+	}
+	rows := [][]float64{
+		row(math.NaN(), 0), row(math.Inf(1), n-1), row(math.Inf(-1), 0),
+		row(1e300, 0), row(-1e308, n-1), row(1e-300, 0),
+	}
+	for i, nd := range m.Nodes {
+		if i == 3 {
+			break
+		}
+		x := make([]float64, n)
+		for j := range x {
+			x[j] = m.Scaling.Mean[j] + m.Scaling.Std[j]*nd.Centre[j]
+		}
+		rows = append(rows, x)
+	}
+	return rows
+}
+
+// around draws n raw inputs around a model's training distribution.
+func around(m *model.Model, n int, seed uint64) [][]float64 {
+	rng := rand.New(rand.NewPCG(seed, 17))
+	rows := make([][]float64, n)
+	for r := range rows {
+		rows[r] = make([]float64, m.Inputs)
+		for j := range rows[r] {
+			rows[r][j] = m.Scaling.Mean[j] + 1.5*m.Scaling.Std[j]*rng.NormFloat64()
+		}
+	}
+	return rows
+}
+
+// randomModel builds a model with random nodes: inputs, nodes, K outputs; perInput widths
+// give every node one variance per input (the first node keeps one shared variance).
+func randomModel(t testing.TB, seed uint64, inputs, nodes, k int, perInput bool) *model.Model {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	m := &model.Model{Task: model.Classification, Method: "hand-built", Kernel: model.KernelGaussian, Inputs: inputs}
+	for range inputs {
+		m.Scaling.Mean = append(m.Scaling.Mean, 10*rng.NormFloat64())
+		m.Scaling.Std = append(m.Scaling.Std, 0.1+5*rng.Float64())
+	}
+	for i := range nodes {
+		nd := model.Node{Centre: make([]float64, inputs), Width: []float64{0.3 + 2*rng.Float64()}}
+		for j := range nd.Centre {
+			nd.Centre[j] = rng.NormFloat64()
+		}
+		if perInput && i > 0 {
+			nd.Width = make([]float64, inputs)
+			for j := range nd.Width {
+				nd.Width[j] = 0.2 + 3*rng.Float64()
+			}
+		}
+		m.Nodes = append(m.Nodes, nd)
+	}
+	m.Weights = make([][]float64, k)
+	m.Bias = make([]float64, k)
+	for o := range k {
+		m.Weights[o] = make([]float64, nodes)
+		for i := range m.Weights[o] {
+			m.Weights[o][i] = 3 * rng.NormFloat64()
+		}
+		m.Bias[o] = 0.2 * rng.NormFloat64()
+	}
+	return m
+}
+
+func mustCheck(t testing.TB, m *model.Model) *model.Model {
+	t.Helper()
+	if err := m.Check(); err != nil {
+		t.Fatalf("hand-built model: %v", err)
+	}
+	return m
+}
+
+// testCases returns the models of the compile-and-run tests: real fits on generated data
+// and hand-built models for what the fits do not make.
+func testCases(t testing.TB) []testCase {
+	t.Helper()
+	var cases []testCase
+	add := func(name string, m *model.Model, rows [][]float64, noFloat bool) {
+		cases = append(cases, testCase{name, m, append(rows, special(m)...), noFloat})
+	}
+	fit := func(X [][]float64, y []float64, opt sparsekernel.Options) *model.Model {
+		m, err := sparsekernel.Fit(X, y, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+
+	// Two-class, fitted by the default method.
+	tr, te := synth.Ripley(150, 1), synth.Ripley(200, 2)
+	labels := make([]string, len(tr.Y))
+	for i, v := range tr.Y {
+		labels[i] = map[bool]string{true: "yes", false: "no"}[v > 0]
+	}
+	m, err := sparsekernel.FitLabels(tr.X, labels, sparsekernel.Options{Features: []string{"x1", "x2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("ripley", m, te.X, false)
+
+	// Regression with Range clipping, fitted.
+	rs, rt := synth.Sinc(150, 2, 0.1, 3), synth.Sinc(200, 2, 0, 4)
+	add("sinc", fit(rs.X, rs.Y, sparsekernel.Options{Method: sparsekernel.LROLS, Task: model.Regression}), rt.X, false)
+
+	// Wavelet LS-SVMs (one node per training point), fitted: a regressor and a classifier.
+	ws := synth.Sinc(60, 2, 0.05, 5)
+	wavelet := sparsekernel.LSSVMOptions{Kernel: model.KernelWavelet, Tuner: "none", Gamma: 10, Width: 1.5}
+	add("wavelet_reg", fit(ws.X, ws.Y, sparsekernel.Options{Method: sparsekernel.LSSVM, Task: model.Regression, LSSVM: wavelet}), rt.X[:100], false)
+	wc := synth.Ripley(60, 6)
+	add("wavelet_class", fit(wc.X, wc.Y, sparsekernel.Options{Method: sparsekernel.LSSVM, LSSVM: wavelet}), te.X[:100], false)
+
+	// Four classes, calibrated, with awkward names.
+	mc := randomModel(t, 7, 3, 8, 4, false)
+	mc.Classes = []string{"setosa", "versi\"color\\", "virginica ??=", "autre é, with a label long enough to wrap the line of class names"}
+	mc.Features = []string{"sepal length", "sepal */ width /*", "pétale\n"}
+	mc.Calibration = &model.Calibration{Method: "multinomial-loo"}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for range 4 {
+		a := make([]float64, 4)
+		for k := range a {
+			a[k] = rng.NormFloat64()
+		}
+		mc.Calibration.A = append(mc.Calibration.A, a)
+		mc.Calibration.B = append(mc.Calibration.B, rng.NormFloat64())
+	}
+	add("multi", mustCheck(t, mc), around(mc, 200, 9), false)
+
+	// Two classes, one variance per node and input, Platt calibration.
+	md := randomModel(t, 10, 4, 6, 1, true)
+	md.Classes = []string{"0", "1"}
+	md.Calibration = &model.Calibration{Method: "platt-loo", A: [][]float64{{0}, {1.7}}, B: []float64{0, -0.3}}
+	add("diag", mustCheck(t, md), around(md, 200, 11), false)
+
+	// A regressor whose range clips both ends.
+	mr := randomModel(t, 12, 1, 3, 1, false)
+	mr.Task, mr.Classes, mr.Range = model.Regression, nil, []float64{-0.5, 0.5}
+	add("clip", mustCheck(t, mr), around(mr, 100, 13), false)
+
+	// No node at all: the bias only.
+	me := &model.Model{Task: model.Regression, Method: "hand-built", Kernel: model.KernelGaussian, Inputs: 2,
+		Scaling: model.Scaling{Mean: []float64{0, 1}, Std: []float64{1, 2}}, Weights: [][]float64{{}}, Bias: []float64{1.5}}
+	add("empty", mustCheck(t, me), around(me, 10, 14), false)
+
+	// Weights that overflow near the nodes (and do not fit in a float).
+	mo := randomModel(t, 15, 1, 2, 1, false)
+	mo.Task, mo.Classes = model.Regression, nil
+	mo.Nodes[1].Centre[0] = mo.Nodes[0].Centre[0]
+	mo.Weights[0] = []float64{1e308, 1e308}
+	add("overflow", mustCheck(t, mo), around(mo, 50, 16), true)
+	return cases
+}
+
+// result is what a driver prints for one row: the return codes, decision values, class,
+// label, probabilities (classifiers) or value (regressors).
+type result struct {
+	status int
+	f      []float64
+	class  int
+	label  string
+	pstat  int
+	p      []float64
+	value  float64
+}
+
+// expect computes the result of row x from the model itself.
+func expect(m *model.Model, x []float64) result {
+	r := result{f: make([]float64, m.Outputs()), value: math.NaN()}
+	err := m.DecisionTo(r.f, make([]float64, m.Inputs), x)
+	switch {
+	case errors.Is(err, model.ErrInput):
+		r.status = -1
+	case errors.Is(err, model.ErrOverflow):
+		r.status = -2
+	case err != nil:
+		panic(err)
+	}
+	if r.status != 0 {
+		clear(r.f)
+	}
+	if m.Task == model.Classification {
+		r.class, r.label, r.value = -1, "(null)", 0
+	}
+	if m.Calibration != nil {
+		r.pstat = r.status
+		r.p = make([]float64, len(m.Classes))
+		if r.status == 0 {
+			m.Probabilities(r.p, r.f)
+		}
+	}
+	if r.status == 0 {
+		r.value = r.f[0]
+		if m.Task == model.Classification {
+			r.class = model.Class(r.f)
+			r.label = m.Classes[r.class]
+		}
+	}
+	return r
+}
+
+// parseFloat reads a number printed by C or Go ("-nan" included).
+func parseFloat(s string) (float64, error) {
+	if strings.HasSuffix(s, "nan") {
+		return math.NaN(), nil
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+// parseResults reads a driver's output: per row "status f_1..f_K [class [pstat p_1..p_C]
+// \tlabel | value]".
+func parseResults(m *model.Model, out string) ([]result, error) {
+	var res []result
+	for ln, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var r result
+		label := ""
+		if m.Task == model.Classification {
+			var ok bool
+			line, label, ok = strings.Cut(line, "\t")
+			if !ok {
+				return nil, fmt.Errorf("line %d: no label in %q", ln+1, line)
+			}
+		}
+		fs := strings.Fields(line)
+		nums := make([]float64, len(fs))
+		for i, s := range fs {
+			v, err := parseFloat(s)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", ln+1, err)
+			}
+			nums[i] = v
+		}
+		k := m.Outputs()
+		want := 1 + k + 1
+		if m.Task == model.Classification && m.Calibration != nil {
+			want += 1 + len(m.Classes)
+		}
+		if len(nums) != want {
+			return nil, fmt.Errorf("line %d: %d fields, want %d: %q", ln+1, len(nums), want, line)
+		}
+		r.status, r.f = int(nums[0]), nums[1:1+k]
+		rest := nums[1+k:]
+		if m.Task == model.Regression {
+			r.value = rest[0]
+		} else {
+			r.class, r.label = int(rest[0]), label
+			if m.Calibration != nil {
+				r.pstat, r.p = int(rest[1]), rest[2:]
+			}
+		}
+		res = append(res, r)
+	}
+	return res, nil
+}
+
+// relErr is |a-b| relative to max(1, |b|).
+func relErr(a, b float64) float64 {
+	if math.IsNaN(a) && math.IsNaN(b) {
+		return 0
+	}
+	return math.Abs(a-b) / max(1, math.Abs(b))
+}
+
+// compare checks a driver's results against the model's within tol (relative, for the
+// decision values and the value; absolute, for the probabilities).
+func compare(t *testing.T, tc testCase, got []result, tol float64) {
+	t.Helper()
+	if len(got) != len(tc.rows) {
+		t.Fatalf("%d result lines for %d rows", len(got), len(tc.rows))
+	}
+	var worst float64
+	for i, x := range tc.rows {
+		want, g := expect(tc.m, x), got[i]
+		if g.status != want.status || g.class != want.class || g.label != want.label || g.pstat != want.pstat {
+			t.Errorf("row %d %v: status %d class %d label %q pstat %d, want %d %d %q %d",
+				i+1, x, g.status, g.class, g.label, g.pstat, want.status, want.class, want.label, want.pstat)
+			continue
+		}
+		for k := range want.f {
+			worst = max(worst, relErr(g.f[k], want.f[k]))
+		}
+		if tc.m.Task == model.Regression {
+			worst = max(worst, relErr(g.value, want.value))
+		}
+		for c := range want.p {
+			if e := math.Abs(g.p[c] - want.p[c]); e > tol || math.IsNaN(g.p[c]) {
+				t.Errorf("row %d: p[%d] = %v, want %v", i+1, c, g.p[c], want.p[c])
+			}
+		}
+	}
+	if worst > tol {
+		t.Errorf("largest relative decision error %.3g, want at most %.3g", worst, tol)
+	}
+	t.Logf("%d rows, largest relative decision error %.3g", len(got), worst)
+}
+
+// compareFloat reports how a single-precision export agrees with the model and checks
+// loose bounds only: decision errors within 1e-3 of the output scale and 90 % of the labels.
+func compareFloat(t *testing.T, tc testCase, got []result) {
+	t.Helper()
+	m := tc.m
+	var worst float64
+	same, n := 0, 0
+	for i, x := range tc.rows {
+		want, g := expect(m, x), got[i]
+		if want.status != 0 || g.status != 0 {
+			continue
+		}
+		n++
+		for k := range want.f {
+			scale := math.Abs(m.Bias[k])
+			for _, w := range m.Weights[k] {
+				scale += math.Abs(w)
+			}
+			worst = max(worst, math.Abs(g.f[k]-want.f[k])/max(1, scale))
+		}
+		if g.class == want.class {
+			same++
+		}
+	}
+	t.Logf("float: %d rows, largest decision error %.3g of the output scale, %d/%d labels agree", n, worst, same, n)
+	if worst > 1e-3 {
+		t.Errorf("float decision error %.3g of the output scale", worst)
+	}
+	if m.Task == model.Classification && same < n*9/10 {
+		t.Errorf("float labels agree on %d/%d rows only", same, n)
+	}
+}
+
+// rowsText writes rows as the drivers read them: numbers separated by spaces.
+func rowsText(rows [][]float64) []byte {
+	var b bytes.Buffer
+	for _, x := range rows {
+		for j, v := range x {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func runCmd(t *testing.T, dir string, stdin []byte, env []string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Env = append(os.Environ(), env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, errOut.String())
+	}
+	return out.String()
+}
+
+// cCompiler returns the C compiler to use ($CC, cc, gcc or clang), or skips the test.
+func cCompiler(t *testing.T) string {
+	t.Helper()
+	for _, c := range []string{os.Getenv("CC"), "cc", "gcc", "clang"} {
+		if c == "" {
+			continue
+		}
+		if p, err := exec.LookPath(c); err == nil {
+			return p
+		}
+	}
+	t.Skip("no C compiler found (set CC, or install gcc)")
+	return ""
+}
+
+// strictC are the flags every export must compile cleanly with; extraC adds more warnings.
+var (
+	strictC = []string{"-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"}
+	extraC  = []string{"-O2", "-Wconversion", "-Wshadow", "-Wdouble-promotion", "-Wmissing-prototypes",
+		"-Wstrict-prototypes", "-Wcast-qual", "-Wundef", "-Wfloat-equal", "-Wvla"}
+)
+
+// cDriver returns a C program that includes the export and prints each stdin row's results.
+func cDriver(tc testCase, file string, float bool) string {
+	p, P := tc.name, strings.ToUpper(tc.name)
+	real, conv, format := "double", "strtod(s, &end)", "%.17g"
+	if float {
+		real, conv, format = "float", "strtof(s, &end)", "%.9g"
+	}
+	var b strings.Builder
+	put := func(s string) {
+		b.WriteString(strings.NewReplacer("$p_", p+"_", "$P_", P+"_", "$real", real, "$conv", conv, "$g", format).Replace(s))
+		b.WriteByte('\n')
+	}
+	put(`#include <stdio.h>
+#include <stdlib.h>
+#include "` + file + `"
+
+int main(void)
+{
+    static char line[1 << 16];
+
+    while (fgets(line, sizeof line, stdin)) {
+        $real x[$P_N_INPUTS], f[$P_N_OUTPUTS];
+        char *s = line, *end;
+        int j, k, r;
+
+        for (j = 0; j < $P_N_INPUTS; j++) {
+            x[j] = $conv;
+            s = end;
+        }
+        r = $p_decision(x, f);
+        printf("%d", r);
+        for (k = 0; k < $P_N_OUTPUTS; k++)
+            printf(" $g", r == 0 ? (double)f[k] : 0.0);`)
+	if tc.m.Task == model.Regression {
+		put(`        printf(" $g\n", (double)$p_value(x));`)
+	} else {
+		put(`        {
+            int c = $p_predict(x);
+            const char *name = $p_label(c);
+
+            printf(" %d", c);`)
+		if tc.m.Calibration != nil {
+			put(`            {
+                $real p[$P_N_CLASSES];
+                int rp = $p_proba(x, p);
+
+                printf(" %d", rp);
+                for (k = 0; k < $P_N_CLASSES; k++)
+                    printf(" $g", rp == 0 ? (double)p[k] : 0.0);
+            }`)
+		}
+		put(`            printf("\t%s\n", name ? name : "(null)");
+        }`)
+	}
+	put(`    }
+    return 0;
+}`)
+	return b.String()
+}
+
+// TestCompiledC exports every test model to C, in double and single precision, compiles
+// it with strict warnings, runs it on the test rows and compares with the model.
+func TestCompiledC(t *testing.T) {
+	cc := cCompiler(t)
+	dir := t.TempDir()
+	for _, tc := range testCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			for _, float := range []bool{false, true} {
+				file := tc.name + ".c"
+				if float {
+					file = tc.name + "_float.c"
+				}
+				src, err := export.Generate(tc.m, export.Options{Lang: export.C, Name: tc.name, Float: float, Source: tc.name + ".model.json"})
+				if float && tc.noFloat {
+					if !errors.Is(err, export.ErrFloatRange) {
+						t.Errorf("float export of a model beyond float range: error %v, want ErrFloatRange", err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, file), src, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				// The file alone, with the required flags only, then in a program with more warnings.
+				runCmd(t, dir, nil, nil, cc, append(strictC, "-c", "-o", file+".o", file)...)
+				driver := "main_" + file
+				if err := os.WriteFile(filepath.Join(dir, driver), []byte(cDriver(tc, file, float)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				exe := filepath.Join(dir, strings.TrimSuffix(driver, ".c"))
+				args := append(append(append([]string{}, strictC...), extraC...), "-o", exe, driver, "-lm")
+				runCmd(t, dir, nil, nil, cc, args...)
+				out := runCmd(t, dir, rowsText(tc.rows), nil, exe)
+				got, err := parseResults(tc.m, out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if float {
+					compareFloat(t, tc, got)
+				} else {
+					compare(t, tc, got, 1e-12)
+				}
+			}
+		})
+	}
+}
+
+// goDriver returns the main package that calls every exported model (package = test
+// case name) and prints each stdin row's results.
+func goDriver(cases []testCase) string {
+	var b strings.Builder
+	b.WriteString(`package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+`)
+	for _, tc := range cases {
+		fmt.Fprintf(&b, "\t%q\n", "exportcheck/"+tc.name)
+	}
+	b.WriteString(`)
+
+func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func status(err, input, overflow error) int {
+	switch err {
+	case nil:
+		return 0
+	case input:
+		return -1
+	case overflow:
+		return -2
+	}
+	panic(err)
+}
+
+func main() {
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 1<<20)
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	for sc.Scan() {
+		var x []float64
+		for _, s := range strings.Fields(sc.Text()) {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				panic(err)
+			}
+			x = append(x, v)
+		}
+		switch os.Args[1] {
+`)
+	for _, tc := range cases {
+		r := strings.NewReplacer("$pkg", tc.name, "$P", goExported(tc.name))
+		put := func(s string) { b.WriteString(r.Replace(s) + "\n") }
+		put(`		case "$pkg":
+			f, err := $pkg.$PDecision(x)
+			fmt.Fprint(w, status(err, $pkg.Err$PInput, $pkg.Err$POverflow))
+			for _, v := range f {
+				fmt.Fprint(w, " ", num(v))
+			}`)
+		if tc.m.Task == model.Regression {
+			put(`			v, _ := $pkg.$PValue(x)
+			fmt.Fprintln(w, "", num(v))`)
+			continue
+		}
+		put(`			c, _ := $pkg.$PPredict(x)
+			fmt.Fprint(w, " ", c)
+			name := $pkg.$PLabel(c)
+			if c < 0 {
+				name = "(null)"
+			}`)
+		if tc.m.Calibration != nil {
+			put(`			p, err := $pkg.$PProba(x)
+			fmt.Fprint(w, " ", status(err, $pkg.Err$PInput, $pkg.Err$POverflow))
+			for _, v := range p {
+				fmt.Fprint(w, " ", num(v))
+			}`)
+		}
+		put(`			fmt.Fprintf(w, "\t%s\n", name)`)
+	}
+	b.WriteString("\t\t}\n\t}\n}\n")
+	return b.String()
+}
+
+// goExported is the exported form of a name prefix ("wavelet_reg": "WaveletReg").
+func goExported(name string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(name, "_") {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}
+
+// TestCompiledGo exports every test model to Go, builds them in a temporary module with a
+// driver, runs it on the test rows and compares with the model.
+func TestCompiledGo(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command in PATH")
+	}
+	cases := testCases(t)
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// go 1.21: the exports need no recent language feature.
+	write("go.mod", []byte("module exportcheck\n\ngo 1.21\n"))
+	for _, tc := range cases {
+		src, err := export.Generate(tc.m, export.Options{Lang: export.Go, Name: tc.name, Source: tc.name + ".model.json"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(filepath.Join(tc.name, tc.name+".go"), src)
+	}
+	write("main.go", []byte(goDriver(cases)))
+	env := []string{"GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0"}
+	runCmd(t, dir, nil, env, goTool, "vet", "./...")
+	runCmd(t, dir, nil, env, goTool, "build", "-o", "driver", ".")
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out := runCmd(t, dir, rowsText(tc.rows), nil, filepath.Join(dir, "driver"), tc.name)
+			got, err := parseResults(tc.m, out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare(t, tc, got, 1e-12)
+		})
+	}
+}

@@ -1,0 +1,62 @@
+package export_test
+
+import (
+	"bytes"
+	"errors"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/export"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// FuzzExport checks that every model file that loads exports to C and Go without error,
+// that the Go output parses, and that no text from the model ends the C header comment
+// early. The seeds are the test models, written by Model.Write.
+func FuzzExport(f *testing.F) {
+	for _, tc := range testCases(f) {
+		if tc.m.Size() > 20 {
+			continue // the LS-SVMs: large seeds make slow mutations
+		}
+		var b bytes.Buffer
+		if err := tc.m.Write(&b); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.Bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := model.Read(bytes.NewReader(data), "fuzz")
+		if err != nil || m.Inputs*(m.Size()+1) > 1e5 {
+			return
+		}
+		src, err := export.Generate(m, export.Options{Lang: export.Go, Name: "fuzz"})
+		if err != nil {
+			t.Fatalf("Go export: %v", err)
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "fuzz.go", src, parser.ParseComments); err != nil {
+			t.Fatalf("Go export does not parse: %v", err)
+		}
+		for _, float := range []bool{false, true} {
+			src, err := export.Generate(m, export.Options{Lang: export.C, Name: "fuzz", Float: float})
+			if err != nil {
+				nul := false
+				for _, c := range m.Classes {
+					nul = nul || strings.Contains(c, "\x00")
+				}
+				if nul && errors.Is(err, export.ErrOption) || float && errors.Is(err, export.ErrFloatRange) {
+					continue
+				}
+				t.Fatalf("C export (float %v): %v", float, err)
+			}
+			end := bytes.Index(src, []byte("*/"))
+			if end < 0 || end != bytes.Index(src, []byte("*/\n\n#include <math.h>\n")) {
+				t.Fatalf("the C header comment ends early:\n%s", src[:max(end, 0)+2])
+			}
+			if bytes.Contains(src[:end], []byte("??")) || bytes.Contains(src[2:end], []byte("/*")) {
+				t.Fatal("the C header comment holds a trigraph or a comment start")
+			}
+		}
+	})
+}

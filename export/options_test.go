@@ -1,0 +1,125 @@
+package export_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/export"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+func TestNameFromFile(t *testing.T) {
+	for _, c := range []struct{ path, want string }{
+		{"heart.model.json", "heart"},
+		{"/data/runs/ripley-5.json", "ripley_5"},
+		{"2d problem.model.json", "model_2d_problem"},
+		{"___.json", "model"},
+		{"", "model"},
+		{"pétale.json", "p_tale"},
+		{"a_very_long_model_file_name_indeed.json", "a_very_long_model_fi"},
+		{"x.model", "x"},
+		{"Heart.JSON", "Heart"},
+	} {
+		got := export.NameFromFile(c.path)
+		if got != c.want {
+			t.Errorf("NameFromFile(%q) = %q, want %q", c.path, got, c.want)
+		}
+		if err := export.ValidName(got); err != nil {
+			t.Errorf("NameFromFile(%q) = %q: %v", c.path, got, err)
+		}
+	}
+}
+
+func TestValidName(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		ok      bool
+		okAsPkg bool
+	}{
+		{"heart", true, true},
+		{"Heart_2", true, true},
+		{"x", true, true},
+		{"func", true, false},
+		{"_x", false, false},
+		{"2d", false, false},
+		{"a-b", false, false},
+		{"é", false, false},
+		{"", false, false},
+	} {
+		if err := export.ValidName(c.name); (err == nil) != c.ok || err != nil && !errors.Is(err, export.ErrOption) {
+			t.Errorf("ValidName(%q) = %v, want ok %v", c.name, err, c.ok)
+		}
+		if err := export.ValidPackage(c.name); (err == nil) != c.okAsPkg {
+			t.Errorf("ValidPackage(%q) = %v, want ok %v", c.name, err, c.okAsPkg)
+		}
+	}
+}
+
+// TestGenerateErrors checks the options and models Generate refuses.
+func TestGenerateErrors(t *testing.T) {
+	good := randomModel(t, 1, 2, 3, 1, false)
+	good.Classes = []string{"a", "b"}
+	nul := randomModel(t, 1, 2, 3, 1, false)
+	nul.Classes = []string{"a\x00", "b"}
+	tiny := randomModel(t, 1, 2, 3, 1, false)
+	tiny.Classes = []string{"a", "b"}
+	tiny.Scaling.Std[1] = 1e-50
+	invalid := randomModel(t, 1, 2, 3, 1, false) // no classes
+	for _, c := range []struct {
+		name string
+		m    *model.Model
+		opt  export.Options
+		want error
+	}{
+		{"language", good, export.Options{Lang: "rust"}, export.ErrOption},
+		{"name", good, export.Options{Name: "9lives"}, export.ErrOption},
+		{"package", good, export.Options{Lang: export.Go, Package: "type"}, export.ErrOption},
+		{"package for C", good, export.Options{Package: "x"}, export.ErrOption},
+		{"float Go", good, export.Options{Lang: export.Go, Float: true}, export.ErrOption},
+		{"NUL label", nul, export.Options{}, export.ErrOption},
+		{"float std", tiny, export.Options{Float: true}, export.ErrFloatRange},
+		{"invalid model", invalid, export.Options{}, model.ErrInvalid},
+	} {
+		_, err := export.Generate(c.m, c.opt)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.name, err, c.want)
+		}
+	}
+	// The NUL label is fine in Go, and the tiny scale in double precision.
+	for _, c := range []struct {
+		m   *model.Model
+		opt export.Options
+	}{{nul, export.Options{Lang: export.Go}}, {tiny, export.Options{}}} {
+		if _, err := export.Generate(c.m, c.opt); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestGenerateNames checks the default names: "model", and the Go package from the name.
+func TestGenerateNames(t *testing.T) {
+	m := randomModel(t, 1, 2, 3, 1, false)
+	m.Task, m.Classes = model.Regression, nil
+	for _, c := range []struct {
+		opt  export.Options
+		want []string
+	}{
+		{export.Options{}, []string{"double model_value(const double x[MODEL_N_INPUTS])"}},
+		{export.Options{Name: "Heart", Float: true}, []string{"float Heart_value(const float x[HEART_N_INPUTS])", "expf("}},
+		{export.Options{Lang: export.Go}, []string{"package model\n", "func ModelValue(x []float64) (float64, error)"}},
+		{export.Options{Lang: export.Go, Name: "my_model"}, []string{"package my_model\n", "func MyModelValue("}},
+		{export.Options{Lang: export.Go, Name: "Go"}, []string{"package model\n", "func GoValue("}},
+		{export.Options{Lang: export.Go, Name: "x", Package: "main"}, []string{"package main\n", "func XValue("}},
+	} {
+		src, err := export.Generate(m, c.opt)
+		if err != nil {
+			t.Fatalf("%+v: %v", c.opt, err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(src), w) {
+				t.Errorf("%+v: output lacks %q", c.opt, w)
+			}
+		}
+	}
+}
