@@ -16,6 +16,9 @@ const (
 	LOOHinge
 	// LOOMiss is the LOO misclassification rate, ties broken by the LOO MSE.
 	LOOMiss
+	// SSE is the training residual sum of squares (regularised error reduction, as classical
+	// orthogonal least squares): the cheapest, for selections whose size is chosen otherwise.
+	SSE
 )
 
 // PathPoint is the model after a step of a forward selection.
@@ -153,6 +156,14 @@ func (g Greedy) scan(pool *Pool, s *State, lambda float64) int {
 		bestV := math.Inf(1)
 		pool.Scan(func(c int, p []float64, pp, py float64) {
 			if v := hingeLoss(p, s.e, s.eta, s.y, py/(pp+lambda), 1/(pp+lambda), bestV); v < bestV {
+				best, bestV = c, v
+			}
+		})
+	case SSE:
+		bestV := math.Inf(-1)
+		pool.Scan(func(c int, p []float64, pp, py float64) {
+			d := pp + lambda
+			if v := py * py * (pp + 2*lambda) / (d * d); v > bestV {
 				best, bestV = c, v
 			}
 		})
