@@ -354,30 +354,36 @@ func (p *jsonParser) missing() error {
 
 // number reads one value of the current row, column j (name: its key in an object row).
 func (p *jsonParser) number(j int, name string) (float64, error) {
-	where := func() string {
-		if name != "" {
-			return fmt.Sprintf("row %d, field %q", p.t.rows, name)
-		}
-		return p.t.field(j)
-	}
 	c := p.next()
 	if c != '-' && (c < '0' || c > '9') {
-		return 0, badRequest("%s: %s is not a number", where(), p.describe())
+		return 0, badRequest("%s: %s is not a number", p.where(j, name), p.describe())
 	}
 	start := p.pos
-	if !p.scanNumber() || (p.pos < len(p.data) && numberByte(p.data[p.pos])) {
-		end := p.pos
+	v, exact, ok := p.scanNumber()
+	if !ok || (p.pos < len(p.data) && numberByte(p.data[p.pos])) {
+		end := start
 		for end < len(p.data) && end-start < 24 && numberByte(p.data[end]) {
 			end++
 		}
 		p.pos = start
-		return 0, p.syntax(fmt.Sprintf("%s: malformed number %q", where(), p.data[start:end]))
+		return 0, p.syntax(fmt.Sprintf("%s: malformed number %q", p.where(j, name), p.data[start:end]))
+	}
+	if exact {
+		return v, nil
 	}
 	v, err := strconv.ParseFloat(string(p.data[start:p.pos]), 64)
 	if err != nil || !finite(v) {
-		return 0, badRequest("%s: %s is out of the range of finite numbers", where(), p.data[start:p.pos])
+		return 0, badRequest("%s: %s is out of the range of finite numbers", p.where(j, name), p.data[start:p.pos])
 	}
 	return v, nil
+}
+
+// where names the field of the current row for an error message.
+func (p *jsonParser) where(j int, name string) string {
+	if name != "" {
+		return fmt.Sprintf("row %d, field %q", p.t.rows, name)
+	}
+	return p.t.field(j)
 }
 
 // numberByte reports whether c may continue a number-like token (for error messages).
@@ -385,16 +391,37 @@ func numberByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '+' || c == '-'
 }
 
-// scanNumber moves past a number of the JSON grammar, reporting whether it is one.
-func (p *jsonParser) scanNumber() bool {
+// pow10 holds the powers of ten that a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// scanNumber moves past a number of the JSON grammar, reporting whether it is one. When the
+// number has at most 15-16 significant digits (a mantissa below 2^53) and a decimal
+// exponent within +-22, it also returns its value, exactly as strconv.ParseFloat would (the
+// product or quotient of two exact float64s is correctly rounded); otherwise exact is false
+// and the caller parses the text.
+func (p *jsonParser) scanNumber() (v float64, exact, ok bool) {
 	d := p.data
 	i := p.pos
+	neg := false
 	if i < len(d) && d[i] == '-' {
+		neg = true
 		i++
 	}
-	digits := func() bool {
+	var mant uint64
+	big := false // the mantissa went past 2^53
+	exp := 0     // decimal exponent of mant
+	digits := func(frac bool) bool {
 		s := i
 		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			if mant < 1<<53/10 {
+				mant = mant*10 + uint64(d[i]-'0')
+				if frac {
+					exp--
+				}
+			} else {
+				big = true
+			}
 			i++
 		}
 		return i > s
@@ -402,26 +429,51 @@ func (p *jsonParser) scanNumber() bool {
 	switch {
 	case i < len(d) && d[i] == '0':
 		i++
-	case !digits():
-		return false
+	case !digits(false):
+		return 0, false, false
 	}
 	if i < len(d) && d[i] == '.' {
 		i++
-		if !digits() {
-			return false
+		if !digits(true) {
+			return 0, false, false
 		}
 	}
 	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
 		i++
+		eneg := false
 		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			eneg = d[i] == '-'
 			i++
 		}
-		if !digits() {
-			return false
+		s, e := i, 0
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			if e < 10000 {
+				e = e*10 + int(d[i]-'0')
+			}
+			i++
 		}
+		if i == s {
+			return 0, false, false
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
 	}
 	p.pos = i
-	return true
+	if big || exp < -22 || exp > 22 {
+		return 0, false, true
+	}
+	v = float64(mant)
+	if exp >= 0 {
+		v *= pow10[exp]
+	} else {
+		v /= pow10[-exp]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true, true
 }
 
 // str reads a string and returns its value; the slice may alias the body.
