@@ -148,8 +148,11 @@ func tooLarge(limit int64) error {
 // bodyKind reads the Content-Type of a prediction request: JSON (also when absent) or CSV,
 // with the CSV header parameter ("present", "absent" or "").
 func bodyKind(ct string) (header string, isCSV bool, err error) {
-	if ct == "" {
+	switch ct { // the common cases, without parsing
+	case "", "application/json":
 		return "", false, nil
+	case "text/csv":
+		return "", true, nil
 	}
 	mt, params, perr := mime.ParseMediaType(ct)
 	if perr != nil {
@@ -242,9 +245,12 @@ func (wk *work) predictions(b []byte, lm *loaded, t *table) ([]byte, error) {
 	return append(b, "]}\n"...), nil
 }
 
+// jsonType is the Content-Type header value of every answer (shared: never modified).
+var jsonType = []string{"application/json"}
+
 func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	h := w.Header()
-	h["Content-Type"] = []string{"application/json"}
+	h["Content-Type"] = jsonType
 	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(status)
 	w.Write(body)
