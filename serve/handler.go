@@ -108,6 +108,9 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (int, int) {
 	if err != nil {
 		return fail(w, err), 0
 	}
+	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
+		return fail(w, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("unsupported Content-Encoding %q: send the body uncompressed", ce)}), 0
+	}
 	if r.ContentLength > s.cfg.MaxBody {
 		return fail(w, tooLarge(s.cfg.MaxBody)), 0
 	}

@@ -3,7 +3,9 @@ package serve
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,6 +165,14 @@ func TestErrors(t *testing.T) {
 		{"empty object", nil, Config{}, "POST", "/predict", js, `{}`, 400, `no "rows"`},
 		{"unknown key", nil, Config{}, "POST", "/predict", js, `{"rows": [[1,2]], "id": 3}`, 400, `unknown key "id"`},
 		{"rows twice", nil, Config{}, "POST", "/predict", js, `{"rows": [[1,2]], "rows": [[1,2]]}`, 400, `"rows" twice`},
+		{"row twice", nil, Config{}, "POST", "/predict", js, `{"row": [1,2], "row": [1,2]}`, 400, `"row" twice`},
+		{"row and rows", nil, Config{}, "POST", "/predict", js, `{"rows": [[1,2]], "row": [1,2]}`, 400, `both "rows" and "row"`},
+		{"row number", nil, Config{}, "POST", "/predict", js, `{"row": 5}`, 400, "row 1: want an array of numbers or an object"},
+		{"row end", nil, Config{}, "POST", "/predict", js, `{"row": `, 400, "unexpected end of the body"},
+		{"long key", nil, Config{}, "POST", "/predict", js, `{"` + strings.Repeat("k", 100) + `": 1}`, 400, `unknown key "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk..."`},
+		{"key not string", nil, Config{}, "POST", "/predict", js, `{rows: [[1,2]]}`, 400, "expected a key in double quotes"},
+		{"no colon", nil, Config{}, "POST", "/predict", js, `{"rows" [[1,2]]}`, 400, "expected ':' after a key"},
+		{"unterminated", nil, Config{}, "POST", "/predict", js, `[{"x1`, 400, "unterminated string"},
 		{"rows not array", nil, Config{}, "POST", "/predict", js, `{"rows": 3}`, 400, `"rows" must be an array`},
 		{"malformed", nil, Config{}, "POST", "/predict", js, `{"rows": [[1,2]`, 400, "malformed JSON at byte"},
 		{"missing comma", nil, Config{}, "POST", "/predict", js, `[[1 2]]`, 400, "row 1"},
@@ -234,6 +244,35 @@ func TestErrors(t *testing.T) {
 				t.Error("405 without Allow")
 			}
 		})
+	}
+}
+
+// TestUnknownLength sends bodies without a Content-Length (chunked), below and above the
+// size limit, and a compressed one.
+func TestUnknownLength(t *testing.T) {
+	s, _ := newServer(t, twoClass(), Config{MaxBody: 64})
+	cases := []struct {
+		body     string
+		encoding string
+		status   int
+		want     string
+	}{
+		{"[[1,2],[3,4]]", "", 200, `"predictions"`},
+		{"[[1,2],[3,4]]", "identity", 200, `"predictions"`},
+		{"[" + strings.Repeat("[1,2],", 20) + "[1,2]]", "", 413, "the limit is 64 bytes"},
+		{"[[1,2]]", "gzip", 415, "Content-Encoding"},
+	}
+	for _, c := range cases {
+		req := httptest.NewRequest("POST", "/predict", io.NopCloser(strings.NewReader(c.body)))
+		req.ContentLength = -1
+		if c.encoding != "" {
+			req.Header.Set("Content-Encoding", c.encoding)
+		}
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, req)
+		if rec.Code != c.status || !strings.Contains(rec.Body.String(), c.want) {
+			t.Errorf("%.30s (%s): %d %s, want %d and %q", c.body, c.encoding, rec.Code, rec.Body, c.status, c.want)
+		}
 	}
 }
 
