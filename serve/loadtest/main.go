@@ -281,7 +281,15 @@ type client struct {
 	body []byte
 }
 
-func (c *client) post(path string, body []byte) (int, []byte, error) {
+// request returns the bytes of a POST of body to path.
+func request(addr, path string, body []byte) []byte {
+	req := fmt.Appendf(nil, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", path, addr, len(body))
+	return append(req, body...)
+}
+
+// do sends a request made by request and reads the answer; the body returned is valid
+// until the next call.
+func (c *client) do(req []byte) (int, []byte, error) {
 	if c.c == nil {
 		conn, err := net.Dial("tcp", c.addr)
 		if err != nil {
@@ -289,8 +297,6 @@ func (c *client) post(path string, body []byte) (int, []byte, error) {
 		}
 		c.c, c.r = conn, bufio.NewReaderSize(conn, 64<<10)
 	}
-	req := fmt.Appendf(nil, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", path, c.addr, len(body))
-	req = append(req, body...)
 	if _, err := c.c.Write(req); err != nil {
 		c.close()
 		return 0, nil, err
@@ -368,7 +374,7 @@ type result struct {
 	serverCPU time.Duration
 }
 
-// load runs n clients for d; each sends bodies[i % len(bodies)] and, when interval > 0,
+// load runs n clients for d; each sends one of the bodies, drawn at random, and when interval > 0,
 // paces itself to one request per interval (latency then counts from the scheduled start).
 // want is the number of predictions each answer must hold.
 func load(name, addr string, n int, d, interval time.Duration, bodies [][]byte, want int, srv *server) result {
@@ -377,6 +383,10 @@ func load(name, addr string, n int, d, interval time.Duration, bodies [][]byte, 
 		res = result{name: name}
 		wg  sync.WaitGroup
 	)
+	reqs := make([][]byte, len(bodies))
+	for i, b := range bodies {
+		reqs[i] = request(addr, "/predict", b)
+	}
 	cpu0 := srv.cpu()
 	start := time.Now()
 	deadline := start.Add(d)
@@ -386,7 +396,7 @@ func load(name, addr string, n int, d, interval time.Duration, bodies [][]byte, 
 			defer c.close()
 			rng := rand.New(rand.NewPCG(uint64(w), 3))
 			var lat []time.Duration
-			reqs, errs, first := 0, 0, ""
+			sent, errs, first := 0, 0, ""
 			next := start.Add(time.Duration(rng.Int64N(int64(max(interval, 1)))))
 			for checked := false; ; {
 				t0 := time.Now()
@@ -402,9 +412,9 @@ func load(name, addr string, n int, d, interval time.Duration, bodies [][]byte, 
 				} else if t0.After(deadline) {
 					break
 				}
-				status, body, err := c.post("/predict", bodies[rng.IntN(len(bodies))])
+				status, body, err := c.do(reqs[rng.IntN(len(reqs))])
 				lat = append(lat, time.Since(t0))
-				reqs++
+				sent++
 				switch {
 				case err != nil:
 					err = fmt.Errorf("transport: %v", err)
@@ -427,7 +437,7 @@ func load(name, addr string, n int, d, interval time.Duration, bodies [][]byte, 
 				}
 			}
 			mu.Lock()
-			res.requests += reqs
+			res.requests += sent
 			res.errors += errs
 			if res.firstErr == "" {
 				res.firstErr = first
@@ -511,13 +521,13 @@ func run(m *model.Model, note, profile string, clients int, rate float64, single
 	}
 	results = append(results, load(fmt.Sprintf("batches of %d rows, %d clients", batchRows, batchClients), srv.addr, batchClients, batch, 0, batches, batchRows, srv))
 
-	fmt.Println("| phase | requests | requests/s | predictions/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Println("| phase | requests | requests/s | predictions/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU | predictions per server CPU-second |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range results {
 		secs := r.elapsed.Seconds()
-		fmt.Printf("| %s | %d | %.0f | %.0f | %s | %s | %s | %s | %d | %.0f%% of %d cores |\n", r.name, r.requests,
+		fmt.Printf("| %s | %d | %.0f | %.0f | %s | %s | %s | %s | %d | %.2f cores | %.0f |\n", r.name, r.requests,
 			float64(r.requests)/secs, float64(r.rows)/secs, ms(r.quantile(0.5)), ms(r.quantile(0.9)), ms(r.quantile(0.99)),
-			ms(r.quantile(1)), r.errors, 100*r.serverCPU.Seconds()/secs/float64(runtime.NumCPU()), runtime.NumCPU())
+			ms(r.quantile(1)), r.errors, r.serverCPU.Seconds()/secs, float64(r.rows)/max(r.serverCPU.Seconds(), 0.01))
 	}
 	for _, r := range results {
 		if r.firstErr != "" {
@@ -559,8 +569,8 @@ func run(m *model.Model, note, profile string, clients int, rate float64, single
 		wg.Wait()
 		fmt.Println()
 		for _, r := range soaked {
-			fmt.Printf("- %s: %d requests, %.0f/s, p50 %s ms, p99 %s ms, max %s ms, %d errors\n", r.name, r.requests,
-				float64(r.requests)/r.elapsed.Seconds(), ms(r.quantile(0.5)), ms(r.quantile(0.99)), ms(r.quantile(1)), r.errors)
+			fmt.Printf("- %s: %d requests, %.0f/s, %.0f predictions/s, p50 %s ms, p99 %s ms, max %s ms, %d errors\n", r.name, r.requests,
+				float64(r.requests)/r.elapsed.Seconds(), float64(r.rows)/r.elapsed.Seconds(), ms(r.quantile(0.5)), ms(r.quantile(0.99)), ms(r.quantile(1)), r.errors)
 		}
 	}
 
