@@ -297,6 +297,7 @@ func (c *client) do(req []byte) (int, []byte, error) {
 		}
 		c.c, c.r = conn, bufio.NewReaderSize(conn, 64<<10)
 	}
+	c.c.SetDeadline(time.Now().Add(10 * time.Second)) // a stuck server fails the request, not the run
 	if _, err := c.c.Write(req); err != nil {
 		c.close()
 		return 0, nil, err
