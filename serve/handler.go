@@ -233,6 +233,11 @@ func (wk *work) predictions(b []byte, lm *loaded, t *table) ([]byte, error) {
 		b = append(b, ']')
 		if classify && m.Calibration != nil {
 			m.Calibration.Apply(p, f)
+			for _, v := range p {
+				if !finite(v) { // decision values so large that A f overflows
+					return b, &requestError{http.StatusUnprocessableEntity, fmt.Sprintf("row %d: class probabilities are not finite (decision values %v)", r+1, f)}
+				}
+			}
 			b = append(b, `,"probabilities":{`...)
 			for c, v := range p {
 				if c > 0 {

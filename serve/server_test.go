@@ -138,6 +138,12 @@ func TestErrors(t *testing.T) {
 		wavelet.Nodes[i].Width = []float64{1}
 	}
 	wavelet.Scaling.Mean[0] = -1e308
+	// Huge calibration slopes and decision values: A f overflows.
+	steep := handModel(model.Classification, 1, 1, []string{"a", "b"}, nil, true, 6)
+	steep.Weights[0][0], steep.Bias[0] = 1e300, 0
+	steep.Nodes[0] = model.Node{Centre: []float64{0}, Width: []float64{1}}
+	steep.Scaling = model.Scaling{Mean: []float64{0}, Std: []float64{1}}
+	steep.Calibration.A = [][]float64{{-1e300}, {1e300}}
 	const js = "application/json"
 	cases := []struct {
 		name        string
@@ -204,6 +210,7 @@ func TestErrors(t *testing.T) {
 		{"too many csv rows", nil, Config{MaxRows: 1}, "POST", "/predict", "text/csv", "1,2\n3,4\n", 413, "too many rows"},
 		{"too large", nil, Config{MaxBody: 10}, "POST", "/predict", js, `[[1,2],[3,4]]`, 413, "the limit is 10 bytes"},
 		{"decision overflow", wavelet, Config{}, "POST", "/predict", js, `[[1],[1.7e308]]`, 422, "row 2: decision value is not finite"},
+		{"probability overflow", steep, Config{}, "POST", "/predict", js, `[[0]]`, 422, "row 1: class probabilities are not finite"},
 		{"csv empty", nil, Config{}, "POST", "/predict", "text/csv", "\n\n", 400, "empty body"},
 		{"csv header only", nil, Config{}, "POST", "/predict", "text/csv", "x1,x2\n", 400, "no rows"},
 		{"csv not a number", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,abc\n", 400, `row 2, field 2 ("x2") (line 2): "abc" is not a number`},
