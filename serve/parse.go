@@ -409,32 +409,34 @@ func (p *jsonParser) scanNumber() (v float64, exact, ok bool) {
 		i++
 	}
 	var mant uint64
-	big := false // the mantissa went past 2^53
+	big := false // the mantissa went past 2^53 (then the value is left to ParseFloat)
 	exp := 0     // decimal exponent of mant
-	digits := func(frac bool) bool {
-		s := i
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			if mant < 1<<53/10 {
-				mant = mant*10 + uint64(d[i]-'0')
-				if frac {
-					exp--
-				}
-			} else {
-				big = true
-			}
-			i++
-		}
-		return i > s
-	}
 	switch {
 	case i < len(d) && d[i] == '0':
 		i++
-	case !digits(false):
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		for ; i < len(d) && d[i] >= '0' && d[i] <= '9'; i++ {
+			if mant < 1<<53/10 {
+				mant = mant*10 + uint64(d[i]-'0')
+			} else {
+				big = true
+			}
+		}
+	default:
 		return 0, false, false
 	}
 	if i < len(d) && d[i] == '.' {
 		i++
-		if !digits(true) {
+		s := i
+		for ; i < len(d) && d[i] >= '0' && d[i] <= '9'; i++ {
+			if mant < 1<<53/10 {
+				mant = mant*10 + uint64(d[i]-'0')
+				exp--
+			} else {
+				big = true
+			}
+		}
+		if i == s {
 			return 0, false, false
 		}
 	}
