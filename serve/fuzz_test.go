@@ -214,3 +214,25 @@ func FuzzParseCSV(f *testing.F) {
 		}
 	})
 }
+
+// TestNumbers checks the parser's values against strconv.ParseFloat bit for bit, on both
+// sides of the exact fast path's limits.
+func TestNumbers(t *testing.T) {
+	for _, s := range []string{"0", "-0", "1", "-1", "0.1", "1e22", "1e23", "1e-22", "1e-23", "0.1e-21", "0.1e-22",
+		"9007199254740991", "9007199254740992", "9007199254740993", "900719925474099.3", "0.30000000000000004",
+		"123456789012345678901234567890", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308",
+		"1E+2", "1e-0", "3.141592653589793", "0.000000000000000000000000001", "1e-400", "-2.5E-3"} {
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tab table
+		tab.reset(1, 10, nil, nil)
+		if err := parseJSON([]byte("[["+s+"]]"), &tab); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if got := tab.vals[0]; math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("%s: got %v (%#x), want %v (%#x)", s, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
+	}
+}
