@@ -1,0 +1,65 @@
+package serve_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/serve"
+)
+
+func Example() {
+	// A two-class model of one Gaussian node: "big" near the centre (3, 3).
+	m := &model.Model{Task: model.Classification, Method: "hand", Kernel: model.KernelGaussian, Inputs: 2,
+		Features: []string{"x", "y"}, Classes: []string{"small", "big"},
+		Scaling: model.Scaling{Mean: []float64{0, 0}, Std: []float64{1, 1}},
+		Nodes:   []model.Node{{Centre: []float64{3, 3}, Width: []float64{1}}},
+		Weights: [][]float64{{2}}, Bias: []float64{-1},
+		Calibration: &model.Calibration{Method: "platt", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}}
+	dir, _ := os.MkdirTemp("", "serve-example")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "m.json")
+	if err := m.Save(path); err != nil {
+		panic(err)
+	}
+
+	s, err := serve.New(serve.Config{ModelPath: path, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		panic(err)
+	}
+	ts := httptest.NewServer(s.Handler()) // or s.Run(ctx, listener)
+	defer ts.Close()
+
+	res, err := http.Post(ts.URL+"/predict", "application/json",
+		strings.NewReader(`{"rows": [[3, 3], {"x": 0, "y": 0}]}`))
+	if err != nil {
+		panic(err)
+	}
+	var answer struct {
+		Predictions []struct {
+			Label         string
+			Probabilities map[string]float64
+		}
+	}
+	json.NewDecoder(res.Body).Decode(&answer)
+	res.Body.Close()
+	for _, p := range answer.Predictions {
+		fmt.Printf("%s (p = %.2f)\n", p.Label, p.Probabilities[p.Label])
+	}
+
+	res, _ = http.Post(ts.URL+"/predict", "text/csv", strings.NewReader("x,y\n1,oops\n"))
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	fmt.Print(res.StatusCode, " ", string(body))
+	// Output:
+	// big (p = 0.73)
+	// small (p = 0.73)
+	// 400 {"error":"row 1, field 2 (\"y\") (line 2): \"oops\" is not a number"}
+}

@@ -1,0 +1,238 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"testing"
+)
+
+// refParse is a slow reference for parseJSON built on encoding/json's tokenizer: it
+// accepts the same request forms with the same rules.
+func refParse(data []byte, inputs int, names map[string]int) ([]float64, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var vals []float64
+	rows := 0
+	bad := errors.New("bad")
+	number := func() (float64, error) {
+		tok, err := dec.Token()
+		if err != nil {
+			return 0, err
+		}
+		n, ok := tok.(json.Number)
+		if !ok {
+			return 0, bad
+		}
+		v, err := strconv.ParseFloat(string(n), 64)
+		if err != nil || math.IsInf(v, 0) {
+			return 0, bad
+		}
+		return v, nil
+	}
+	row := func() error {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		rows++
+		switch tok {
+		case json.Delim('['):
+			n := 0
+			for dec.More() {
+				v, err := number()
+				if err != nil {
+					return err
+				}
+				vals = append(vals, v)
+				n++
+			}
+			if _, err := dec.Token(); err != nil || n != inputs {
+				return bad
+			}
+		case json.Delim('{'):
+			if names == nil {
+				return bad
+			}
+			x := make([]float64, inputs)
+			seen := make([]bool, inputs)
+			for dec.More() {
+				tok, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				j, ok := names[tok.(string)]
+				if !ok || seen[j] {
+					return bad
+				}
+				seen[j] = true
+				if x[j], err = number(); err != nil {
+					return err
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return err
+			}
+			for _, s := range seen {
+				if !s {
+					return bad
+				}
+			}
+			vals = append(vals, x...)
+		default:
+			return bad
+		}
+		return nil
+	}
+	array := func() error { // after '['
+		for dec.More() {
+			if err := row(); err != nil {
+				return err
+			}
+		}
+		_, err := dec.Token()
+		return err
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('['):
+		if err := array(); err != nil {
+			return nil, err
+		}
+	case json.Delim('{'):
+		seen := false
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			if seen {
+				return nil, bad
+			}
+			seen = true
+			switch key {
+			case "rows":
+				tok, err := dec.Token()
+				if err != nil || tok != json.Delim('[') {
+					return nil, bad
+				}
+				if err := array(); err != nil {
+					return nil, err
+				}
+			case "row":
+				if err := row(); err != nil {
+					return nil, err
+				}
+			default:
+				return nil, bad
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, bad
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, bad
+	}
+	if rows == 0 {
+		return nil, bad
+	}
+	return vals, nil
+}
+
+var fuzzSeeds = []string{
+	`{"rows": [[1, 2], [3, 4]]}`, `[[1,2]]`, `{"row": [1e3, -0.5]}`, `{"rows": [{"x1": 1, "x2": 2}]}`,
+	`[{"x2": 1, "x1": 2}, [3, 4]]`, `{"row": {"x\u0031": 1, "x2": 2}}`, `[[01, 2]]`, `[[1, 2]] x`,
+	`{"rows": []}`, `[[1, NaN]]`, `[[1, "2"]]`, `{"rows": [[1, 2]], "row": [1, 2]}`, `[[1e999, 1]]`,
+	"[{\"x\xff\": 1}]", `[[-0, 0.0e+0]]`, `[[1,2],]`, ` `, `{"rows": [[1, 2]]}{}`,
+}
+
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	names := map[string]int{"x1": 0, "x2": 1}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var tab table
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"})
+		err := parseJSON(data, &tab)
+		ref, rerr := refParse(data, 2, names)
+		if (err == nil) != (rerr == nil) {
+			t.Fatalf("%q: parseJSON error %v, reference error %v", data, err, rerr)
+		}
+		if err != nil {
+			var re *requestError
+			if !errors.As(err, &re) || re.status < 400 || re.status > 499 || re.msg == "" {
+				t.Fatalf("%q: error %#v is not a 4xx request error", data, err)
+			}
+			return
+		}
+		if len(tab.vals) != 2*tab.rows || len(ref) != len(tab.vals) {
+			t.Fatalf("%q: %d values in %d rows, reference %d values", data, len(tab.vals), tab.rows, len(ref))
+		}
+		for i, v := range tab.vals {
+			if math.Float64bits(v) != math.Float64bits(ref[i]) {
+				t.Fatalf("%q: value %d is %v, reference %v", data, i, v, ref[i])
+			}
+		}
+	})
+}
+
+func FuzzParseCSV(f *testing.F) {
+	for _, s := range []string{"1,2\n3,4\n", "x2,x1\n1,2\n", "x1,x2\r\n1, 2", "\"x1\",x2\n1,2\n", "1,NaN\n",
+		"a,b\n", "1,2,3\n", "x1,x1\n1,2\n", "1,\"2\n", "\n\n1,2\n\n"} {
+		f.Add([]byte(s), "")
+		f.Add([]byte(s), "present")
+	}
+	names := map[string]int{"x1": 0, "x2": 1}
+	f.Fuzz(func(t *testing.T, data []byte, header string) {
+		var tab table
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"})
+		err := parseCSV(data, &tab, header)
+		if err != nil {
+			var re *requestError
+			if !errors.As(err, &re) || re.status < 400 || re.status > 499 || re.msg == "" {
+				t.Fatalf("%q: error %#v is not a 4xx request error", data, err)
+			}
+			return
+		}
+		if tab.rows == 0 || len(tab.vals) != 2*tab.rows {
+			t.Fatalf("%q: %d values in %d rows", data, len(tab.vals), tab.rows)
+		}
+		for _, v := range tab.vals {
+			if !finite(v) {
+				t.Fatalf("%q: value %v accepted", data, v)
+			}
+		}
+	})
+}
+
+// TestNumbers checks the parser's values against strconv.ParseFloat bit for bit, on both
+// sides of the exact fast path's limits.
+func TestNumbers(t *testing.T) {
+	for _, s := range []string{"0", "-0", "1", "-1", "0.1", "1e22", "1e23", "1e-22", "1e-23", "0.1e-21", "0.1e-22",
+		"9007199254740991", "9007199254740992", "9007199254740993", "900719925474099.3", "0.30000000000000004",
+		"123456789012345678901234567890", "1.7976931348623157e308", "4.9e-324", "2.2250738585072014e-308",
+		"1E+2", "1e-0", "3.141592653589793", "0.000000000000000000000000001", "1e-400", "-2.5E-3"} {
+		want, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tab table
+		tab.reset(1, 10, nil, nil)
+		if err := parseJSON([]byte("[["+s+"]]"), &tab); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if got := tab.vals[0]; math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("%s: got %v (%#x), want %v (%#x)", s, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
+	}
+}

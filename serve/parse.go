@@ -1,0 +1,668 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// requestError is a bad request: the HTTP status to answer with and a message naming the
+// row (1-based) and the field at fault.
+type requestError struct {
+	status int
+	msg    string
+}
+
+func (e *requestError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) *requestError {
+	return &requestError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+// table receives the rows of a request as one flat slice: row r is
+// vals[r*inputs : (r+1)*inputs].
+type table struct {
+	inputs   int
+	maxRows  int
+	names    map[string]int // feature name -> column; nil when the model has none
+	features []string
+	vals     []float64
+	rows     int
+	seen     []uint32 // object rows: seen[j] == stamp when feature j has a value in this row
+	stamp    uint32
+}
+
+func (t *table) reset(inputs, maxRows int, names map[string]int, features []string) {
+	t.inputs, t.maxRows, t.names, t.features = inputs, maxRows, names, features
+	t.vals = t.vals[:0]
+	t.rows = 0
+	if cap(t.seen) < inputs {
+		t.seen = make([]uint32, inputs)
+		t.stamp = 0
+	}
+	t.seen = t.seen[:inputs]
+}
+
+// startRow counts a new row, refusing one beyond the row limit.
+func (t *table) startRow() error {
+	if t.rows >= t.maxRows {
+		return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("too many rows: the limit is %d per request", t.maxRows)}
+	}
+	t.rows++
+	return nil
+}
+
+// field describes column j (0-based) of the current row for an error message.
+func (t *table) field(j int) string {
+	if j < len(t.features) {
+		return fmt.Sprintf("row %d, field %d (%q)", t.rows, j+1, t.features[j])
+	}
+	return fmt.Sprintf("row %d, field %d", t.rows, j+1)
+}
+
+func (t *table) widthError(got int) error {
+	return badRequest("row %d: %d values, the model expects %d", t.rows, got, t.inputs)
+}
+
+// featureList returns the model's feature names for an error message, shortened if long.
+func (t *table) featureList() string {
+	const most = 12
+	if len(t.features) <= most {
+		return strings.Join(t.features, ", ")
+	}
+	return strings.Join(t.features[:most], ", ") + fmt.Sprintf(", ... (%d in all)", len(t.features))
+}
+
+// clip shortens user text quoted in an error message.
+func clip(s []byte) string {
+	const most = 40
+	if len(s) > most {
+		return string(s[:most]) + "..."
+	}
+	return string(s)
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// jsonParser reads the request forms
+//
+//	{"rows": [[1, 2], [3, 4]]}   {"rows": [{"a": 1, "b": 2}]}   [[1, 2], [3, 4]]   {"row": [1, 2]}
+//
+// into a table, without reflection and without allocating for well-formed input. It
+// accepts exactly the JSON texts that encoding/json accepts (the fuzz test compares it with
+// a decoder built on encoding/json), with the structure above.
+type jsonParser struct {
+	data []byte
+	pos  int
+	t    *table
+}
+
+func parseJSON(data []byte, t *table) error {
+	p := jsonParser{data: data, t: t}
+	p.skipSpace()
+	if p.pos == len(p.data) {
+		return badRequest("empty body: send {\"rows\": [[...], ...]}")
+	}
+	var err error
+	switch p.data[p.pos] {
+	case '[':
+		err = p.rows()
+	case '{':
+		err = p.top()
+	default:
+		return p.syntax("expected '{' or '[' at the start of the body")
+	}
+	if err != nil {
+		return err
+	}
+	p.skipSpace()
+	if p.pos != len(p.data) {
+		return p.syntax("data after the end of the JSON value")
+	}
+	return nil
+}
+
+func (p *jsonParser) syntax(msg string) error {
+	return badRequest("malformed JSON at byte %d: %s", p.pos+1, msg)
+}
+
+func (p *jsonParser) skipSpace() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+// next skips white space and returns the next byte, or 0 at the end of the data.
+func (p *jsonParser) next() byte {
+	p.skipSpace()
+	if p.pos == len(p.data) {
+		return 0
+	}
+	return p.data[p.pos]
+}
+
+// top reads {"rows": [...]} or {"row": [...]}.
+func (p *jsonParser) top() error {
+	p.pos++ // '{'
+	if p.next() == '}' {
+		return badRequest("the body has no \"rows\": send {\"rows\": [[...], ...]}")
+	}
+	var sawRows, sawRow bool
+	for {
+		if p.next() != '"' {
+			return p.syntax("expected a key in double quotes")
+		}
+		key, err := p.str()
+		if err != nil {
+			return err
+		}
+		if p.next() != ':' {
+			return p.syntax("expected ':' after a key")
+		}
+		p.pos++
+		switch string(key) {
+		case "rows":
+			if sawRows || sawRow {
+				return badRequest("the body has \"rows\" twice, or both \"rows\" and \"row\"")
+			}
+			sawRows = true
+			if p.next() != '[' {
+				return badRequest("\"rows\" must be an array of rows")
+			}
+			if err := p.rows(); err != nil {
+				return err
+			}
+		case "row":
+			if sawRows || sawRow {
+				return badRequest("the body has \"row\" twice, or both \"rows\" and \"row\"")
+			}
+			sawRow = true
+			if err := p.t.startRow(); err != nil {
+				return err
+			}
+			if err := p.row(); err != nil {
+				return err
+			}
+		default:
+			return badRequest("unknown key %q: the body holds \"rows\" (or \"row\" for one row)", clip(key))
+		}
+		switch p.next() {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			if p.t.rows == 0 {
+				return badRequest("no rows: send at least one")
+			}
+			return nil
+		default:
+			return p.syntax("expected ',' or '}' after a value")
+		}
+	}
+}
+
+// rows reads an array of rows.
+func (p *jsonParser) rows() error {
+	p.pos++ // '['
+	if p.next() == ']' {
+		return badRequest("no rows: send at least one")
+	}
+	for {
+		if err := p.t.startRow(); err != nil {
+			return err
+		}
+		if err := p.row(); err != nil {
+			return err
+		}
+		switch p.next() {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			return nil
+		default:
+			return p.syntax(fmt.Sprintf("expected ',' or ']' after row %d", p.t.rows))
+		}
+	}
+}
+
+// row reads one row: an array of numbers or an object of feature names and numbers.
+func (p *jsonParser) row() error {
+	switch p.next() {
+	case '[':
+		return p.arrayRow()
+	case '{':
+		return p.objectRow()
+	case 0:
+		return p.syntax("unexpected end of the body")
+	default:
+		return badRequest("row %d: want an array of numbers or an object of feature values, found %s", p.t.rows, p.describe())
+	}
+}
+
+func (p *jsonParser) arrayRow() error {
+	t := p.t
+	p.pos++ // '['
+	if p.next() == ']' {
+		return t.widthError(0)
+	}
+	n := 0
+	for {
+		if n == t.inputs {
+			return badRequest("row %d: more than %d values, the model expects %d", t.rows, n, t.inputs)
+		}
+		v, err := p.number(n, "")
+		if err != nil {
+			return err
+		}
+		t.vals = append(t.vals, v)
+		n++
+		switch p.next() {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			if n != t.inputs {
+				return t.widthError(n)
+			}
+			return nil
+		default:
+			return p.syntax(fmt.Sprintf("expected ',' or ']' after a value in row %d", t.rows))
+		}
+	}
+}
+
+func (p *jsonParser) objectRow() error {
+	t := p.t
+	if t.names == nil {
+		return badRequest("row %d: the model has no feature names; send each row as an array of %d numbers", t.rows, t.inputs)
+	}
+	p.pos++ // '{'
+	base := len(t.vals)
+	for range t.inputs {
+		t.vals = append(t.vals, 0)
+	}
+	t.stamp++
+	if t.stamp == 0 { // wrapped: clear the marks
+		clear(t.seen)
+		t.stamp = 1
+	}
+	if p.next() == '}' {
+		p.pos++
+		return p.missing()
+	}
+	for {
+		if p.next() != '"' {
+			return p.syntax(fmt.Sprintf("expected a feature name in double quotes in row %d", t.rows))
+		}
+		name, err := p.str()
+		if err != nil {
+			return err
+		}
+		j, ok := t.names[string(name)]
+		if !ok {
+			return badRequest("row %d: unknown feature %q (the model's features: %s)", t.rows, clip(name), t.featureList())
+		}
+		if t.seen[j] == t.stamp {
+			return badRequest("row %d: feature %q given twice", t.rows, name)
+		}
+		t.seen[j] = t.stamp
+		if p.next() != ':' {
+			return p.syntax("expected ':' after a feature name")
+		}
+		p.pos++
+		v, err := p.number(j, string(name))
+		if err != nil {
+			return err
+		}
+		t.vals[base+j] = v
+		switch p.next() {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			return p.missing()
+		default:
+			return p.syntax(fmt.Sprintf("expected ',' or '}' after a value in row %d", t.rows))
+		}
+	}
+}
+
+// missing reports the first feature that the current object row lacks.
+func (p *jsonParser) missing() error {
+	t := p.t
+	for j, s := range t.seen {
+		if s != t.stamp {
+			return badRequest("row %d: missing feature %q", t.rows, t.features[j])
+		}
+	}
+	return nil
+}
+
+// number reads one value of the current row, column j (name: its key in an object row).
+func (p *jsonParser) number(j int, name string) (float64, error) {
+	c := p.next()
+	if c != '-' && (c < '0' || c > '9') {
+		return 0, badRequest("%s: %s is not a number", p.where(j, name), p.describe())
+	}
+	start := p.pos
+	v, exact, ok := p.scanNumber()
+	if !ok || (p.pos < len(p.data) && numberByte(p.data[p.pos])) {
+		end := start
+		for end < len(p.data) && end-start < 24 && numberByte(p.data[end]) {
+			end++
+		}
+		p.pos = start
+		return 0, p.syntax(fmt.Sprintf("%s: malformed number %q", p.where(j, name), p.data[start:end]))
+	}
+	if exact {
+		return v, nil
+	}
+	v, err := strconv.ParseFloat(string(p.data[start:p.pos]), 64)
+	if err != nil || !finite(v) {
+		return 0, badRequest("%s: %s is out of the range of finite numbers", p.where(j, name), p.data[start:p.pos])
+	}
+	return v, nil
+}
+
+// where names the field of the current row for an error message.
+func (p *jsonParser) where(j int, name string) string {
+	if name != "" {
+		return fmt.Sprintf("row %d, field %q", p.t.rows, name)
+	}
+	return p.t.field(j)
+}
+
+// numberByte reports whether c may continue a number-like token (for error messages).
+func numberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '+' || c == '-'
+}
+
+// pow10 holds the powers of ten that a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// scanNumber moves past a number of the JSON grammar, reporting whether it is one. When the
+// number has at most 15-16 significant digits (a mantissa below 2^53) and a decimal
+// exponent within +-22, it also returns its value, exactly as strconv.ParseFloat would (the
+// product or quotient of two exact float64s is correctly rounded); otherwise exact is false
+// and the caller parses the text.
+func (p *jsonParser) scanNumber() (v float64, exact, ok bool) {
+	d := p.data
+	i := p.pos
+	neg := false
+	if i < len(d) && d[i] == '-' {
+		neg = true
+		i++
+	}
+	var mant uint64
+	big := false // the mantissa went past 2^53 (then the value is left to ParseFloat)
+	exp := 0     // decimal exponent of mant
+	switch {
+	case i < len(d) && d[i] == '0':
+		i++
+	case i < len(d) && d[i] >= '1' && d[i] <= '9':
+		for ; i < len(d) && d[i] >= '0' && d[i] <= '9'; i++ {
+			if mant < 1<<53/10 {
+				mant = mant*10 + uint64(d[i]-'0')
+			} else {
+				big = true
+			}
+		}
+	default:
+		return 0, false, false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		s := i
+		for ; i < len(d) && d[i] >= '0' && d[i] <= '9'; i++ {
+			if mant < 1<<53/10 {
+				mant = mant*10 + uint64(d[i]-'0')
+				exp--
+			} else {
+				big = true
+			}
+		}
+		if i == s {
+			return 0, false, false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		eneg := false
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			eneg = d[i] == '-'
+			i++
+		}
+		s, e := i, 0
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			if e < 10000 {
+				e = e*10 + int(d[i]-'0')
+			}
+			i++
+		}
+		if i == s {
+			return 0, false, false
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	p.pos = i
+	if big || exp < -22 || exp > 22 {
+		return 0, false, true
+	}
+	v = float64(mant)
+	if exp >= 0 {
+		v *= pow10[exp]
+	} else {
+		v /= pow10[-exp]
+	}
+	if neg {
+		v = -v
+	}
+	return v, true, true
+}
+
+// str reads a string and returns its value; the slice may alias the body.
+func (p *jsonParser) str() ([]byte, error) {
+	d := p.data
+	start := p.pos
+	i := start + 1
+	plain := true
+	for {
+		if i == len(d) {
+			p.pos = i
+			return nil, p.syntax("unterminated string")
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			raw := d[start+1 : i]
+			if plain && utf8.Valid(raw) {
+				return raw, nil
+			}
+			// Escapes or invalid UTF-8: decode as encoding/json does.
+			var s string
+			if err := json.Unmarshal(d[start:i+1], &s); err != nil {
+				p.pos = start
+				return nil, p.syntax("malformed string")
+			}
+			return []byte(s), nil
+		case c == '\\':
+			plain = false
+			i += 2
+			if i > len(d) {
+				i = len(d)
+			}
+		case c < 0x20:
+			p.pos = i
+			return nil, p.syntax("control character in a string")
+		default:
+			i++
+		}
+	}
+}
+
+// describe names the JSON value at the current position for an error message.
+func (p *jsonParser) describe() string {
+	d := p.data[p.pos:]
+	switch {
+	case len(d) == 0:
+		return "the end of the body"
+	case d[0] == '"':
+		if s, err := p.str(); err == nil {
+			return fmt.Sprintf("the string %q", clip(s))
+		}
+		return "a string"
+	case d[0] == '[':
+		return "an array"
+	case d[0] == '{':
+		return "an object"
+	case bytes.HasPrefix(d, []byte("null")):
+		return "null"
+	case bytes.HasPrefix(d, []byte("true")), bytes.HasPrefix(d, []byte("false")):
+		return "a boolean"
+	default:
+		end := 0
+		for end < len(d) && end < 16 && d[end] > ' ' && d[end] != ',' && d[end] != ']' && d[end] != '}' {
+			end++
+		}
+		if end == 0 {
+			end = 1
+		}
+		return fmt.Sprintf("%q", d[:end])
+	}
+}
+
+// parseCSV reads rows of comma-separated numbers. The first record is a header of feature
+// names when header is "present", not when it is "absent", and otherwise (the Content-Type
+// has no header parameter) when it holds one of the model's feature names or no number at
+// all. A header must name each of the model's features once, in any order.
+func parseCSV(data []byte, t *table, header string) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return badRequest("empty body: send CSV rows of numbers")
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	r.ReuseRecord = true
+	r.TrimLeadingSpace = true
+	var order []int // order[i]: the model column of CSV column i; nil: the model's order
+	first := true
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return badRequest("malformed CSV at line %d: %v", pe.Line, pe.Err)
+			}
+			return badRequest("malformed CSV: %v", err)
+		}
+		if first {
+			first = false
+			if isHeader(rec, t, header) {
+				line, _ := r.FieldPos(0)
+				if order, err = headerOrder(rec, t, line); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if err := t.startRow(); err != nil {
+			return err
+		}
+		if len(rec) != t.inputs {
+			line, _ := r.FieldPos(0)
+			return badRequest("row %d (line %d): %d values, the model expects %d", t.rows, line, len(rec), t.inputs)
+		}
+		base := len(t.vals)
+		for range t.inputs {
+			t.vals = append(t.vals, 0)
+		}
+		for i, s := range rec {
+			j := i
+			if order != nil {
+				j = order[i]
+			}
+			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			if err != nil || !finite(v) {
+				line, _ := r.FieldPos(i)
+				what := "is not a number"
+				if err == nil || errors.Is(err, strconv.ErrRange) {
+					what = "is not a finite number"
+				}
+				return badRequest("%s (line %d): %q %s", t.field(j), line, clip([]byte(s)), what)
+			}
+			t.vals[base+j] = v
+		}
+	}
+	if t.rows == 0 {
+		return badRequest("no rows: send at least one")
+	}
+	return nil
+}
+
+func isHeader(rec []string, t *table, header string) bool {
+	switch header {
+	case "present":
+		return true
+	case "absent":
+		return false
+	}
+	numbers := 0
+	for _, s := range rec {
+		s = strings.TrimSpace(s)
+		if _, ok := t.names[s]; ok {
+			return true
+		}
+		if _, err := strconv.ParseFloat(s, 64); err == nil {
+			numbers++
+		}
+	}
+	return numbers == 0
+}
+
+// headerOrder maps the columns of a CSV header to the model's inputs.
+func headerOrder(rec []string, t *table, line int) ([]int, error) {
+	if t.names == nil {
+		return nil, badRequest("line %d is a header, but the model has no feature names: send rows of %d numbers only", line, t.inputs)
+	}
+	order := make([]int, len(rec))
+	used := make([]bool, t.inputs)
+	for i, s := range rec {
+		s = strings.TrimSpace(s)
+		j, ok := t.names[s]
+		if !ok {
+			return nil, badRequest("header (line %d), field %d: unknown feature %q (the model's features: %s)", line, i+1, clip([]byte(s)), t.featureList())
+		}
+		if used[j] {
+			return nil, badRequest("header (line %d): feature %q given twice", line, s)
+		}
+		used[j] = true
+		order[i] = j
+	}
+	for j, u := range used {
+		if !u {
+			return nil, badRequest("header (line %d): missing feature %q", line, t.features[j])
+		}
+	}
+	return order, nil
+}

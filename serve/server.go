@@ -1,0 +1,263 @@
+// Package serve is the HTTP prediction server of sparsekernel: it answers POST /predict
+// with the labels (or values), decision values and class probabilities of rows sent as JSON
+// or CSV, describes its model at GET /model, and reloads the model file on demand without
+// dropping a request.
+//
+// Endpoints:
+//
+//	POST /predict  {"rows": [[x1, x2, ...], ...]}, [[...], ...], {"row": [...]},
+//	               {"rows": [{"name": x, ...}, ...]} (by the model's feature names),
+//	               or Content-Type text/csv (an optional header of feature names, in any order)
+//	GET  /model    the model's metadata
+//	GET  /healthz  {"status": "ok"}
+//
+// A bad request gets a 4xx status and a body {"error": "..."} naming the row (1-based) and
+// the field at fault. Requests see the model that was current when they started: Reload swaps
+// a fully loaded model in atomically, and keeps the old one when the file fails to load.
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/sparsekernel/sparsekernel/internal/version"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// Config configures a Server. Zero values mean the defaults below.
+type Config struct {
+	// ModelPath is the model file to serve and to reload.
+	ModelPath string
+	// MaxBody bounds a request body in bytes (default DefaultMaxBody); a larger one gets 413.
+	MaxBody int64
+	// MaxRows bounds the rows of one request (default DefaultMaxRows); more get 413.
+	MaxRows int
+	// ReadTimeout, WriteTimeout and IdleTimeout are those of http.Server (defaults 10 s,
+	// 10 s, 120 s); ReadTimeout also bounds reading the headers.
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// ShutdownTimeout bounds the wait for in-flight requests when Run stops (default 10 s);
+	// connections still busy after it are closed.
+	ShutdownTimeout time.Duration
+	// StatsEvery is the interval of the aggregate traffic log line at info level (default
+	// one minute; negative: none). Each request is logged at debug level.
+	StatsEvery time.Duration
+	// Logger receives the server's structured logs (default: slog.Default()).
+	Logger *slog.Logger
+}
+
+// The defaults of Config.
+const (
+	DefaultMaxBody         = 8 << 20
+	DefaultMaxRows         = 10000
+	DefaultReadTimeout     = 10 * time.Second
+	DefaultWriteTimeout    = 10 * time.Second
+	DefaultIdleTimeout     = 120 * time.Second
+	DefaultShutdownTimeout = 10 * time.Second
+	DefaultStatsEvery      = time.Minute
+)
+
+func (c *Config) defaults() {
+	if c.MaxBody <= 0 {
+		c.MaxBody = DefaultMaxBody
+	}
+	if c.MaxRows <= 0 {
+		c.MaxRows = DefaultMaxRows
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = DefaultReadTimeout
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = DefaultWriteTimeout
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = DefaultIdleTimeout
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if c.StatsEvery == 0 {
+		c.StatsEvery = DefaultStatsEvery
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+}
+
+// Server serves one model file. Its methods are safe for concurrent use.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	current atomic.Pointer[loaded]
+	stats   stats
+	handler http.Handler
+}
+
+// loaded is a model with everything precomputed that requests need; it is never modified
+// after it is published.
+type loaded struct {
+	m        *model.Model
+	path     string
+	at       time.Time
+	names    map[string]int // feature name -> input index; nil without feature names
+	labels   [][]byte       // JSON strings of the class labels
+	probKeys [][]byte       // `"label":` for the probability objects
+	classes  int
+	outputs  int
+	info     []byte // the GET /model answer
+}
+
+// New loads the model file of cfg and returns a server for it.
+func New(cfg Config) (*Server, error) {
+	cfg.defaults()
+	s := &Server{cfg: cfg, log: cfg.Logger}
+	lm, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	s.current.Store(lm)
+	s.handler = http.HandlerFunc(s.serveHTTP)
+	return s, nil
+}
+
+// Model returns the model being served.
+func (s *Server) Model() *model.Model { return s.current.Load().m }
+
+// Reload reads the model file again and serves it from the next request on. When the file
+// fails to load, the current model stays, the failure is logged, and the error is returned.
+// The SIGHUP handler of `sparsekernel serve` calls it.
+func (s *Server) Reload() error {
+	lm, err := s.load()
+	if err != nil {
+		s.log.Error("reload failed; keeping the current model", "path", s.cfg.ModelPath, "error", err.Error())
+		return err
+	}
+	old := s.current.Swap(lm)
+	s.log.Info("model reloaded", "path", lm.path, "task", string(lm.m.Task), "method", lm.m.Method,
+		"nodes", lm.m.Size(), "inputs", lm.m.Inputs, "previous_loaded_at", old.at.Format(time.RFC3339Nano))
+	return nil
+}
+
+func (s *Server) load() (*loaded, error) {
+	m, err := model.Load(s.cfg.ModelPath)
+	if err != nil {
+		return nil, err
+	}
+	return prepare(m, s.cfg.ModelPath, time.Now())
+}
+
+// ModelInfo is the answer of GET /model.
+type ModelInfo struct {
+	Task          string   `json:"task"`
+	Method        string   `json:"method"`
+	Kernel        string   `json:"kernel"`
+	Classes       []string `json:"classes,omitempty"`
+	Inputs        int      `json:"inputs"`
+	Features      []string `json:"features,omitempty"`
+	Size          int      `json:"size"`
+	Outputs       int      `json:"outputs"`
+	Probabilities bool     `json:"probabilities"`
+	WrittenBy     string   `json:"written_by,omitempty"`
+	Server        string   `json:"server"`
+	Path          string   `json:"path"`
+	LoadedAt      string   `json:"loaded_at"`
+	// Samples and LOOError come from the model's training record.
+	Samples  int     `json:"samples,omitempty"`
+	LOOError float64 `json:"loo_error"`
+}
+
+func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
+	if err := m.Check(); err != nil {
+		return nil, err
+	}
+	lm := &loaded{m: m, path: path, at: at, classes: len(m.Classes), outputs: m.Outputs()}
+	if m.Features != nil {
+		lm.names = make(map[string]int, len(m.Features))
+		for j, f := range m.Features {
+			if _, dup := lm.names[f]; dup {
+				return nil, fmt.Errorf("%s: feature name %q appears twice", path, f)
+			}
+			lm.names[f] = j
+		}
+	}
+	for _, c := range m.Classes {
+		q, err := json.Marshal(c)
+		if err != nil {
+			return nil, err
+		}
+		lm.labels = append(lm.labels, q)
+		lm.probKeys = append(lm.probKeys, append(q, ':'))
+	}
+	info := ModelInfo{
+		Task: string(m.Task), Method: m.Method, Kernel: m.Kernel, Classes: m.Classes, Inputs: m.Inputs,
+		Features: m.Features, Size: m.Size(), Outputs: m.Outputs(), Probabilities: m.Calibration != nil,
+		WrittenBy: m.WrittenBy, Server: version.String(), Path: path, LoadedAt: at.UTC().Format(time.RFC3339Nano),
+		Samples: m.Training.Samples, LOOError: m.Training.LOOError,
+	}
+	var err error
+	if lm.info, err = json.Marshal(info); err != nil {
+		return nil, err
+	}
+	lm.info = append(lm.info, '\n')
+	return lm, nil
+}
+
+// Handler returns the HTTP handler of the endpoints.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// HTTPServer returns an http.Server for the handler with the configured timeouts.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.handler,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		ReadHeaderTimeout: s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+// Run serves on ln until ctx is done, then shuts down gracefully: it stops accepting
+// connections and waits up to Config.ShutdownTimeout for the requests in flight, closing
+// whatever is left after that. It returns nil after a shutdown that finished in time.
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	hs := s.HTTPServer()
+	lm := s.current.Load()
+	s.log.Info("listening", "addr", ln.Addr().String(), "model", lm.path, "task", string(lm.m.Task),
+		"nodes", lm.m.Size(), "inputs", lm.m.Inputs, "version", version.String())
+	statsDone := make(chan struct{})
+	statsCtx, stopStats := context.WithCancel(context.Background())
+	go func() {
+		defer close(statsDone)
+		s.stats.logEvery(statsCtx, s.log, s.cfg.StatsEvery)
+	}()
+	defer func() { stopStats(); <-statsDone }()
+
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err // the listener failed
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down", "timeout", s.cfg.ShutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if err != nil {
+		s.log.Warn("shutdown timed out; closing the remaining connections", "error", err.Error())
+		hs.Close()
+	}
+	if serr := <-served; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	s.log.Info("stopped")
+	return err
+}
