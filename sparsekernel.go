@@ -1,91 +1,64 @@
 // Package sparsekernel builds small radial basis function (RBF) classifiers and regressors
-// automatically: orthogonal forward selection picks a handful of Gaussian nodes by their
-// analytic leave-one-out (LOO) statistics, so the model size and the kernel width come from
-// the data, without a cross-validation grid.
+// automatically: forward selection picks a handful of Gaussian nodes, and everything else
+// (kernel width, input weighting, regularisation, model size) is chosen from the training
+// data, without a user-facing grid search.
 //
-// Fit is the one call most users need:
+// Fit and FitLabels are the calls most users need; the zero Options choose everything:
 //
-//	m, err := sparsekernel.Fit(X, y, sparsekernel.Options{Method: sparsekernel.LOOMI})
-//	label := m.Label(m.Decision(x))
+//	m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{})
+//	f, err := m.Decision(x)
+//	label, err := m.Label(f)
 //
-// The methods are those of SPEC sections 3-5: ROLS-LOO and LOOMI (fixed nodes on training
-// points); the tunable-node and LS-SVM methods follow.
+// Two-class, multi-class and regression models are all *model.Model values with K outputs
+// sharing their nodes. Besides the default method (Auto), the published methods the project
+// started from are available by name (see Methods): ROLS-LOO and LOOMI (fixed nodes selected
+// by their analytic leave-one-out statistics), tunable nodes found by particle swarm
+// optimisation or repeated weighted boosting search, LROLS-LOO for regression, and an LS-SVM
+// tuned on its exact leave-one-out error.
 package sparsekernel
 
 import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
-	"github.com/sparsekernel/sparsekernel/kernel"
-	"github.com/sparsekernel/sparsekernel/lssvm"
+	"github.com/sparsekernel/sparsekernel/internal/version"
 	"github.com/sparsekernel/sparsekernel/model"
-	"github.com/sparsekernel/sparsekernel/ofs"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
 
-// The method names accepted by Options.Method.
-const (
-	ROLS  = "rols"  // ROLS-LOO (SPEC 3.1)
-	LOOMI = "loomi" // LOOMI (SPEC 3.2)
-	PSO   = "pso"   // tunable nodes found by particle swarm optimisation (SPEC 4.2)
-	RWBS  = "rwbs"  // tunable nodes found by repeated weighted boosting search (SPEC 4.1)
-	LROLS = "lrols" // LROLS-LOO on fixed nodes (SPEC 4, regression)
-	LSSVM = "lssvm" // LS-SVM tuned on its exact LOO error (SPEC 5)
-)
+// Version is the version of this library, recorded in every model file it writes.
+var Version = version.String()
 
-// Method describes one of the methods Fit implements.
-type Method struct {
-	Name           string
-	Classification bool // it trains classifiers
-	Regression     bool // it trains regressors
-	Description    string
-}
-
-// Methods lists the methods Fit implements.
-var Methods = []Method{
-	{LOOMI, true, false, "fixed Gaussian nodes, forward selection maximising the LOO mutual information"},
-	{ROLS, true, false, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate"},
-	{PSO, true, true, "tunable Gaussian nodes (centre and diagonal covariance) found one by one by particle swarm optimisation"},
-	{RWBS, true, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search"},
-	{LROLS, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE"},
-	{LSSVM, true, true, "least-squares SVM (every training point a node), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm"},
-}
-
-// MaxCandidates is the largest number of training points used as candidate centres by the
-// fixed-node methods, and MaxPoolEntries bounds N times the number of candidates (the pool
-// holds an N x L matrix, three times over). Larger training sets use a random subset of the
-// training points (drawn from the seed) as candidates, which keeps memory and each stage's
-// cost linear in N.
-const (
-	MaxCandidates  = 2000
-	MaxPoolEntries = 1 << 24
-)
-
-// Options configures Fit. The zero value is a good start: LOOMI with the width chosen by the
-// LOO criterion and the model size chosen by the method's stopping rule.
+// Options configures Fit. The zero value is the default: method Auto, the task detected from
+// the targets, everything else chosen from the data. Check reports an invalid combination;
+// Fit calls it.
 type Options struct {
-	// Method is one of the names in Methods; "" means LOOMI.
+	// Method is one of the names in Methods; "" means Auto.
 	Method string
-	// Task is the learning task; "" means classification.
+	// Task is the learning task; "" means: detected from the targets (see dataset.DetectLabels).
 	Task model.Task
-	// Classes names the targets -1 and +1 of a classifier; zero value: "-1" and "1".
-	Classes [2]string
 	// Features names the inputs (optional, stored in the model).
 	Features []string
 	// Tau fixes the common width of the fixed-node Gaussians exp(-||z-c||^2/tau) in the
-	// standardised input space; 0 means: choose it from ofs.DefaultTaus by the LOO criterion.
+	// standardised input space (methods auto, rols, loomi, lrols); 0 means: chosen from the data.
 	Tau float64
-	// MinTerms is a minimum model size for the fixed-node classifiers (paper 001 sets one for
-	// banana and waveform); 0 means the method's default.
+	// MinTerms is a minimum model size for the fixed-node classifiers rols and loomi (paper
+	// 001 sets one for banana and waveform); 0 means the method's default.
 	MinTerms int
-	// MaxTerms caps the model size; 0 means the method's default (100).
+	// MaxTerms caps the model size, a node budget; 0 means the method's default.
 	MaxTerms int
+	// Prefer says how method auto trades size against accuracy: "small" (the smallest model
+	// whose cross-validated error is not worse than the best by more than two standard errors),
+	// "balanced" (one standard error; the default, "") or "accurate" (the least error).
+	Prefer string
+	// Folds is the number of cross-validation folds of method auto; 0 means 5.
+	Folds int
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
 	PSO optim.PSO
 	// RWBS configures method rwbs; the zero value is Ps = 7, Ng = 11, Mi = 400 (SPEC 4.1).
@@ -102,8 +75,8 @@ type Options struct {
 	Workers int
 }
 
-// LSSVMOptions configures the LS-SVM (SPEC 5). The zero value tunes a Gaussian LS-SVM with
-// the colonial competitive algorithm.
+// LSSVMOptions configures the LS-SVM. The zero value tunes a Gaussian LS-SVM with the colonial
+// competitive algorithm.
 type LSSVMOptions struct {
 	// Kernel is "gaussian" (exp(-||z-x||^2/(2 sigma^2))) or "wavelet"; "" means "gaussian".
 	Kernel string
@@ -119,95 +92,306 @@ type LSSVMOptions struct {
 	CCA optim.CCA
 }
 
-// Errors that callers may branch on.
+// Errors that callers may test with errors.Is. Every condition Fit rejects wraps one of them.
 var (
-	ErrOneClass          = errors.New("the training data hold only one class")
+	ErrNoData            = errors.New("no training data")
 	ErrDimensionMismatch = errors.New("inputs have different numbers of values")
+	ErrNonFinite         = errors.New("a value is not a finite number")
+	ErrOneClass          = errors.New("the training data hold only one class")
+	ErrTargets           = errors.New("targets do not fit the task")
 	ErrUnknownMethod     = errors.New("unknown method")
 	ErrTask              = errors.New("method does not support this task")
+	ErrOption            = errors.New("invalid option")
+	// ErrNoSignal reports a fit that found nothing better than the trivial rule (the majority
+	// class, or the mean): the model would be useless.
+	ErrNoSignal = errors.New("no model better than the trivial rule")
 )
 
-// Fit trains a model on raw inputs X (one row per sample) and targets y: -1/+1 for
-// classification, real values for regression. Inputs are standardised on X and the scaling
-// is stored in the model.
+// Check reports the first invalid option, wrapping ErrOption or ErrUnknownMethod. It checks
+// the options alone; Fit also checks them against the data.
+func (o Options) Check() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrOption, fmt.Sprintf(format, args...))
+	}
+	if o.Method != "" && lookup(o.Method) == nil {
+		return fmt.Errorf("%w %q (want one of %s)", ErrUnknownMethod, o.Method, methodNames())
+	}
+	switch o.Task {
+	case "", model.Classification, model.Regression:
+	default:
+		return bad("task %q: want classification, regression or empty (detect)", o.Task)
+	}
+	switch {
+	case o.Tau < 0 || math.IsNaN(o.Tau) || math.IsInf(o.Tau, 0):
+		return bad("tau %v: want a positive width, or 0 to choose it", o.Tau)
+	case o.MinTerms < 0:
+		return bad("min-terms %d: want 0 or more", o.MinTerms)
+	case o.MaxTerms < 0:
+		return bad("max-terms %d: want 0 or more", o.MaxTerms)
+	case o.MaxTerms > 0 && o.MinTerms > o.MaxTerms:
+		return bad("min-terms %d is above max-terms %d", o.MinTerms, o.MaxTerms)
+	case o.Folds < 0 || o.Folds == 1:
+		return bad("folds %d: want 2 or more, or 0 for the default", o.Folds)
+	case o.Workers < 0:
+		return bad("workers %d: want 0 (all cores) or more", o.Workers)
+	}
+	if _, ok := preferSE[o.Prefer]; !ok {
+		return bad("prefer %q: want small, balanced or accurate", o.Prefer)
+	}
+	for _, c := range []struct {
+		name   string
+		v, min int
+	}{{"swarm", o.PSO.Swarm, 2}, {"iterations", o.PSO.Iterations, 1},
+		{"ps", o.RWBS.Population, 2}, {"ng", o.RWBS.Generations, 1}, {"mi", o.RWBS.Inner, 1}} {
+		if c.v != 0 && c.v < c.min {
+			return bad("%s %d: want at least %d", c.name, c.v, c.min)
+		}
+	}
+	l := o.LSSVM
+	switch l.Kernel {
+	case "", model.KernelGaussian, model.KernelWavelet:
+	default:
+		return bad("lssvm kernel %q: want gaussian or wavelet", l.Kernel)
+	}
+	switch l.Tuner {
+	case "", "cca", "sa":
+	case "none":
+		if o.Method == LSSVM && (!(l.Gamma > 0) || !(l.Width > 0)) {
+			return bad("lssvm tuner none needs gamma > 0 and width > 0, have %v and %v", l.Gamma, l.Width)
+		}
+	default:
+		return bad("lssvm tuner %q: want cca, sa or none", l.Tuner)
+	}
+	if l.Evaluations < 0 {
+		return bad("lssvm evaluations %d: want a positive budget, or 0", l.Evaluations)
+	}
+	return nil
+}
+
+// Unused returns the names of the options that are set but that the method ignores, so that
+// a caller can warn about them.
+func (o Options) Unused() []string {
+	meth := o.Method
+	if meth == "" {
+		meth = Auto
+	}
+	var out []string
+	add := func(set bool, name string, methods ...string) {
+		if set && !slices.Contains(methods, meth) {
+			out = append(out, name)
+		}
+	}
+	add(o.Tau != 0, "tau", Auto, ROLS, LOOMI, LROLS)
+	add(o.MinTerms != 0, "min-terms", ROLS, LOOMI)
+	add(o.MaxTerms != 0, "max-terms", Auto, ROLS, LOOMI, LROLS, PSO, RWBS)
+	add(o.Prefer != "", "prefer", Auto)
+	add(o.Folds != 0, "folds", Auto)
+	add(o.PSO != optim.PSO{}, "pso settings", PSO)
+	add(o.RWBS != optim.RWBS{}, "rwbs settings", RWBS)
+	add(o.LSSVM.Kernel != "" && o.LSSVM.Kernel != model.KernelGaussian || o.LSSVM.Tuner != "" && o.LSSVM.Tuner != "cca" ||
+		o.LSSVM.Gamma != 0 || o.LSSVM.Width != 0 || o.LSSVM.Evaluations != 0, "lssvm settings", LSSVM)
+	return out
+}
+
+// problem is a checked training set: inputs and targets in the form the methods take.
+type problem struct {
+	X       [][]float64
+	task    model.Task
+	classes []string  // classification: the class labels
+	class   []int     // classification: each point's class index
+	y       []float64 // two classes: -1/+1 (class 1 is +1); regression: the values
+	why     string    // how the task was decided, for messages
+}
+
+// trivialError returns the training error of the trivial rule: the fraction of points not in
+// the most frequent class, or the variance of the targets.
+func (p *problem) trivialError() float64 {
+	if p.task == model.Classification {
+		count := make([]int, len(p.classes))
+		for _, c := range p.class {
+			count[c]++
+		}
+		return 1 - float64(slices.Max(count))/float64(len(p.class))
+	}
+	var mean, v float64
+	for _, y := range p.y {
+		mean += y
+	}
+	mean /= float64(len(p.y))
+	for _, y := range p.y {
+		v += (y - mean) * (y - mean)
+	}
+	return v / float64(len(p.y))
+}
+
+// outputs returns the number of model outputs: one per class beyond two, else 1.
+func (p *problem) outputs() int { return model.OutputsFor(p.task, len(p.classes)) }
+
+// targets returns the K target vectors: y for one output, one-vs-rest -1/+1 vectors for more.
+func (p *problem) targets() [][]float64 {
+	k := p.outputs()
+	if k == 1 {
+		return [][]float64{p.y}
+	}
+	Y := make([][]float64, k)
+	for c := range Y {
+		Y[c] = make([]float64, len(p.class))
+		for i, ci := range p.class {
+			Y[c][i] = -1
+			if ci == c {
+				Y[c][i] = 1
+			}
+		}
+	}
+	return Y
+}
+
+// Fit trains a model on raw inputs X (one row per sample) and numeric targets y. The task is
+// opt.Task or, if empty, detected from y by the rule of dataset.DetectLabels: y of two
+// distinct values, or of a few distinct integers, are classes (named by their values, so -1/+1
+// targets give classes "-1" and "1"); other values are a regression target. Inputs are
+// standardised on X and the scaling is stored in the model.
 func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
+	for i, v := range y {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("%w: target %d is %v", ErrNonFinite, i+1, v)
+		}
+	}
+	labels := make([]string, len(y))
+	for i, v := range y {
+		labels[i] = strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	if opt.Task == model.Regression {
+		return fitProblem(X, &problem{X: X, task: model.Regression, y: y, why: "regression asked for"}, opt)
+	}
+	return FitLabels(X, labels, opt)
+}
+
+// FitLabels trains a model on raw inputs X and text labels: class names, or numbers for a
+// regression. The task is opt.Task or, if empty, detected by dataset.DetectLabels. Classes are
+// ordered as dataset.Classes orders them (by value when all are numbers, else lexically).
+func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error) {
+	p := &problem{X: X, task: opt.Task}
+	switch opt.Task {
+	case "":
+		det := dataset.DetectLabels(labels)
+		p.why = det.Reason
+		p.task = model.Classification
+		if det.Task == dataset.Regression {
+			p.task = model.Regression
+		}
+	case model.Classification:
+		p.why = "classification asked for"
+	case model.Regression:
+		p.why = "regression asked for"
+	}
+	switch p.task {
+	case model.Classification:
+		idx, classes, err := dataset.Classes(labels)
+		if err != nil {
+			if errors.Is(err, dataset.ErrOneClass) {
+				return nil, fmt.Errorf("%w: %v", ErrOneClass, err)
+			}
+			return nil, fmt.Errorf("%w: %v", ErrNoData, err)
+		}
+		p.class, p.classes = idx, classes
+		if len(classes) == 2 {
+			p.y = make([]float64, len(idx))
+			for i, c := range idx {
+				p.y[i] = float64(2*c - 1)
+			}
+		}
+	case model.Regression:
+		p.y = make([]float64, len(labels))
+		for i, l := range labels {
+			v, err := strconv.ParseFloat(l, 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("%w: target %d is %q, not a finite number (%s)", ErrTargets, i+1, l, p.why)
+			}
+			p.y[i] = v
+		}
+	}
+	return fitProblem(X, p, opt)
+}
+
+// fitProblem checks the data and options and runs the method.
+func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	start := time.Now()
-	if opt.Method == "" {
-		opt.Method = LOOMI
-	}
-	if opt.Task == "" {
-		opt.Task = model.Classification
-	}
-	if err := checkData(X, y, opt.Task); err != nil {
+	if err := opt.Check(); err != nil {
 		return nil, err
+	}
+	if opt.Method == "" {
+		opt.Method = Auto
+	}
+	meth := lookup(opt.Method)
+	if err := checkInputs(X, len(p.class)+len(p.y)*boolInt(p.class == nil)); err != nil {
+		return nil, err
+	}
+	switch {
+	case p.task == model.Regression && !meth.Regression:
+		return nil, fmt.Errorf("%w: %s is for classification, and the targets are a regression target (%s); use -task classification or another method", ErrTask, meth.Name, p.why)
+	case p.task == model.Classification && len(p.classes) == 2 && !meth.Classification:
+		return nil, fmt.Errorf("%w: %s is for regression, and the targets are classes (%s); use -task regression or another method", ErrTask, meth.Name, p.why)
+	case p.task == model.Classification && len(p.classes) > 2 && !meth.MultiClass:
+		return nil, fmt.Errorf("%w: %s trains two-class classifiers, and the targets hold %d classes (%s); use method auto", ErrTask, meth.Name, len(p.classes), p.why)
 	}
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
+	if opt.Features != nil && len(opt.Features) != len(X[0]) {
+		return nil, fmt.Errorf("%w: %d feature names for %d inputs", ErrOption, len(opt.Features), len(X[0]))
+	}
 	scaler := dataset.FitScaler(X)
-	Z := scaler.Transform(X)
+	for j, s := range scaler.Std {
+		if math.IsInf(s, 0) || math.IsNaN(s) || math.IsInf(scaler.Mean[j], 0) {
+			return nil, fmt.Errorf("%w: input %d is too large to standardise (mean %v, standard deviation %v)", ErrNonFinite, j+1, scaler.Mean[j], s)
+		}
+	}
 	m := &model.Model{
-		Task:     opt.Task,
+		Task:     p.task,
 		Method:   opt.Method,
 		Kernel:   model.KernelGaussian,
 		Inputs:   len(X[0]),
 		Features: slices.Clone(opt.Features),
+		Classes:  slices.Clone(p.classes),
 		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std},
 	}
-	if opt.Task == model.Classification {
-		m.Classes = []string{"-1", "1"}
-		if opt.Classes != [2]string{} {
-			m.Classes = []string{opt.Classes[0], opt.Classes[1]}
-		}
-	}
-	var err error
-	switch opt.Method {
-	case ROLS, LOOMI, LROLS:
-		err = fitFixed(m, Z, y, opt)
-	case PSO, RWBS:
-		err = fitTunable(m, Z, y, opt)
-	case LSSVM:
-		err = fitLSSVM(m, Z, y, opt)
-	default:
-		return nil, fmt.Errorf("%w %q", ErrUnknownMethod, opt.Method)
-	}
-	if err != nil {
+	if err := meth.fit(&fitContext{p: p, Z: scaler.Transform(X), opt: opt, m: m}); err != nil {
 		return nil, err
 	}
-	if opt.Task == model.Regression && !opt.NoClip {
-		m.Range = []float64{slices.Min(y), slices.Max(y)}
+	if p.task == model.Regression && !opt.NoClip {
+		m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
 	}
 	m.Training.Samples = len(X)
 	m.Training.Seed = opt.Seed
+	m.Training.TrivialError = p.trivialError()
 	m.Training.Seconds = time.Since(start).Seconds()
+	if err := m.Check(); err != nil {
+		return nil, fmt.Errorf("%s produced an invalid model (please report this): %w", opt.Method, err)
+	}
 	return m, nil
 }
 
-// FitLabels is Fit for a classifier whose classes are given as text: any two distinct labels
-// (see dataset.Binary for which becomes +1).
-func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error) {
-	y, classes, err := dataset.Binary(labels)
-	if err != nil {
-		if errors.Is(err, dataset.ErrOneClass) {
-			return nil, fmt.Errorf("%w: %v", ErrOneClass, err)
-		}
-		return nil, err
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
-	opt.Task = model.Classification
-	opt.Classes = classes
-	return Fit(X, y, opt)
+	return 0
 }
 
-func checkData(X [][]float64, y []float64, task model.Task) error {
+func checkInputs(X [][]float64, targets int) error {
 	if len(X) == 0 {
-		return errors.New("no training samples")
+		return ErrNoData
 	}
-	if len(X) != len(y) {
-		return fmt.Errorf("%d input rows but %d targets", len(X), len(y))
+	if len(X) != targets {
+		return fmt.Errorf("%w: %d input rows but %d targets", ErrDimensionMismatch, len(X), targets)
+	}
+	if len(X) < 2 {
+		return fmt.Errorf("%w: one sample; at least two are needed", ErrNoData)
 	}
 	m := len(X[0])
 	if m == 0 {
-		return errors.New("samples have no inputs")
+		return fmt.Errorf("%w: samples have no inputs", ErrNoData)
 	}
 	for i, x := range X {
 		if len(x) != m {
@@ -215,237 +399,9 @@ func checkData(X [][]float64, y []float64, task model.Task) error {
 		}
 		for j, v := range x {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("row %d, input %d is %v", i+1, j+1, v)
+				return fmt.Errorf("%w: row %d, input %d is %v", ErrNonFinite, i+1, j+1, v)
 			}
 		}
 	}
-	switch task {
-	case model.Classification:
-		var pos, neg int
-		for i, v := range y {
-			switch v {
-			case 1:
-				pos++
-			case -1:
-				neg++
-			default:
-				return fmt.Errorf("target %d is %v: a classifier needs targets -1 and +1", i+1, v)
-			}
-		}
-		if pos == 0 || neg == 0 {
-			return ErrOneClass
-		}
-	case model.Regression:
-		for i, v := range y {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("target %d is %v", i+1, v)
-			}
-		}
-	default:
-		return fmt.Errorf("unknown task %q", task)
-	}
-	return nil
-}
-
-// candidates returns the candidate centres of the fixed-node pool: every training point, or
-// a seeded random subset (see MaxCandidates), in increasing order.
-func candidates(n int, seed uint64) []int {
-	l := min(MaxCandidates, max(100, MaxPoolEntries/n))
-	if n <= l {
-		return nil
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x63616e64))
-	idx := rng.Perm(n)[:l]
-	slices.Sort(idx)
-	return idx
-}
-
-func fitFixed(m *model.Model, Z [][]float64, y []float64, opt Options) error {
-	classify := opt.Task == model.Classification
-	switch {
-	case classify && opt.Method == LROLS:
-		return fmt.Errorf("%w: lrols is for regression", ErrTask)
-	case !classify && opt.Method != LROLS:
-		return fmt.Errorf("%w: %s is for classification", ErrTask, opt.Method)
-	}
-	var sel ofs.Selector
-	switch opt.Method {
-	case ROLS:
-		sel = ofs.ROLS{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms, Plateau: true}
-	case LOOMI:
-		sel = ofs.LOOMI{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms}
-	case LROLS:
-		sel = ofs.LROLS{MaxTerms: opt.MaxTerms}
-	}
-	taus := ofs.DefaultTaus(len(Z[0]))
-	if opt.Tau > 0 {
-		taus = []float64{opt.Tau}
-	}
-	f := ofs.NewFixed(Z, y, candidates(len(Z), opt.Seed))
-	f.Bias = !classify // regression targets need not have zero mean
-	maxTerms := opt.MaxTerms
-	if maxTerms <= 0 {
-		maxTerms = 100
-	}
-	maxTerms = min(maxTerms, len(f.Centres))
-	search := sel
-	if opt.Method == LROLS && len(taus) > 1 {
-		// Choose the width by one selection pass, then refine at that width only.
-		search = ofs.LROLS{MaxTerms: opt.MaxTerms, Passes: 1}
-	}
-	res := f.Run(search, taus, maxTerms, opt.Workers)
-	best := res[ofs.Best(res, classify)]
-	for _, r := range res {
-		m.Training.Evaluations += r.Evaluations
-	}
-	if opt.Method == LROLS && len(taus) > 1 {
-		best = f.Run(sel, []float64{best.Tau}, maxTerms, opt.Workers)[0]
-		m.Training.Evaluations += best.Evaluations
-	}
-	m.Nodes = make([]model.Node, len(best.Index))
-	for i, c := range best.Index {
-		m.Nodes[i] = model.Node{Centre: slices.Clone(f.Points[c]), Width: []float64{kernel.TauToVar(best.Tau)}}
-	}
-	m.Weights, m.Bias = [][]float64{best.Weights}, []float64{best.Bias}
-	m.Training.Tau = best.Tau
-	m.Training.Criterion = best.Criterion
-	m.Training.LOOCurve = best.Curve
-	m.Training.LOOError = looError(best.Stats, classify)
-	m.Training.Lambdas = best.Lambdas
-	m.Training.Stop = best.Stop
-	return nil
-}
-
-func looError(st ofs.Stats, classify bool) float64 {
-	if classify {
-		return st.MR()
-	}
-	return st.MSE
-}
-
-func fitTunable(m *model.Model, Z [][]float64, y []float64, opt Options) error {
-	classify := opt.Task == model.Classification
-	t := ofs.Tunable{Classify: classify, Bias: !classify, MaxTerms: opt.MaxTerms, Seed: opt.Seed, Workers: opt.Workers}
-	if opt.Method == PSO {
-		t.Method = opt.PSO
-	} else {
-		t.Method = opt.RWBS
-	}
-	r, err := t.Build(Z, y)
-	if err != nil {
-		return err
-	}
-	m.Training.Evaluations = r.Evaluations
-	m.Training.Criterion = "loo-misclassification-rate"
-	if !classify {
-		m.Training.Criterion = "loo-mse"
-	}
-	m.Training.LOOCurve = r.Curve
-	m.Training.Stop = r.Stop
-	weights, bias, lambdas, st := r.Weights, r.Bias, r.Lambdas, r.Stats
-	nodes := make([]model.Node, len(r.Centres))
-	for i := range nodes {
-		nodes[i] = model.Node{Centre: r.Centres[i], Width: r.Vars[i]}
-	}
-	if !classify && len(nodes) > 0 {
-		// Refine with LROLS-LOO over the constructed nodes' columns (SPEC 4), which may drop nodes.
-		pool := ofs.NewPool(len(Z), len(nodes), len(nodes)+1)
-		for c, nd := range nodes {
-			col := pool.Column(c)
-			for k, z := range Z {
-				col[k] = kernel.Diag(z, nd.Centre, nd.Width)
-			}
-		}
-		s := ofs.NewState(y, len(nodes)+1)
-		s.SetBias(1e-6)
-		pool.Start(s)
-		sel := ofs.LROLS{}.Select(pool, s)
-		kept := make([]model.Node, len(sel.Index))
-		for i, c := range sel.Index {
-			kept[i] = nodes[c]
-		}
-		nodes, weights, bias, lambdas, st = kept, sel.Weights, sel.Bias, sel.Lambdas, sel.Stats
-		m.Training.Stop += fmt.Sprintf("; LROLS-LOO refinement kept %d of %d nodes", len(kept), len(r.Centres))
-	}
-	m.Nodes, m.Weights, m.Bias = nodes, [][]float64{weights}, []float64{bias}
-	m.Training.Lambdas = lambdas
-	m.Training.LOOError = looError(st, classify)
-	return nil
-}
-
-func fitLSSVM(m *model.Model, Z [][]float64, y []float64, opt Options) error {
-	o := opt.LSSVM
-	classify := opt.Task == model.Classification
-	if o.Kernel == "" {
-		o.Kernel = model.KernelGaussian
-	}
-	if o.Kernel != model.KernelGaussian && o.Kernel != model.KernelWavelet {
-		return fmt.Errorf("lssvm: unknown kernel %q (want gaussian or wavelet)", o.Kernel)
-	}
-	if o.Tuner == "" {
-		o.Tuner = "cca"
-	}
-	settings := optim.Settings{Seed: opt.Seed, Workers: opt.Workers}
-	var (
-		gamma, width, mse float64
-		evals, miss       int
-		tuned             bool
-	)
-	switch o.Tuner {
-	case "cca", "sa":
-		var method optim.Method = o.CCA
-		if o.Tuner == "sa" {
-			budget := o.Evaluations
-			if budget <= 0 {
-				r, err := lssvm.Tune(Z, y, o.Kernel, classify, o.CCA, settings)
-				if err != nil {
-					return err
-				}
-				budget = r.Evaluations
-			}
-			method = optim.SA{Evaluations: budget}
-		}
-		r, err := lssvm.Tune(Z, y, o.Kernel, classify, method, settings)
-		if err != nil {
-			return err
-		}
-		gamma, width, evals = r.Gamma, r.Width, r.Evaluations
-		mse, miss, tuned = r.MSE, r.Misclassified, true
-	case "none":
-		if !(o.Gamma > 0) || !(o.Width > 0) {
-			return fmt.Errorf("lssvm: tuner none needs gamma > 0 and width > 0, have %v and %v", o.Gamma, o.Width)
-		}
-		gamma, width = o.Gamma, o.Width
-	default:
-		return fmt.Errorf("lssvm: unknown tuner %q (want cca, sa or none)", o.Tuner)
-	}
-	var k kernel.Kernel = kernel.Gaussian{Sigma: width}
-	nodeWidth := width * width
-	if o.Kernel == model.KernelWavelet {
-		k, nodeWidth = kernel.Wavelet{A: width}, width
-	}
-	mach, err := lssvm.Fit(Z, y, k, gamma, classify)
-	if err != nil {
-		return err
-	}
-	if !tuned { // Tune reports the LOO error at its optimum; otherwise compute it once here
-		if mse, miss, err = lssvm.LOO(Z, y, k, gamma); err != nil {
-			return err
-		}
-	}
-	m.Kernel = o.Kernel
-	m.Nodes = make([]model.Node, len(Z))
-	for i, z := range Z {
-		m.Nodes[i] = model.Node{Centre: slices.Clone(z), Width: []float64{nodeWidth}}
-	}
-	m.Weights, m.Bias = [][]float64{mach.Coef}, []float64{mach.Bias}
-	m.Training.Gamma, m.Training.Width = gamma, width
-	m.Training.Evaluations = evals
-	m.Training.Criterion = "loo-mse"
-	m.Training.LOOError = mse
-	if classify {
-		m.Training.LOOError = float64(miss) / float64(len(Z))
-	}
-	m.Training.Stop = "hyperparameters: " + o.Tuner
 	return nil
 }

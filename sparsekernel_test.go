@@ -1,6 +1,7 @@
 package sparsekernel_test
 
 import (
+	"math"
 	"bytes"
 	"errors"
 	"fmt"
@@ -73,7 +74,8 @@ func TestFitErrors(t *testing.T) {
 		{"ragged", [][]float64{{0, 1}, {1}, {2, 2}}, []float64{1, -1, 1}, sparsekernel.Options{}, sparsekernel.ErrDimensionMismatch},
 		{"unknown method", X, []float64{1, -1, 1}, sparsekernel.Options{Method: "svm"}, sparsekernel.ErrUnknownMethod},
 		{"regression with a classifier", X, []float64{0.5, 2, 3}, sparsekernel.Options{Method: sparsekernel.LOOMI, Task: model.Regression}, sparsekernel.ErrTask},
-		{"targets not +-1", X, []float64{0, 1, 1}, sparsekernel.Options{}, nil},
+		{"target not finite", X, []float64{0, math.NaN(), 1}, sparsekernel.Options{}, sparsekernel.ErrNonFinite},
+		{"bad option", X, []float64{0, 1, 1}, sparsekernel.Options{Prefer: "tiny"}, sparsekernel.ErrOption},
 		{"length mismatch", X, []float64{1, -1}, sparsekernel.Options{}, nil},
 		{"empty", nil, nil, sparsekernel.Options{}, nil},
 	}

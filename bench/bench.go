@@ -133,7 +133,7 @@ func Run(src Source, cfg Config) (*Result, error) {
 		opt.Task = src.Task()
 	}
 	if opt.Method == "" {
-		opt.Method = sparsekernel.LOOMI
+		opt.Method = sparsekernel.Auto
 	}
 	out := make([]Realisation, total)
 	errs := make([]error, total)

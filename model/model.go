@@ -90,6 +90,10 @@ type Training struct {
 	// figure not comparable with the fixed-node LOO; "" for the fixed-node selection.
 	LOOError float64 `json:"loo_error"`
 	LOOScope string  `json:"loo_scope,omitempty"`
+	// TrivialError is the error of the trivial rule on the training data, in the unit of
+	// LOOError: the rate of all but the most frequent class, or the variance of the targets.
+	// A model whose estimated error is not below it is useless.
+	TrivialError float64 `json:"trivial_error,omitempty"`
 	// CVError, when set, is an estimate of the test error from an outer cross-validation of
 	// the whole fit (node search included), in the unit of LOOError.
 	CVError float64 `json:"cv_error,omitempty"`

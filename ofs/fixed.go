@@ -2,13 +2,42 @@ package ofs
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 	"sync"
 )
 
-// Selector is a forward-selection strategy over a fixed candidate pool (ROLS, LOOMI, LROLS).
+// Selector is a forward-selection strategy over a fixed candidate pool (ROLS, LOOMI, LROLS,
+// Greedy). Capacity returns the largest model it can select from l candidates (its MaxTerms
+// or its default), which sizes the state.
 type Selector interface {
 	Select(pool *Pool, s *State) Selection
+	Capacity(l int) int
+}
+
+// Bounds on the fixed-node candidate pool: at most MaxCandidates training points are
+// candidate centres, and N times the number of candidates stays at most MaxPoolEntries (the
+// pool holds an N x L matrix, and the width search one per worker). Larger training sets use
+// a seeded random subset of the training points (CentreSubset), which keeps memory and each
+// stage's cost linear in N.
+const (
+	MaxCandidates  = 2000
+	MaxPoolEntries = 1 << 24
+	minCandidates  = 100
+)
+
+// CentreSubset returns the candidate centres of a fixed-node pool over n training points:
+// nil (every point) when n <= min(MaxCandidates, MaxPoolEntries/n), else that many points
+// (but at least 100) drawn from seed, in increasing order.
+func CentreSubset(n int, seed uint64) []int {
+	l := max(minCandidates, min(MaxCandidates, MaxPoolEntries/n))
+	if n <= l {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(seed, streamCandidates))
+	idx := rng.Perm(n)[:l]
+	sort.Ints(idx)
+	return idx
 }
 
 // Fixed is the fixed-node problem of SPEC 3: candidate Gaussians exp(-||x-c||^2/tau) centred
@@ -132,7 +161,9 @@ func (w WidthResult) Score(classify bool) float64 {
 // order of taus. Widths are processed by up to workers goroutines; the results do not depend
 // on workers. Columns for widths in the ratio 2 are derived by squaring
 // (exp(-d/(tau/2)) = exp(-d/tau)^2), so only one exponential per chain of widths is computed.
-func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []WidthResult {
+// Each result's LOO decisions are in the order of f.X.
+func (f *Fixed) Run(method Selector, taus []float64, workers int) []WidthResult {
+	maxTerms := min(method.Capacity(len(f.Points)), len(f.Points))
 	out := make([]WidthResult, len(taus))
 	chains := tauChains(taus)
 	var wg sync.WaitGroup
@@ -165,6 +196,13 @@ func (f *Fixed) Run(method Selector, taus []float64, maxTerms, workers int) []Wi
 					pool.Start(s)
 					sel := method.Select(pool, s)
 					sel.Evaluations = pool.Visits()
+					if sel.LOO != nil {
+						loo := make([]float64, len(sel.LOO))
+						for i, k := range f.order {
+							loo[k] = sel.LOO[i]
+						}
+						sel.LOO = loo
+					}
 					out[ti] = WidthResult{Tau: taus[ti], Selection: sel}
 				}
 			}

@@ -40,7 +40,7 @@ func TestFixedMethodsOnRipley(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := NewFixed(train.X, train.Y, nil)
-			res := f.Run(tc.sel, DefaultTaus(2), 60, 2)
+			res := f.Run(tc.sel, DefaultTaus(2), 2)
 			w := res[Best(res, true)]
 			if n := len(w.Index); n < 2 || n > tc.maxSize {
 				t.Errorf("model size %d, want 2..%d", n, tc.maxSize)
@@ -62,15 +62,15 @@ func TestRunDeterministicAcrossWorkers(t *testing.T) {
 	train := synth.Ripley(120, 5)
 	f := NewFixed(train.X, train.Y, nil)
 	taus := DefaultTaus(2)
-	a := f.Run(LOOMI{}, taus, 40, 1)
-	b := f.Run(LOOMI{}, taus, 40, 3)
+	a := f.Run(LOOMI{MaxTerms: 40}, taus, 1)
+	b := f.Run(LOOMI{MaxTerms: 40}, taus, 3)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("results differ between 1 and 3 workers")
 	}
 	// A width computed by squaring along its chain selects the same model as one computed
 	// directly by exp, with weights equal to rounding.
 	for i, tau := range taus {
-		d := f.Run(LOOMI{}, []float64{tau}, 40, 1)[0]
+		d := f.Run(LOOMI{MaxTerms: 40}, []float64{tau}, 1)[0]
 		if !reflect.DeepEqual(d.Index, a[i].Index) {
 			t.Fatalf("tau %v: direct selection %v, chained %v", tau, d.Index, a[i].Index)
 		}

@@ -240,3 +240,11 @@ func hingeLoss(p, e, eta, y []float64, theta, inv, limit float64) float64 {
 	}
 	return sum / float64(n)
 }
+
+// Capacity returns MaxTerms, or the default cap min(l, 100).
+func (r Greedy) Capacity(l int) int {
+	if r.MaxTerms > 0 {
+		return r.MaxTerms
+	}
+	return min(l, 100)
+}

@@ -106,3 +106,11 @@ func bayesLambda(s *State, kappa, py, lambda0 float64, iters int) float64 {
 	}
 	return lambda
 }
+
+// Capacity returns MaxTerms, or the default cap min(l, 100).
+func (r LOOMI) Capacity(l int) int {
+	if r.MaxTerms > 0 {
+		return r.MaxTerms
+	}
+	return min(l, 100)
+}

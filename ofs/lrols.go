@@ -113,3 +113,18 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// Capacity returns MaxTerms, or the default cap min(l, 200).
+func (r LROLS) Capacity(l int) int {
+	if r.MaxTerms > 0 {
+		return r.MaxTerms
+	}
+	return min(l, 200)
+}
+
+// WidthSearch returns the settings for choosing the width: one selection pass per width, the
+// refinement passes left for the chosen width.
+func (l LROLS) WidthSearch() LROLS {
+	l.Passes = 1
+	return l
+}

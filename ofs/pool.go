@@ -16,6 +16,8 @@ type Pool struct {
 	state    *State
 	visits   int
 	orig     []float64 // the undeflated columns, kept by Keep for restarts
+	k        int       // outputs of the state (pyK is kept when k > 1)
+	pyK      []float64 // pyK[c*k + o] = p'y_o of the deflated candidate c
 }
 
 const (
@@ -50,9 +52,18 @@ func (pl *Pool) Start(s *State) {
 	pl.state = s
 	pl.visits = 0
 	y := s.Y()
+	pl.k = s.Outputs()
+	if pl.k > 1 && len(pl.pyK) != pl.l*pl.k {
+		pl.pyK = make([]float64, pl.l*pl.k)
+	}
 	for c := range pl.l {
 		g := pl.Column(c)
 		pl.gg[c], pl.py[c] = dot2(g, y)
+		if pl.k > 1 {
+			for o, yo := range s.ys {
+				pl.pyK[c*pl.k+o] = dot(g, yo)
+			}
+		}
 		pl.pp[c] = pl.gg[c]
 		pl.done[c] = 0 // Scan projects out the state's terms, forced ones included
 		pl.status[c] = free
@@ -66,33 +77,64 @@ func (pl *Pool) Start(s *State) {
 // added since its last visit and rejecting it if it became dependent) and calls visit with
 // its index, its orthogonalised column p and p'p, p'y. visit must not modify p.
 func (pl *Pool) Scan(visit func(c int, p []float64, pp, py float64)) {
+	for c := range pl.l {
+		if pl.update(c) {
+			pl.visits++
+			visit(c, pl.Column(c), pl.pp[c], pl.py[c])
+		}
+	}
+}
+
+// ScanK is Scan for a state of several outputs: visit gets p'y_o of every output o (not to
+// be modified), kept up to date by the deflation without touching the targets.
+func (pl *Pool) ScanK(visit func(c int, p []float64, pp float64, pys []float64)) {
+	for c := range pl.l {
+		if pl.update(c) {
+			pl.visits++
+			var pys []float64
+			if pl.k > 1 {
+				pys = pl.pyK[c*pl.k : (c+1)*pl.k]
+			} else {
+				pys = pl.py[c : c+1]
+			}
+			visit(c, pl.Column(c), pl.pp[c], pys)
+		}
+	}
+}
+
+// update deflates candidate c by the model columns added since its last visit and reports
+// whether it is still free and independent of the model.
+func (pl *Pool) update(c int) bool {
+	if pl.status[c] != free {
+		return false
+	}
 	s := pl.state
 	terms := s.Terms()
-	y := s.Y()
-	for c := range pl.l {
-		if pl.status[c] != free {
-			continue
-		}
-		q := pl.Column(c)
-		if pl.done[c] < terms {
-			for j := pl.done[c]; j < terms; j++ {
-				a := dot(s.cols[j], q) / s.kappa[j]
-				pl.alpha[c*pl.maxTerms+j] = a
-				if j < terms-1 {
-					axpy(-a, s.cols[j], q)
-				} else {
-					pl.pp[c], pl.py[c] = axpyDot2(-a, s.cols[j], q, y)
-				}
-			}
-			pl.done[c] = terms
-			if pl.pp[c] < DependenceTol*pl.gg[c] {
-				pl.status[c] = dependent
-				continue
-			}
-		}
-		pl.visits++
-		visit(c, q, pl.pp[c], pl.py[c])
+	if pl.done[c] >= terms {
+		return true
 	}
+	q := pl.Column(c)
+	for j := pl.done[c]; j < terms; j++ {
+		a := dot(s.cols[j], q) / s.kappa[j]
+		pl.alpha[c*pl.maxTerms+j] = a
+		if j < terms-1 {
+			axpy(-a, s.cols[j], q)
+		} else {
+			pl.pp[c], pl.py[c] = axpyDot2(-a, s.cols[j], q, s.y)
+		}
+		if pl.k > 1 {
+			pk := pl.pyK[c*pl.k : (c+1)*pl.k]
+			for o, v := range s.pyK[j] {
+				pk[o] -= a * v
+			}
+		}
+	}
+	pl.done[c] = terms
+	if pl.pp[c] < DependenceTol*pl.gg[c] {
+		pl.status[c] = dependent
+		return false
+	}
+	return true
 }
 
 // Select adds candidate c (as last visited by Scan) to the model with regularisation lambda.

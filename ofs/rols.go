@@ -77,3 +77,11 @@ func (r ROLS) Select(pool *Pool, s *State) Selection {
 	complete(s, &sel)
 	return sel
 }
+
+// Capacity returns MaxTerms, or the default cap min(l, 100).
+func (r ROLS) Capacity(l int) int {
+	if r.MaxTerms > 0 {
+		return r.MaxTerms
+	}
+	return min(l, 100)
+}

@@ -23,6 +23,9 @@ type Selection struct {
 	// of the first n selected terms (forced terms first), when Greedy.Prefixes asks for them.
 	Path     []PathPoint
 	Prefixes [][]float64
+	// LOO holds the final model's leave-one-out decision values y_k - e_k/eta_k (for
+	// calibration), in the order of Fixed.X after Fixed.Run.
+	LOO []float64
 	// Value is the final model's value of the selection criterion (Greedy), lower is better.
 	Value float64
 	// Stop says why the selection stopped.
@@ -85,4 +88,5 @@ func complete(s *State, sel *Selection) {
 	sel.Weights, sel.Bias, sel.Lambdas = s.Solution()
 	sel.Stats = s.Current()
 	sel.LogLoss = s.LogLoss()
+	sel.LOO = s.LOODecisions()
 }

@@ -25,8 +25,14 @@ const biasLambda = 1e-6
 const etaMin = 1e-12
 
 // State is an OFS model in orthogonal form (SPEC 2). The zero value is not usable: call NewState.
+// A state may fit K target vectors at once (NewStateK): the terms, kappa, lambda and eta are
+// shared, each output k has its own residual e_k and weights theta_ik = p_i'y_k/(kappa_i +
+// lambda_i). The single-output fields below (y, e, theta, py) are those of output 0.
 type State struct {
 	n          int // number of samples N
+	ys, es     [][]float64 // K targets and residuals
+	pyK        [][]float64 // pyK[i][k] = p_i'y_k
+	thetaK     [][]float64 // thetaK[i][k]
 	y          []float64
 	pos        []int // pos[k] = 1 if y[k] > 0 (classification counts), else 0
 	npos       int
@@ -48,15 +54,29 @@ type State struct {
 // NewState starts an empty model (e = y, eta = 1) for targets y, with room for maxTerms terms
 // allocated up front so that adding terms does not allocate.
 func NewState(y []float64, maxTerms int) *State {
+	return NewStateK([][]float64{y}, maxTerms)
+}
+
+// NewStateK starts an empty model of K = len(Y) outputs for the target vectors Y[k] (all of
+// length N). The classification statistics (misses, MI, logistic loss) use output 0.
+func NewStateK(Y [][]float64, maxTerms int) *State {
+	y := Y[0]
 	n := len(y)
 	s := &State{
 		n:     n,
+		ys:    Y,
 		y:     y,
 		pos:   make([]int, n),
-		e:     make([]float64, n),
 		eta:   make([]float64, n),
 		store: make([]float64, n*maxTerms),
 	}
+	s.es = make([][]float64, len(Y))
+	for k := range Y {
+		s.es[k] = make([]float64, n)
+	}
+	s.e = s.es[0]
+	s.pyK = make([][]float64, 0, maxTerms)
+	s.thetaK = make([][]float64, 0, maxTerms)
 	s.cols = make([][]float64, 0, maxTerms)
 	s.kappa = make([]float64, 0, maxTerms)
 	s.lambda = make([]float64, 0, maxTerms)
@@ -103,9 +123,14 @@ func (s *State) Forced() int {
 // Selected returns the number of terms other than the forced ones.
 func (s *State) Selected() int { return len(s.cols) - s.Forced() }
 
+// Outputs returns K, the number of target vectors.
+func (s *State) Outputs() int { return len(s.ys) }
+
 // Reset empties the model: e = y, eta = 1, no terms but the forced bias, if any.
 func (s *State) Reset() {
-	copy(s.e, s.y)
+	for k, yk := range s.ys {
+		copy(s.es[k], yk)
+	}
 	for k := range s.eta {
 		s.eta[k] = 1
 	}
@@ -114,6 +139,8 @@ func (s *State) Reset() {
 	s.lambda = s.lambda[:0]
 	s.theta = s.theta[:0]
 	s.py = s.py[:0]
+	s.pyK = s.pyK[:0]
+	s.thetaK = s.thetaK[:0]
 	s.alpha = s.alpha[:0]
 	if s.bias {
 		s.Add(s.ones, nil, float64(s.n), sum(s.y), s.biasLambda)
@@ -155,6 +182,12 @@ func (s *State) Kappa(i int) float64 { return s.kappa[i] }
 // Lambda returns the regularisation parameter of term i.
 func (s *State) Lambda(i int) float64 { return s.lambda[i] }
 
+// ThetaK returns the orthogonal weights of term i for every output (not a copy).
+func (s *State) ThetaK(i int) []float64 { return s.thetaK[i] }
+
+// Alpha returns term i's projections alpha_ij = p_j'g_i/kappa_j on the earlier terms j < i.
+func (s *State) Alpha(i int) []float64 { return s.alpha[i] }
+
 // Theta returns the orthogonal weight of term i.
 func (s *State) Theta(i int) float64 { return s.theta[i] }
 
@@ -171,8 +204,9 @@ func (s *State) Orthogonalise(g, alpha []float64) (pp, py float64) {
 }
 
 // Add appends the orthogonalised column p (with its alphas and p'p, p'y, as returned by
-// Orthogonalise or a deflated Pool) as a new term with regularisation lambda, and applies
-// the rank-one updates of e and eta (SPEC 2). p and alpha are copied.
+// Orthogonalise or a deflated Pool; py is p'y of output 0) as a new term with regularisation
+// lambda, and applies the rank-one updates of e and eta (SPEC 2). p and alpha are copied.
+// With several outputs, p'y_k of the others is computed here.
 func (s *State) Add(p, alpha []float64, pp, py, lambda float64) {
 	i := len(s.cols)
 	col := s.store[i*s.n : (i+1)*s.n]
@@ -180,14 +214,26 @@ func (s *State) Add(p, alpha []float64, pp, py, lambda float64) {
 	s.cols = append(s.cols, col)
 	s.kappa = append(s.kappa, pp)
 	s.lambda = append(s.lambda, lambda)
-	theta := py / (pp + lambda)
-	s.theta = append(s.theta, theta)
+	inv := 1 / (pp + lambda)
+	pys := make([]float64, len(s.ys))
+	thetas := make([]float64, len(s.ys))
+	pys[0] = py
+	for k := 1; k < len(s.ys); k++ {
+		pys[k] = dot(col, s.ys[k])
+	}
+	for k, v := range pys {
+		thetas[k] = v * inv
+	}
+	s.pyK = append(s.pyK, pys)
+	s.thetaK = append(s.thetaK, thetas)
+	s.theta = append(s.theta, thetas[0])
 	s.py = append(s.py, py)
 	s.alpha = append(s.alpha, append([]float64(nil), alpha[:i]...))
-	inv := 1 / (pp + lambda)
 	for k, t := range col {
-		s.e[k] -= theta * t
 		s.eta[k] -= t * t * inv
+	}
+	for k, ek := range s.es {
+		axpy(-thetas[k], col, ek)
 	}
 }
 
@@ -202,6 +248,8 @@ func (s *State) Truncate(n int) {
 	s.lambda = s.lambda[:n]
 	s.theta = s.theta[:n]
 	s.py = s.py[:n]
+	s.pyK = s.pyK[:n]
+	s.thetaK = s.thetaK[:n]
 	s.alpha = s.alpha[:n]
 	s.Refresh()
 }
@@ -210,20 +258,27 @@ func (s *State) Truncate(n int) {
 // lambdas to bring e and eta up to date.
 func (s *State) SetLambda(i int, lambda float64) {
 	s.lambda[i] = lambda
-	s.theta[i] = s.py[i] / (s.kappa[i] + lambda)
+	for k, v := range s.pyK[i] {
+		s.thetaK[i][k] = v / (s.kappa[i] + lambda)
+	}
+	s.theta[i] = s.thetaK[i][0]
 }
 
 // Refresh recomputes e and eta from the terms (O(N n)).
 func (s *State) Refresh() {
-	copy(s.e, s.y)
+	for k, yk := range s.ys {
+		copy(s.es[k], yk)
+	}
 	for k := range s.eta {
 		s.eta[k] = 1
 	}
 	for i, col := range s.cols {
-		theta, inv := s.theta[i], 1/(s.kappa[i]+s.lambda[i])
+		inv := 1 / (s.kappa[i] + s.lambda[i])
 		for k, t := range col {
-			s.e[k] -= theta * t
 			s.eta[k] -= t * t * inv
+		}
+		for k, ek := range s.es {
+			axpy(-s.thetaK[i][k], col, ek)
 		}
 	}
 }
@@ -235,10 +290,21 @@ func (s *State) Weights() []float64 { return s.PrefixWeights(len(s.cols)) }
 // PrefixWeights returns the weights of the model made of the first n terms (forced terms
 // included): with orthogonal columns, later terms leave theta_1..theta_n unchanged, so this is
 // the back substitution of the leading n x n block.
-func (s *State) PrefixWeights(n int) []float64 {
+func (s *State) PrefixWeights(n int) []float64 { return s.prefix(n, 0) }
+
+// PrefixWeightsK returns PrefixWeights for every output: w[k][i].
+func (s *State) PrefixWeightsK(n int) [][]float64 {
+	w := make([][]float64, len(s.ys))
+	for k := range w {
+		w[k] = s.prefix(n, k)
+	}
+	return w
+}
+
+func (s *State) prefix(n, out int) []float64 {
 	w := make([]float64, n)
 	for i := n - 1; i >= 0; i-- {
-		v := s.theta[i]
+		v := s.thetaK[i][out]
 		for j := i + 1; j < n; j++ {
 			v -= s.alpha[j][i] * w[j]
 		}
@@ -377,6 +443,18 @@ func (s *State) CandidateMisses(p []float64, pp, py, lambda float64, limit int) 
 		return miss + neg
 	}
 	return missCountLimit(p, s.e, s.eta, s.y, theta, inv, limit)
+}
+
+// LOODecisions returns the leave-one-out decision value of every point for output 0,
+// y_k - e_k/eta_k; a point with eta_k <= etaMin (the model interpolates it) gets 0.
+func (s *State) LOODecisions() []float64 {
+	f := make([]float64, s.n)
+	for k, e := range s.e {
+		if s.eta[k] > etaMin {
+			f[k] = s.y[k] - e/s.eta[k]
+		}
+	}
+	return f
 }
 
 // LogLoss returns the model's LOO logistic loss (1/N) sum log(1 + exp(-4 s_k)), s_k = psi_k/eta_k

@@ -72,6 +72,8 @@ type fitFlags struct {
 	task               string
 	tau                float64
 	minTerms, maxTerms int
+	prefer             string
+	folds              int
 	seed               uint64
 	workers            int
 	swarm, iterations  int // PSO
@@ -86,11 +88,14 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	for _, m := range sparsekernel.Methods {
 		names = append(names, m.Name)
 	}
-	fs.StringVar(&f.method, "method", sparsekernel.LOOMI, "training `method`: "+strings.Join(names, ", "))
-	fs.StringVar(&f.task, "task", "auto", "classification, regression, or auto (two distinct labels: classification)")
+	fs.StringVar(&f.method, "method", sparsekernel.Auto, "training `method`: "+strings.Join(names, ", "))
+	fs.StringVar(&f.task, "task", "auto", "classification, regression, or auto: text labels are classes; numbers are classes when\n"+
+		"there are two distinct values, or at most 30 distinct integers with at least 5 rows each on average; else regression")
+	fs.StringVar(&f.prefer, "prefer", "balanced", "auto: size against accuracy, small, balanced or accurate")
+	fs.IntVar(&f.folds, "folds", 0, "auto: cross-validation folds (0: 5)")
 	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen by LOO)")
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
-	fs.IntVar(&f.maxTerms, "max-terms", 0, "cap on the number of nodes (0: the method's default)")
+	fs.IntVar(&f.maxTerms, "max-terms", 0, "node budget: cap on the number of nodes (0: the method's default)")
 	fs.IntVar(&f.swarm, "swarm", 10, "pso: swarm size S (paper 000: 10, or 20 for harder sets)")
 	fs.IntVar(&f.iterations, "iterations", 20, "pso: iterations I_max per node")
 	fs.IntVar(&f.ps, "ps", 7, "rwbs: population size Ps")
@@ -130,8 +135,12 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	if f.maxTerms > 0 && f.minTerms > f.maxTerms {
 		return sparsekernel.Options{}, usagef("-min-terms %d is above -max-terms %d", f.minTerms, f.maxTerms)
 	}
+	prefer := f.prefer
+	if prefer == "balanced" {
+		prefer = ""
+	}
 	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
-		Seed: f.seed, Workers: f.workers,
+		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers,
 		PSO:  optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS: optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi}}
 	switch f.kernel {
@@ -183,30 +192,25 @@ func fitFile(df *dataFlags, ff *fitFlags, path string) (*model.Model, error) {
 	return train(t, opt)
 }
 
-// train fits a model to a table, detecting the task from its labels unless opt fixes it.
+// train fits a model to a table; the library detects the task from its labels unless opt
+// fixes it.
 func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 	if t.Labels == nil {
 		return nil, fmt.Errorf("%s: no label column", t.Source)
-	}
-	if opt.Task == "" {
-		opt.Task = model.Classification
-		if dataset.DetectTask(t.Labels) == dataset.Regression {
-			opt.Task = model.Regression
-		}
 	}
 	opt.Features = t.Features
 	var (
 		m   *model.Model
 		err error
 	)
-	if opt.Task == model.Classification {
-		m, err = sparsekernel.FitLabels(t.X, t.Labels, opt)
-	} else {
+	if opt.Task == model.Regression {
 		y, nerr := dataset.Numeric(t)
 		if nerr != nil {
 			return nil, nerr // names the file and line already
 		}
 		m, err = sparsekernel.Fit(t.X, y, opt)
+	} else {
+		m, err = sparsekernel.FitLabels(t.X, t.Labels, opt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)

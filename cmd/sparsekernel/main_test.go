@@ -195,7 +195,7 @@ func TestBadInput(t *testing.T) {
 		{"not a number", []string{"train", "-o", filepath.Join(dir, "n.json"), write("nan.csv", "1,2,a\n3,x,b\n4,5,a\n")}, 1, []string{"nan.csv:2:2"}, "n.json"},
 		{"ragged row", []string{"train", "-o", filepath.Join(dir, "r.json"), write("ragged.csv", "1,2,a\n3,b\n4,5,a\n")}, 1, []string{"ragged.csv:2"}, "r.json"},
 		{"one class", []string{"train", "-o", filepath.Join(dir, "o.json"), write("one.csv", "1,2,a\n3,4,a\n")}, 1, []string{"one.csv", "one class"}, "o.json"},
-		{"three classes", []string{"train", "-o", filepath.Join(dir, "t.json"), write("three.csv", "1,2,a\n3,4,b\n5,6,c\n")}, 1, []string{"three.csv", "multi-class"}, "t.json"},
+		{"three classes for lrols", []string{"train", "-method", "lrols", "-o", filepath.Join(dir, "t.json"), write("three.csv", "1,2,a\n3,4,b\n5,6,c\n")}, 1, []string{"three.csv", "3 classes"}, "t.json"},
 		{"corrupt model", []string{"predict", write("bad.json", `{"format":"sparsekernel-model","version":1,"task":"classification"}`), good}, 1, []string{"bad.json"}, ""},
 		{"wrong width for model", []string{"predict", "-o", filepath.Join(dir, "p.txt"), modelPath, write("wide.csv", "1,2,3,4,a\n")}, 1, []string{"wide.csv"}, "p.txt"},
 		{"unknown label at predict", []string{"predict", "-o", filepath.Join(dir, "q.txt"), modelPath, write("lab.csv", "1,2,zzz\n")}, 1, []string{"lab.csv", "zzz"}, "q.txt"},

@@ -114,8 +114,12 @@ func trainModel() (*model.Model, string, error) {
 	for j := range names {
 		names[j] = "f" + strconv.Itoa(j+1)
 	}
-	m, err := sparsekernel.Fit(s.X, y, sparsekernel.Options{Method: sparsekernel.LOOMI, MinTerms: 20, MaxTerms: 20,
-		Features: names, Classes: [2]string{"low", "high"}, Seed: 1})
+	labels := make([]string, len(y))
+	for i, v := range y {
+		labels[i] = map[bool]string{false: "low", true: "high"}[v > 0]
+	}
+	m, err := sparsekernel.FitLabels(s.X, labels, sparsekernel.Options{Method: sparsekernel.LOOMI, MinTerms: 20, MaxTerms: 20,
+		Features: names, Seed: 1})
 	if err != nil {
 		return nil, "", err
 	}

@@ -43,9 +43,12 @@ func main() {
 			sizes = append(sizes, 0)
 		}
 		for _, n := range sizes {
-			opt := sparsekernel.Options{Method: sparsekernel.LOOMI, MinTerms: n, MaxTerms: n, Features: features,
-				Classes: [2]string{"a", "b"}, Seed: 1}
-			m, err := sparsekernel.Fit(train.X, train.Y, opt)
+			opt := sparsekernel.Options{Method: sparsekernel.LOOMI, MinTerms: n, MaxTerms: n, Features: features, Seed: 1}
+			labels := make([]string, len(train.Y))
+			for i, v := range train.Y {
+				labels[i] = map[bool]string{false: "a", true: "b"}[v > 0]
+			}
+			m, err := sparsekernel.FitLabels(train.X, labels, opt)
 			if err != nil {
 				log.Fatal(err)
 			}

@@ -1,0 +1,307 @@
+// Package calibrate turns a classifier's decision values into class probabilities, fitted on
+// decision values the model did not train on (out-of-fold or leave-one-out), and measures
+// probabilities (log-loss, Brier score, reliability).
+//
+// Two classes: Platt scaling (Platt 1999, "Probabilistic outputs for support vector
+// machines"), p(class 1 | f) = 1/(1 + exp(-(a f + b))), fitted by Newton's method on Platt's
+// smoothed targets (N+ + 1)/(N+ + 2) and 1/(N- + 2). Several classes: a multinomial logistic
+// regression on the K decision values, p_c = softmax_c(b_c + sum_k A_ck f_k), with a small
+// ridge penalty on A, fitted by Newton's method. Both are returned in the softmax form of
+// model.Calibration.
+package calibrate
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Fit returns the calibration maps A (C x K) and B (C) for decision values F (N x K) of points
+// of classes class (0..C-1). With K = 1 and C = 2 it is Platt scaling (A = [[0],[a]], B = [0,b]);
+// otherwise a multinomial logistic regression. ok is false if the fit failed (a singular
+// Hessian), in which case no calibration should be stored.
+func Fit(F [][]float64, class []int, C int) (A [][]float64, B []float64, ok bool) {
+	if len(F) == 0 {
+		return nil, nil, false
+	}
+	if len(F[0]) == 1 && C == 2 {
+		a, b, ok := platt(F, class)
+		return [][]float64{{0}, {a}}, []float64{0, b}, ok
+	}
+	return multinomial(F, class, C)
+}
+
+// platt fits p = 1/(1+exp(-(a f + b))) to the smoothed targets.
+func platt(F [][]float64, class []int) (a, b float64, ok bool) {
+	var npos, nneg float64
+	for _, c := range class {
+		if c == 1 {
+			npos++
+		} else {
+			nneg++
+		}
+	}
+	hi, lo := (npos+1)/(npos+2), 1/(nneg+2)
+	a, b = 1, math.Log((nneg+1)/(npos+1))*-1
+	loss := func(a, b float64) float64 {
+		var l float64
+		for i, f := range F {
+			t := lo
+			if class[i] == 1 {
+				t = hi
+			}
+			z := a*f[0] + b
+			l += softplus(z) - t*z
+		}
+		return l
+	}
+	cur := loss(a, b)
+	for range 100 {
+		var g0, g1, h00, h01, h11 float64
+		for i, f := range F {
+			t := lo
+			if class[i] == 1 {
+				t = hi
+			}
+			p := sigmoid(a*f[0] + b)
+			d := p - t
+			w := max(p*(1-p), 1e-12)
+			g0 += d * f[0]
+			g1 += d
+			h00 += w * f[0] * f[0]
+			h01 += w * f[0]
+			h11 += w
+		}
+		h00 += 1e-12
+		h11 += 1e-12
+		det := h00*h11 - h01*h01
+		if det <= 0 {
+			return a, b, false
+		}
+		da := (h11*g0 - h01*g1) / det
+		db := (h00*g1 - h01*g0) / det
+		step := 1.0
+		for ; step > 1e-10; step /= 2 {
+			if nl := loss(a-step*da, b-step*db); nl <= cur+1e-12 {
+				a, b, cur = a-step*da, b-step*db, nl
+				break
+			}
+		}
+		if step <= 1e-10 || math.Abs(da)+math.Abs(db) < 1e-10 {
+			break
+		}
+	}
+	return a, b, finite(a) && finite(b)
+}
+
+// ridge is the penalty on the multinomial slopes, per point: it keeps the fit finite for
+// separable classes.
+const ridge = 1e-3
+
+// multinomial fits softmax(B + A f) by Newton's method with a backtracking line search.
+func multinomial(F [][]float64, class []int, C int) ([][]float64, []float64, bool) {
+	n, k := len(F), len(F[0])
+	p := k + 1 // parameters per class: intercept, slopes
+	np := C * p
+	theta := make([]float64, np)
+	lam := ridge * float64(n)
+	probs := make([]float64, C)
+	loss := func(th []float64) float64 {
+		var l float64
+		for i, f := range F {
+			l -= math.Log(max(softmax(probs, th, f, C, p)[class[i]], 1e-300))
+		}
+		for c := range C {
+			for j := 1; j < p; j++ {
+				l += 0.5 * lam * th[c*p+j] * th[c*p+j]
+			}
+		}
+		return l
+	}
+	cur := loss(theta)
+	g := make([]float64, np)
+	H := mat.NewSymDense(np, nil)
+	x := make([]float64, p)
+	for range 50 {
+		clear(g)
+		H.Zero()
+		hd := H.RawSymmetric().Data
+		for i, f := range F {
+			softmax(probs, theta, f, C, p)
+			x[0] = 1
+			copy(x[1:], f)
+			for c := range C {
+				t := 0.0
+				if class[i] == c {
+					t = 1
+				}
+				for j := range p {
+					g[c*p+j] += (probs[c] - t) * x[j]
+				}
+				for d := c; d < C; d++ {
+					w := -probs[c] * probs[d]
+					if c == d {
+						w += probs[c]
+					}
+					for j := range p {
+						for l := range p {
+							r, s := c*p+j, d*p+l
+							if r <= s {
+								hd[r*np+s] += w * x[j] * x[l]
+							}
+						}
+					}
+				}
+			}
+		}
+		for c := range C {
+			hd[c*p*np+c*p] += 1e-9 * float64(n) // the intercepts are defined up to a constant
+			for j := 1; j < p; j++ {
+				r := c*p + j
+				g[r] += lam * theta[r]
+				hd[r*np+r] += lam
+			}
+		}
+		var ch mat.Cholesky
+		if !ch.Factorize(H) {
+			return nil, nil, false
+		}
+		var d mat.VecDense
+		if err := ch.SolveVecTo(&d, mat.NewVecDense(np, g)); err != nil {
+			return nil, nil, false
+		}
+		step := 1.0
+		next := make([]float64, np)
+		for ; step > 1e-10; step /= 2 {
+			for r := range next {
+				next[r] = theta[r] - step*d.AtVec(r)
+			}
+			if nl := loss(next); nl <= cur+1e-12 {
+				copy(theta, next)
+				improved := cur - nl
+				cur = nl
+				if improved < 1e-10*max(1, cur) {
+					step = 0
+				}
+				break
+			}
+		}
+		if step <= 1e-10 {
+			break
+		}
+	}
+	A := make([][]float64, C)
+	B := make([]float64, C)
+	for c := range C {
+		B[c] = theta[c*p]
+		A[c] = append([]float64(nil), theta[c*p+1:c*p+p]...)
+		for _, v := range A[c] {
+			if !finite(v) {
+				return nil, nil, false
+			}
+		}
+		if !finite(B[c]) {
+			return nil, nil, false
+		}
+	}
+	return A, B, true
+}
+
+// softmax writes the class probabilities of decision values f under parameters th (per class:
+// intercept, then slopes) into out and returns it.
+func softmax(out, th, f []float64, C, p int) []float64 {
+	top := math.Inf(-1)
+	for c := range C {
+		l := th[c*p]
+		for j, v := range f {
+			l += th[c*p+1+j] * v
+		}
+		out[c] = l
+		top = max(top, l)
+	}
+	var s float64
+	for c := range C {
+		out[c] = math.Exp(out[c] - top)
+		s += out[c]
+	}
+	for c := range C {
+		out[c] /= s
+	}
+	return out
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+func softplus(x float64) float64 {
+	if x > 30 {
+		return x
+	}
+	return math.Log1p(math.Exp(x))
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// LogLoss returns the mean negative log-probability of the true classes; probabilities are
+// clipped at 1e-15 so that one confident mistake gives a large, finite loss.
+func LogLoss(P [][]float64, class []int) float64 {
+	var l float64
+	for i, p := range P {
+		l -= math.Log(max(p[class[i]], 1e-15))
+	}
+	return l / float64(len(P))
+}
+
+// Brier returns the mean over points of sum_c (p_c - [c is the true class])^2.
+func Brier(P [][]float64, class []int) float64 {
+	var s float64
+	for i, p := range P {
+		for c, v := range p {
+			t := 0.0
+			if c == class[i] {
+				t = 1
+			}
+			s += (v - t) * (v - t)
+		}
+	}
+	return s / float64(len(P))
+}
+
+// Bin is one row of a reliability table: the points whose predicted probability (of the
+// predicted class) fell in [Lo, Hi), their number, their mean predicted probability and the
+// fraction of them that were right.
+type Bin struct {
+	Lo, Hi     float64
+	Count      int
+	Confidence float64
+	Accuracy   float64
+}
+
+// Reliability returns a reliability table of bins equal-width bins of the confidence (the
+// probability of the predicted class).
+func Reliability(P [][]float64, class []int, bins int) []Bin {
+	out := make([]Bin, bins)
+	for b := range out {
+		out[b].Lo, out[b].Hi = float64(b)/float64(bins), float64(b+1)/float64(bins)
+	}
+	for i, p := range P {
+		pred := 0
+		for c, v := range p {
+			if v > p[pred] {
+				pred = c
+			}
+		}
+		b := min(int(p[pred]*float64(bins)), bins-1)
+		out[b].Count++
+		out[b].Confidence += p[pred]
+		if pred == class[i] {
+			out[b].Accuracy++
+		}
+	}
+	for b := range out {
+		if out[b].Count > 0 {
+			out[b].Confidence /= float64(out[b].Count)
+			out[b].Accuracy /= float64(out[b].Count)
+		}
+	}
+	return out
+}

@@ -1,0 +1,315 @@
+package sparsekernel
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/kernel"
+	"github.com/sparsekernel/sparsekernel/lssvm"
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/ofs"
+	"github.com/sparsekernel/sparsekernel/optim"
+)
+
+// The method names accepted by Options.Method.
+const (
+	Auto  = "auto"  // the default: cross-validated forward selection (ofs.Auto)
+	ROLS  = "rols"  // ROLS-LOO (paper 003)
+	LOOMI = "loomi" // LOOMI (paper 001)
+	PSO   = "pso"   // tunable nodes found by particle swarm optimisation (paper 000)
+	RWBS  = "rwbs"  // tunable nodes found by repeated weighted boosting search (paper 002)
+	LROLS = "lrols" // LROLS-LOO on fixed nodes (regression)
+	LSSVM = "lssvm" // LS-SVM tuned on its exact LOO error (paper 004)
+)
+
+// Method describes one of the methods Fit implements.
+type Method struct {
+	Name           string
+	Classification bool // it trains two-class classifiers
+	MultiClass     bool // it trains classifiers of more than two classes
+	Regression     bool // it trains regressors
+	Description    string
+	fit            func(*fitContext) error
+}
+
+// fitContext is what a method works on: the problem, its standardised inputs, the options,
+// and the model to fill in (task, scaling and classes are set).
+type fitContext struct {
+	p   *problem
+	Z   [][]float64
+	opt Options
+	m   *model.Model
+}
+
+// Methods lists the methods Fit implements, the default first.
+var Methods = []Method{
+	{Auto, true, true, true, "the default: Gaussian nodes and a bias chosen by forward selection; width, input weighting and size chosen by cross-validating the whole selection", fitAuto},
+	{LOOMI, true, false, false, "fixed Gaussian nodes, forward selection maximising the LOO mutual information (paper-faithful, no bias)", fitFixed},
+	{ROLS, true, false, false, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate (paper-faithful, no bias)", fitFixed},
+	{PSO, true, false, true, "tunable Gaussian nodes (centre and diagonal covariance) found one by one by particle swarm optimisation", fitTunable},
+	{RWBS, true, false, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search", fitTunable},
+	{LROLS, false, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE", fitFixed},
+	{LSSVM, true, false, true, "least-squares SVM (every training point a node), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm", fitLSSVM},
+}
+
+func lookup(name string) *Method {
+	for i := range Methods {
+		if Methods[i].Name == name {
+			return &Methods[i]
+		}
+	}
+	return nil
+}
+
+func methodNames() string {
+	var names []string
+	for _, m := range Methods {
+		names = append(names, m.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// preferSE maps Options.Prefer to the size rule of ofs.Auto (standard errors of tolerance).
+var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": -1}
+
+func fitAuto(c *fitContext) error {
+	p, opt, m := c.p, c.opt, c.m
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers}
+	if opt.Tau > 0 {
+		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}
+	}
+	r, err := a.Fit(c.Z, p.targets(), p.class)
+	if err != nil {
+		return err
+	}
+	for j, s := range r.Scale {
+		m.Scaling.Std[j] /= s // z_j * s = (x_j - mean_j) / (std_j / s)
+	}
+	m.Nodes = make([]model.Node, len(r.Centres))
+	for i, ctr := range r.Centres {
+		m.Nodes[i] = model.Node{Centre: ctr, Width: []float64{kernel.TauToVar(r.Tau)}}
+	}
+	m.Weights, m.Bias = r.Weights, r.Bias
+	t := &m.Training
+	t.Tau, t.Chose, t.Evaluations = r.Tau, r.Chose, r.Evaluations
+	t.Criterion = "cv-mse"
+	t.LOOCurve, t.Chosen = r.CVCurve, r.Size
+	t.LOOScope = "cv"
+	if p.task == model.Classification {
+		t.LOOErrors = r.CVMiss
+		t.LOOError = r.CVMiss[r.Size-1]
+		if A, B, ok := calibrate.Fit(r.OOF, p.class, len(p.classes)); ok {
+			method := "platt-cv"
+			if len(p.classes) > 2 {
+				method = "multinomial-cv"
+			}
+			m.Calibration = &model.Calibration{Method: method, A: A, B: B}
+		}
+	} else {
+		t.LOOErrors = r.CVCurve
+		t.LOOError = r.CVCurve[r.Size-1]
+	}
+	t.CVError = t.LOOError
+	return nil
+}
+
+func fitFixed(c *fitContext) error {
+	p, opt, m, Z := c.p, c.opt, c.m, c.Z
+	classify := p.task == model.Classification
+	var sel ofs.Selector
+	switch opt.Method {
+	case ROLS:
+		sel = ofs.ROLS{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms, Plateau: true}
+	case LOOMI:
+		sel = ofs.LOOMI{MinTerms: opt.MinTerms, MaxTerms: opt.MaxTerms}
+	case LROLS:
+		sel = ofs.LROLS{MaxTerms: opt.MaxTerms}
+	}
+	taus := ofs.DefaultTaus(len(Z[0]))
+	if opt.Tau > 0 {
+		taus = []float64{opt.Tau}
+	}
+	f := ofs.NewFixed(Z, p.y, ofs.CentreSubset(len(Z), opt.Seed))
+	f.Bias = !classify // regression targets need not have zero mean
+	search := sel
+	if l, ok := sel.(ofs.LROLS); ok && len(taus) > 1 {
+		search = l.WidthSearch() // choose the width by one pass, then refine at that width only
+	}
+	res := f.Run(search, taus, opt.Workers)
+	best := res[ofs.Best(res, classify)]
+	for _, r := range res {
+		m.Training.Evaluations += r.Evaluations
+	}
+	if search != sel {
+		best = f.Run(sel, []float64{best.Tau}, opt.Workers)[0]
+		m.Training.Evaluations += best.Evaluations
+	}
+	m.Nodes = make([]model.Node, len(best.Index))
+	for i, ci := range best.Index {
+		m.Nodes[i] = model.Node{Centre: slices.Clone(f.Points[ci]), Width: []float64{kernel.TauToVar(best.Tau)}}
+	}
+	m.Weights, m.Bias = [][]float64{best.Weights}, []float64{best.Bias}
+	t := &m.Training
+	t.Tau = best.Tau
+	t.Criterion = best.Criterion
+	t.LOOCurve = best.Curve
+	t.Chosen = len(best.Index)
+	t.LOOError = looError(best.Stats, classify)
+	t.Lambdas = best.Lambdas
+	t.Stop = best.Stop
+	t.Chose = fmt.Sprintf("tau %.4g by the LOO criterion over %d widths; %d nodes by the stopping rule", best.Tau, len(taus), len(best.Index))
+	if classify {
+		plattFromLOO(m, best.LOO, p.class, "platt-loo")
+	}
+	return nil
+}
+
+// plattFromLOO stores a Platt calibration fitted on leave-one-out decision values.
+func plattFromLOO(m *model.Model, loo []float64, class []int, method string) {
+	if loo == nil {
+		return
+	}
+	F := make([][]float64, len(loo))
+	for i, v := range loo {
+		F[i] = []float64{v}
+	}
+	if A, B, ok := calibrate.Fit(F, class, 2); ok {
+		m.Calibration = &model.Calibration{Method: method, A: A, B: B}
+	}
+}
+
+func looError(st ofs.Stats, classify bool) float64 {
+	if classify {
+		return st.MR()
+	}
+	return st.MSE
+}
+
+func fitTunable(c *fitContext) error {
+	p, opt, m, Z := c.p, c.opt, c.m, c.Z
+	classify := p.task == model.Classification
+	t := ofs.Tunable{Classify: classify, Bias: !classify, MaxTerms: opt.MaxTerms, Seed: opt.Seed, Workers: opt.Workers}
+	if opt.Method == PSO {
+		t.Method = opt.PSO
+	} else {
+		t.Method = opt.RWBS
+	}
+	r, err := t.Build(Z, p.y)
+	if err != nil {
+		return err
+	}
+	m.Training.Evaluations = r.Evaluations
+	m.Training.Criterion = "loo-misclassification-rate"
+	if !classify {
+		m.Training.Criterion = "loo-mse"
+	}
+	m.Training.LOOCurve = r.Curve
+	m.Training.Stop = r.Stop
+	weights, bias, lambdas, st := r.Weights, r.Bias, r.Lambdas, r.Stats
+	nodes := make([]model.Node, len(r.Centres))
+	for i := range nodes {
+		nodes[i] = model.Node{Centre: r.Centres[i], Width: r.Vars[i]}
+	}
+	if !classify && len(nodes) > 0 {
+		// Refine with LROLS-LOO over the constructed nodes' columns (SPEC 4), which may drop nodes.
+		pool := ofs.NewPool(len(Z), len(nodes), len(nodes)+1)
+		for c, nd := range nodes {
+			col := pool.Column(c)
+			for k, z := range Z {
+				col[k] = kernel.Diag(z, nd.Centre, nd.Width)
+			}
+		}
+		s := ofs.NewState(p.y, len(nodes)+1)
+		s.SetBias(1e-6)
+		pool.Start(s)
+		sel := ofs.LROLS{}.Select(pool, s)
+		kept := make([]model.Node, len(sel.Index))
+		for i, c := range sel.Index {
+			kept[i] = nodes[c]
+		}
+		nodes, weights, bias, lambdas, st = kept, sel.Weights, sel.Bias, sel.Lambdas, sel.Stats
+		m.Training.Stop += fmt.Sprintf("; LROLS-LOO refinement kept %d of %d nodes", len(kept), len(r.Centres))
+	}
+	if len(nodes) == 0 {
+		return fmt.Errorf("%w: %s found no node that lowers the LOO error of the empty model; try method auto", ErrNoSignal, opt.Method)
+	}
+	m.Nodes, m.Weights, m.Bias = nodes, [][]float64{weights}, []float64{bias}
+	m.Training.Lambdas = lambdas
+	m.Training.Chosen = len(nodes)
+	m.Training.LOOError = looError(st, classify)
+	m.Training.LOOScope = "weights"
+	return nil
+}
+
+func fitLSSVM(c *fitContext) error {
+	p, opt, m, Z := c.p, c.opt, c.m, c.Z
+	o := opt.LSSVM
+	classify := p.task == model.Classification
+	if o.Kernel == "" {
+		o.Kernel = model.KernelGaussian
+	}
+	if o.Tuner == "" {
+		o.Tuner = "cca"
+	}
+	settings := optim.Settings{Seed: opt.Seed, Workers: opt.Workers}
+	var (
+		gamma, width, mse float64
+		evals, miss       int
+		tuned             bool
+	)
+	switch o.Tuner {
+	case "cca", "sa":
+		var method optim.Method = o.CCA
+		if o.Tuner == "sa" {
+			budget := o.Evaluations
+			if budget <= 0 {
+				r, err := lssvm.Tune(Z, p.y, o.Kernel, classify, o.CCA, settings)
+				if err != nil {
+					return err
+				}
+				budget = r.Evaluations
+			}
+			method = optim.SA{Evaluations: budget}
+		}
+		r, err := lssvm.Tune(Z, p.y, o.Kernel, classify, method, settings)
+		if err != nil {
+			return err
+		}
+		gamma, width, evals = r.Gamma, r.Width, r.Evaluations
+		mse, miss, tuned = r.MSE, r.Misclassified, true
+	case "none":
+		gamma, width = o.Gamma, o.Width
+	}
+	var k kernel.Kernel = kernel.Gaussian{Sigma: width}
+	nodeWidth := width * width
+	if o.Kernel == model.KernelWavelet {
+		k, nodeWidth = kernel.Wavelet{A: width}, width
+	}
+	mach, err := lssvm.Fit(Z, p.y, k, gamma, classify)
+	if err != nil {
+		return err
+	}
+	if !tuned { // Tune reports the LOO error at its optimum; otherwise compute it once here
+		if mse, miss, err = lssvm.LOO(Z, p.y, k, gamma); err != nil {
+			return err
+		}
+	}
+	m.Kernel = o.Kernel
+	m.Nodes = make([]model.Node, len(Z))
+	for i, z := range Z {
+		m.Nodes[i] = model.Node{Centre: slices.Clone(z), Width: []float64{nodeWidth}}
+	}
+	m.Weights, m.Bias = [][]float64{mach.Coef}, []float64{mach.Bias}
+	m.Training.Gamma, m.Training.Width = gamma, width
+	m.Training.Evaluations = evals
+	m.Training.Criterion = "loo-mse"
+	m.Training.LOOError = mse
+	m.Training.LOOScope = "weights"
+	if classify {
+		m.Training.LOOError = float64(miss) / float64(len(Z))
+	}
+	m.Training.Stop = "hyperparameters: " + o.Tuner
+	return nil
+}

@@ -1,0 +1,787 @@
+package ofs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// Auto is the construction behind sparsekernel's default method: forward selection of
+// Gaussian nodes with a bias term, for K outputs that share the nodes, where everything the
+// papers leave to the user (the kernel width, how the inputs are weighted, the model size) is
+// chosen by a cross-validation of the whole selection, which is honest where the LOO of a
+// selected model is not (the LOO of the model that forward selection picked is biased low,
+// the more so the more candidates it chose from).
+//
+// One selection path grows a model term by term, each term the candidate that most reduces
+// the regularised residual sum of squares summed over the outputs (orthogonal least squares
+// with a ridge lambda on the orthogonal weights). The candidates are up to Candidates random
+// training points and the Prototypes of the data. A path is run on every fold of a stratified
+// k-fold split, for every configuration (input weighting x width), while the decisions on the
+// held-out fold are tracked after every term in O(N_val n) (the held-out values of the n-th
+// orthogonal column follow from its projections on the earlier ones). The configuration and
+// size of least cross-validated squared error win; the size is then cut back to the smallest
+// one whose error is not worse than the best by more than SE standard errors of the per-point
+// difference (a paired test), and the model is refitted on all points with that size.
+type Auto struct {
+	// TauFactors are the widths tau of exp(-||z-c||^2/tau) tried, as multiples of the number
+	// of inputs m; default 1/4, 1/2, 1, ..., 16 (on standardised inputs the mean squared
+	// distance between two points is 2m).
+	TauFactors []float64
+	// Lambda is the ridge regularisation of every orthogonal weight; default 0.1.
+	Lambda float64
+	// Folds is the number of cross-validation folds; default 5.
+	Folds int
+	// MaxTerms caps the model size; default min(candidates, max(30, N/4), 300).
+	MaxTerms int
+	// Patience stops a path after this many terms without a lower held-out error; default 15.
+	Patience int
+	// Candidates is the number of training points that are candidate centres; default 200.
+	Candidates int
+	// NoPrototypes leaves the prototypes (centroids) out of the candidates.
+	NoPrototypes bool
+	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance.
+	Weighting []Weighting
+	// SE is the size rule's tolerance in paired standard errors (0: the size of least error);
+	// default 1. Negative means 0.
+	SE float64
+	// MaxSize, if positive, caps the size chosen (a node budget).
+	MaxSize int
+	// Seed drives the folds, the candidate subsets and the k-means starts.
+	Seed uint64
+	// Workers bounds the goroutines; the result does not depend on it.
+	Workers int
+}
+
+// Weighting is a way of weighting the standardised inputs before the distances are taken.
+type Weighting int
+
+const (
+	// WeightNone keeps the standardised inputs (an isotropic kernel).
+	WeightNone Weighting = iota
+	// WeightRelevance multiplies input j by its relevance r_j: the absolute correlation of the
+	// input with the targets (for K outputs, the root mean square over the outputs of the
+	// correlations, which for one-vs-rest classes is a correlation ratio), normalised to a mean
+	// square of 1 over the inputs and floored at 0.1. Inputs that carry no linear signal then
+	// count less in the distance, which is what per-input widths would learn, at no cost.
+	WeightRelevance
+)
+
+func (w Weighting) String() string {
+	if w == WeightRelevance {
+		return "relevance-weighted inputs"
+	}
+	return "standardised inputs"
+}
+
+// AutoResult is the model Auto chose.
+type AutoResult struct {
+	// Scale multiplies each standardised input before the kernel (all 1 for WeightNone).
+	Scale     []float64
+	Weighting Weighting
+	// Tau is the chosen width; Centres are in the scaled input space.
+	Tau     float64
+	Centres [][]float64
+	// Weights[k][i] and Bias[k] are output k's weights.
+	Weights [][]float64
+	Bias    []float64
+	// CVCurve[n-1] is the cross-validated mean squared error (summed over the outputs) of the
+	// chosen configuration with n terms, and CVMiss[n-1] its misclassification rate
+	// (classification only); Size is the number of terms kept.
+	CVCurve []float64
+	CVMiss  []float64
+	Size    int
+	// OOF[i] holds the out-of-fold decision values of point i at the chosen size (for
+	// calibration): each point is predicted by the model that did not see it.
+	OOF [][]float64
+	// Evaluations counts candidate evaluations over all paths.
+	Evaluations int
+	// Chose says in words what was chosen.
+	Chose string
+}
+
+// ErrAutoData reports data Auto cannot work with.
+var ErrAutoData = errors.New("ofs: auto: bad data")
+
+// autoPaths holds the held-out errors of every path: loss[cfg][tau][n] summed over the folds
+// and points, miss likewise (misclassified points).
+type autoPaths struct {
+	loss, miss [][][]float64
+}
+
+// Fit chooses and fits the model on standardised inputs Z (N x m) for the K target vectors Y
+// (K x N). class, for a classifier, gives each point's class (0..C-1): it stratifies the folds
+// and groups the prototypes, and the misclassification curve is measured (by sign with one
+// output, by arg-max with several). class nil means regression.
+func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
+	n := len(Z)
+	if n < 2 || len(Y) == 0 || len(Y[0]) != n || (class != nil && len(class) != n) {
+		return nil, fmt.Errorf("%w: %d points, %d outputs", ErrAutoData, n, len(Y))
+	}
+	a.defaults(n)
+	m := len(Z[0])
+	folds := a.folds(n, class)
+	nf := 0
+	for _, f := range folds {
+		nf = max(nf, f+1)
+	}
+	taus := make([]float64, len(a.TauFactors))
+	for i, f := range a.TauFactors {
+		taus[i] = f * float64(m)
+	}
+	maxT := a.MaxTerms
+
+	// Pass 1: every configuration on every fold; held-out error summed per size.
+	paths := autoPaths{loss: make([][][]float64, len(a.Weighting)), miss: make([][][]float64, len(a.Weighting))}
+	for c := range a.Weighting {
+		paths.loss[c] = make([][]float64, len(taus))
+		paths.miss[c] = make([][]float64, len(taus))
+	}
+	type job struct{ cfg, fold int }
+	var jobs []job
+	for c := range a.Weighting {
+		for f := range nf {
+			jobs = append(jobs, job{c, f})
+		}
+	}
+	perJob := make([][]pathRecord, len(jobs))
+	evals := make([]int, len(jobs))
+	a.parallel(len(jobs), func(j int) {
+		jb := jobs[j]
+		perJob[j], evals[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.cfg], taus, maxT, nil)
+	})
+	res := &AutoResult{}
+	for j, jb := range jobs {
+		res.Evaluations += evals[j]
+		for t, rec := range perJob[j] {
+			if paths.loss[jb.cfg][t] == nil {
+				paths.loss[jb.cfg][t] = make([]float64, maxT+1)
+				paths.miss[jb.cfg][t] = make([]float64, maxT+1)
+			}
+			for s := 0; s <= maxT; s++ {
+				i := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
+				paths.loss[jb.cfg][t][s] += rec.loss[i]
+				paths.miss[jb.cfg][t][s] += rec.miss[i]
+			}
+		}
+	}
+	bc, bt, bs := 0, 0, 1
+	best := math.Inf(1)
+	limit := maxT
+	if a.MaxSize > 0 {
+		limit = min(limit, a.MaxSize)
+	}
+	for c := range a.Weighting {
+		for t := range taus {
+			for s := 1; s <= limit; s++ {
+				if v := paths.loss[c][t][s]; v < best {
+					best, bc, bt, bs = v, c, t, s
+				}
+			}
+		}
+	}
+
+	// Pass 2: the chosen configuration again, recording every point's held-out loss at every
+	// size, for the paired size rule.
+	point := make([][]float64, bs+1) // point[s][i]
+	for s := range point {
+		point[s] = make([]float64, n)
+	}
+	rerun := func(record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
+		var mu sync.Mutex
+		a.parallel(nf, func(f int) {
+			a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, fv [][]float64, loss []float64) {
+				mu.Lock()
+				record(f, rows, s, fv, loss)
+				mu.Unlock()
+			})
+		})
+	}
+	rerun(func(_ int, rows []int, s int, _ [][]float64, loss []float64) {
+		for v, i := range rows {
+			point[s][i] = loss[v]
+		}
+	})
+	size := bs
+	if a.SE > 0 {
+		for s := 1; s < bs; s++ {
+			if pairedWithin(point[s], point[bs], a.SE) {
+				size = s
+				break
+			}
+		}
+	}
+	res.CVCurve = make([]float64, maxT)
+	for s := 1; s <= maxT; s++ {
+		res.CVCurve[s-1] = paths.loss[bc][bt][s] / float64(n)
+	}
+	if class != nil {
+		res.CVMiss = make([]float64, maxT)
+		for s := 1; s <= maxT; s++ {
+			res.CVMiss[s-1] = paths.miss[bc][bt][s] / float64(n)
+		}
+	}
+	// Pass 3: out-of-fold decisions at the chosen size.
+	res.OOF = make([][]float64, n)
+	rerun(func(_ int, rows []int, s int, fv [][]float64, _ []float64) {
+		if s != size {
+			return
+		}
+		for v, i := range rows {
+			res.OOF[i] = make([]float64, len(Y))
+			for k := range fv {
+				res.OOF[i][k] = fv[k][v]
+			}
+		}
+	})
+
+	// The final model on all points.
+	w := a.Weighting[bc]
+	scale := weights(Z, Y, w)
+	Zs := scaled(Z, scale)
+	_, pts := a.candidates(Zs, class, -1)
+	sc, s := a.build(newGaussians(pts, Zs).at(taus[bt]), Y, len(pts), size)
+	for range size {
+		c := sc.step(s, a.Lambda)
+		if c < 0 {
+			break
+		}
+		res.Centres = append(res.Centres, slices.Clone(pts[c]))
+	}
+	res.Evaluations += sc.visits
+	res.Scale, res.Weighting, res.Tau, res.Size = scale, w, taus[bt], s.Selected()
+	all := s.PrefixWeightsK(s.Terms())
+	res.Weights = make([][]float64, len(Y))
+	res.Bias = make([]float64, len(Y))
+	for k := range all {
+		res.Bias[k] = all[k][0]
+		res.Weights[k] = all[k][1:]
+	}
+	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes (cross-validated over %d widths x %d weightings, %d folds)",
+		w, taus[bt], a.TauFactors[bt], res.Size, bs, len(taus), len(a.Weighting), nf)
+	return res, nil
+}
+
+// pairedWithin reports whether the mean of a - b is at most se standard errors of the mean
+// of a - b above 0.
+func pairedWithin(a, b []float64, se float64) bool {
+	n := float64(len(a))
+	var sum, sum2 float64
+	for i := range a {
+		d := a[i] - b[i]
+		sum += d
+		sum2 += d * d
+	}
+	mean := sum / n
+	sd := math.Sqrt(max(sum2/n-mean*mean, 0))
+	return mean <= se*sd/math.Sqrt(n)
+}
+
+func (a *Auto) defaults(n int) {
+	if a.TauFactors == nil {
+		a.TauFactors = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
+	}
+	if a.Lambda == 0 {
+		a.Lambda = 0.1
+	}
+	if a.Folds == 0 {
+		a.Folds = 5
+	}
+	if a.Patience == 0 {
+		a.Patience = 15
+	}
+	if a.Candidates == 0 {
+		a.Candidates = 200
+	}
+	if a.Weighting == nil {
+		a.Weighting = []Weighting{WeightNone, WeightRelevance}
+	}
+	if a.SE == 0 {
+		a.SE = 1
+	}
+	a.SE = max(a.SE, 0)
+	if a.MaxTerms <= 0 {
+		a.MaxTerms = min(max(30, n/4), 300)
+	}
+	a.MaxTerms = min(a.MaxTerms, n-1)
+	if a.Workers <= 0 {
+		a.Workers = 1
+	}
+}
+
+// Random streams: one per purpose, so that no two random choices share a stream.
+const (
+	streamFolds = iota + 1
+	streamCandidates
+	streamPrototypes
+)
+
+// folds assigns each point to one of a.Folds folds, stratified by class, in a seeded order.
+func (a *Auto) folds(n int, class []int) []int {
+	k := min(a.Folds, n)
+	rng := rand.New(rand.NewPCG(a.Seed, streamFolds))
+	perm := rng.Perm(n)
+	if class != nil {
+		slices.SortStableFunc(perm, func(i, j int) int { return class[i] - class[j] })
+	}
+	f := make([]int, n)
+	for r, i := range perm {
+		f[i] = r % k
+	}
+	return f
+}
+
+func (a *Auto) parallel(jobs int, do func(j int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(a.Workers, jobs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				do(j)
+			}
+		}()
+	}
+	for j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+}
+
+// weights returns the input weights of a weighting, computed on (Z, Y).
+func weights(Z [][]float64, Y [][]float64, w Weighting) []float64 {
+	m := len(Z[0])
+	s := make([]float64, m)
+	if w == WeightNone {
+		for j := range s {
+			s[j] = 1
+		}
+		return s
+	}
+	n := float64(len(Z))
+	var tot float64
+	for j := range m {
+		var zm, zz float64
+		for _, z := range Z {
+			zm += z[j]
+		}
+		zm /= n
+		for _, z := range Z {
+			zz += (z[j] - zm) * (z[j] - zm)
+		}
+		var r2 float64
+		for _, y := range Y {
+			var ym, yy, zy float64
+			for _, v := range y {
+				ym += v
+			}
+			ym /= n
+			for i, v := range y {
+				yy += (v - ym) * (v - ym)
+				zy += (Z[i][j] - zm) * (v - ym)
+			}
+			if zz > 0 && yy > 0 {
+				r2 += zy * zy / (zz * yy)
+			}
+		}
+		s[j] = math.Sqrt(r2 / float64(len(Y)))
+		tot += s[j] * s[j]
+	}
+	for j := range s {
+		if tot > 0 {
+			s[j] /= math.Sqrt(tot / float64(m))
+		} else {
+			s[j] = 1
+		}
+		s[j] = max(s[j], 0.1)
+	}
+	return s
+}
+
+func scaled(Z [][]float64, scale []float64) [][]float64 {
+	m := len(scale)
+	flat := make([]float64, len(Z)*m)
+	out := make([][]float64, len(Z))
+	for i, z := range Z {
+		out[i] = flat[i*m : (i+1)*m : (i+1)*m]
+		for j, v := range z {
+			out[i][j] = v * scale[j]
+		}
+	}
+	return out
+}
+
+// candidates returns up to a.Candidates random rows of Zs (a subset drawn from the stream of
+// fold, -1 for the final fit) and, unless switched off, the prototypes: the candidate
+// centres' coordinates.
+func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts [][]float64) {
+	n := len(Zs)
+	rng := rand.New(rand.NewPCG(a.Seed, streamCandidates<<32|uint64(fold+1)))
+	idx = rng.Perm(n)
+	if len(idx) > a.Candidates {
+		idx = idx[:a.Candidates]
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
+		pts = append(pts, Zs[i])
+	}
+	if !a.NoPrototypes {
+		pts = append(pts, Prototypes(Zs, class, a.Seed^streamPrototypes<<40^uint64(fold+1))...)
+	}
+	return idx, pts
+}
+
+// build fills a pool with the kernel columns g (L x N, candidate-major) and starts a state
+// with a bias for targets Y.
+func (a *Auto) build(g []float64, Y [][]float64, l int, maxT int) (*screen, *State) {
+	s := NewStateK(Y, maxT+2)
+	s.SetBias(biasLambda)
+	return newScreen(g, l, s, maxT+2), s
+}
+
+// gaussians holds the squared distances between candidate centres and points (L x N,
+// candidate-major) and yields the Gaussian kernel matrix exp(-d/tau) for widths taken in
+// decreasing order, squaring the previous matrix when a width is half the previous one
+// (exp(-d/(tau/2)) = exp(-d/tau)^2), so that a grid of widths in the ratio 2 costs one
+// exponential per entry.
+type gaussians struct {
+	d2, g []float64
+	tau   float64
+}
+
+func newGaussians(pts, Z [][]float64) *gaussians {
+	n := len(Z)
+	k := &gaussians{d2: make([]float64, len(pts)*n), g: make([]float64, len(pts)*n)}
+	for c, p := range pts {
+		row := k.d2[c*n : (c+1)*n]
+		for i, z := range Z {
+			row[i] = sqDist(z, p)
+		}
+	}
+	return k
+}
+
+// at returns the kernel matrix for width tau (valid until the next call).
+func (k *gaussians) at(tau float64) []float64 {
+	if k.tau > 0 && math.Abs(2*tau-k.tau) <= 1e-12*k.tau {
+		for i, v := range k.g {
+			k.g[i] = v * v
+		}
+	} else {
+		inv := -1 / tau
+		for i, d := range k.d2 {
+			k.g[i] = math.Exp(d * inv)
+		}
+	}
+	k.tau = tau
+	return k.g
+}
+
+// pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed
+// over the held-out points and outputs, and the number of misclassified held-out points.
+type pathRecord struct {
+	loss, miss []float64
+}
+
+// runFold runs, on fold f (held out) with weighting w, one path per width in taus and returns
+// their records. With watch set it calls watch after every term with the held-out rows, the
+// size, the held-out decisions and the per-point losses, and runs each path to exactly maxT
+// terms (no patience).
+func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
+	taus []float64, maxT int, watch func(rows []int, s int, fv [][]float64, loss []float64)) ([]pathRecord, int) {
+	var tr, va []int
+	for i, g := range folds {
+		if g == f {
+			va = append(va, i)
+		} else {
+			tr = append(tr, i)
+		}
+	}
+	pick := func(rows []int) ([][]float64, [][]float64, []int) {
+		z := make([][]float64, len(rows))
+		y := make([][]float64, len(Y))
+		for k := range y {
+			y[k] = make([]float64, len(rows))
+		}
+		var cl []int
+		for r, i := range rows {
+			z[r] = Z[i]
+			for k := range Y {
+				y[k][r] = Y[k][i]
+			}
+			if class != nil {
+				cl = append(cl, class[i])
+			}
+		}
+		return z, y, cl
+	}
+	Ztr, Ytr, ctr := pick(tr)
+	Zva, Yva, cva := pick(va)
+	scale := weights(Ztr, Ytr, w)
+	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
+	_, pts := a.candidates(Ztr, ctr, f)
+	maxT = min(maxT, len(pts), len(tr)-1)
+	recs := make([]pathRecord, len(taus))
+	evals := 0
+	ktr, kva := newGaussians(pts, Ztr), newGaussians(pts, Zva)
+	order := make([]int, len(taus))
+	for t := range order {
+		order[t] = t
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmpDesc(taus[i], taus[j]) })
+	for _, t := range order {
+		tau := taus[t]
+		sc, s := a.build(ktr.at(tau), Ytr, len(pts), maxT)
+		h := newHoldout(kva.at(tau), Yva, cva, s)
+		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
+		if watch != nil {
+			watch(va, 0, h.f, h.loss)
+		}
+		best, since := rec.loss[0], 0
+		for n := 1; n <= maxT; n++ {
+			c := sc.step(s, a.Lambda)
+			if c < 0 {
+				break
+			}
+			h.add(c, s)
+			rec.loss = append(rec.loss, h.sum())
+			rec.miss = append(rec.miss, float64(h.misses))
+			if watch != nil {
+				watch(va, n, h.f, h.loss)
+				continue
+			}
+			if l := rec.loss[n]; l < best {
+				best, since = l, 0
+			} else if since++; since >= a.Patience {
+				break
+			}
+		}
+		evals += sc.visits
+		recs[t] = rec
+	}
+	return recs, evals
+}
+
+// holdout tracks a path's decisions on held-out points: the held-out values of the model's
+// orthogonal columns and the decisions f_k = sum_i theta_ik p_i.
+type holdout struct {
+	g      []float64 // candidates' kernel values at the held-out points (L x N_val)
+	nv     int
+	y      [][]float64
+	class  []int
+	p      [][]float64 // held-out values of the orthogonal columns, one per term
+	f      [][]float64 // K x N_val decisions
+	loss   []float64   // per point, summed over the outputs
+	misses int
+}
+
+func newHoldout(g []float64, y [][]float64, class []int, s *State) *holdout {
+	nv := len(y[0])
+	h := &holdout{g: g, nv: nv, y: y, class: class, loss: make([]float64, nv)}
+	h.f = make([][]float64, len(y))
+	for k := range h.f {
+		h.f[k] = make([]float64, nv)
+	}
+	ones := make([]float64, nv)
+	for i := range ones {
+		ones[i] = 1
+	}
+	h.p = append(h.p, ones) // the bias term
+	for k, th := range s.ThetaK(0) {
+		for i := range h.f[k] {
+			h.f[k][i] = th
+		}
+	}
+	h.measure()
+	return h
+}
+
+// add brings the held-out decisions up to date with the state's last term, candidate c.
+func (h *holdout) add(c int, s *State) {
+	t := s.Terms() - 1
+	p := slices.Clone(h.g[c*h.nv : (c+1)*h.nv])
+	for j, aj := range s.Alpha(t) {
+		axpy(-aj, h.p[j], p)
+	}
+	h.p = append(h.p, p)
+	for k, th := range s.ThetaK(t) {
+		axpy(th, p, h.f[k])
+	}
+	h.measure()
+}
+
+func (h *holdout) measure() {
+	h.misses = 0
+	clear(h.loss)
+	for k, fk := range h.f {
+		for i, v := range fk {
+			d := h.y[k][i] - v
+			h.loss[i] += d * d
+		}
+	}
+	if h.class == nil {
+		return
+	}
+	for i, c := range h.class {
+		var pred int
+		if len(h.f) == 1 {
+			if h.f[0][i] > 0 {
+				pred = 1
+			}
+		} else {
+			for k := range h.f {
+				if h.f[k][i] > h.f[pred][i] {
+					pred = k
+				}
+			}
+		}
+		if pred != c {
+			h.misses++
+		}
+	}
+}
+
+func (h *holdout) sum() float64 {
+	var s float64
+	for _, v := range h.loss {
+		s += v
+	}
+	return s
+}
+
+func cmpDesc(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
+
+// screen is the candidate pool of Auto's paths. Unlike Pool it never modifies the candidate
+// columns: the projection of candidate c on a model column, a_cj = p_j'g_c/kappa_j, is the
+// same for the original column as for the deflated one (the p_j are orthogonal), so one
+// matrix-vector product G p_n per step updates every candidate's projections and, from them,
+// its energy p'p = g'g - sum_j a_cj^2 kappa_j and p'y_o = g'y_o - sum_j a_cj p_j'y_o (classical
+// Gram-Schmidt for the scores). The column of the candidate selected is then built from its
+// projections and orthogonalised a second time (Gram-Schmidt with reorthogonalisation), so
+// the model's columns stay orthogonal to working precision. A step costs 2 L N flops.
+type screen struct {
+	g      []float64 // L x N original columns
+	l, n   int
+	k      int       // outputs
+	alpha  []float64 // L x maxT projections on the model's columns
+	maxT   int
+	pp     []float64 // energy of the deflated candidate
+	gg     []float64 // energy of the original candidate
+	py     []float64 // L x K
+	status []uint8
+	done   int // model columns accounted for
+	visits int
+	proj   []float64 // scratch: G p_n
+	col    []float64 // scratch: the selected column
+	a      []float64 // scratch: its alphas
+}
+
+func newScreen(g []float64, l int, s *State, maxT int) *screen {
+	n := s.N()
+	k := s.Outputs()
+	sc := &screen{g: g, l: l, n: n, k: k, maxT: maxT, alpha: make([]float64, l*maxT), pp: make([]float64, l),
+		gg: make([]float64, l), py: make([]float64, l*k), status: make([]uint8, l), proj: make([]float64, l),
+		col: make([]float64, n), a: make([]float64, maxT)}
+	for c := range l {
+		gc := g[c*n : (c+1)*n]
+		sc.gg[c] = dot(gc, gc)
+		sc.pp[c] = sc.gg[c]
+		for o, y := range s.ys {
+			sc.py[c*k+o] = dot(gc, y)
+		}
+		if sc.gg[c] == 0 {
+			sc.status[c] = dependent
+		}
+	}
+	sc.catchUp(s)
+	return sc
+}
+
+// catchUp accounts for the model columns added since the last call.
+func (sc *screen) catchUp(s *State) {
+	for ; sc.done < s.Terms(); sc.done++ {
+		j := sc.done
+		pj := s.Column(j)
+		kj := s.Kappa(j)
+		blas64.Gemv(blas.NoTrans, 1, blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g},
+			blas64.Vector{N: sc.n, Inc: 1, Data: pj}, 0, blas64.Vector{N: sc.l, Inc: 1, Data: sc.proj})
+		pyj := s.pyK[j]
+		for c := range sc.l {
+			if sc.status[c] != free {
+				continue
+			}
+			a := sc.proj[c] / kj
+			sc.alpha[c*sc.maxT+j] = a
+			sc.pp[c] -= a * a * kj
+			py := sc.py[c*sc.k : (c+1)*sc.k]
+			for o, v := range pyj {
+				py[o] -= a * v
+			}
+			if sc.pp[c] < DependenceTol*sc.gg[c] {
+				sc.status[c] = dependent
+			}
+		}
+	}
+}
+
+// step selects, for Auto, the candidate that most reduces the regularised residual sum of
+// squares over all outputs and adds it to s; it returns the candidate or -1.
+func (sc *screen) step(s *State, lambda float64) int {
+	best, bestV := -1, math.Inf(-1)
+	for c := range sc.l {
+		if sc.status[c] != free {
+			continue
+		}
+		sc.visits++
+		var q float64
+		for _, v := range sc.py[c*sc.k : (c+1)*sc.k] {
+			q += v * v
+		}
+		d := sc.pp[c] + lambda
+		if v := q * (sc.pp[c] + 2*lambda) / (d * d); v > bestV {
+			best, bestV = c, v
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	// The column: p = g - sum_j a_j p_j, then once more against the model.
+	terms := s.Terms()
+	p := sc.col
+	copy(p, sc.g[best*sc.n:(best+1)*sc.n])
+	a := sc.a[:terms]
+	copy(a, sc.alpha[best*sc.maxT:best*sc.maxT+terms])
+	for j := range terms {
+		axpy(-a[j], s.Column(j), p)
+	}
+	for j := range terms {
+		d := dot(s.Column(j), p) / s.Kappa(j)
+		a[j] += d
+		axpy(-d, s.Column(j), p)
+	}
+	pp, py := dot2(p, s.y)
+	sc.status[best] = selected
+	if pp < DependenceTol*sc.gg[best] {
+		sc.status[best] = dependent
+		return sc.step(s, lambda)
+	}
+	s.Add(p, a, pp, py, lambda)
+	sc.catchUp(s)
+	return best
+}

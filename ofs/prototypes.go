@@ -1,0 +1,134 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Prototypes returns candidate centres that are not training points: the mean of X, and, for
+// each group of points (the classes of a classifier; all points for a regressor, group nil),
+// the centroids of k-means clusterings of the group with k = 1, 2, 4, 8 (16 for one group),
+// as long as a cluster keeps at least 4 points on average. An RBF network is often best served
+// by nodes on such centroids (Moody and Darken, 1989): a class that is a blob, or a radial
+// boundary around the data's centre, needs one node there and no training point lies on it.
+func Prototypes(X [][]float64, group []int, seed uint64) [][]float64 {
+	groups := map[int][][]float64{}
+	var order []int
+	for i, x := range X {
+		g := 0
+		if group != nil {
+			g = group[i]
+		}
+		if _, ok := groups[g]; !ok {
+			order = append(order, g)
+		}
+		groups[g] = append(groups[g], x)
+	}
+	out := [][]float64{mean(X)}
+	ks := []int{1, 2, 4, 8}
+	if len(order) == 1 {
+		ks = []int{2, 4, 8, 16}
+	}
+	for _, g := range order {
+		pts := groups[g]
+		for _, k := range ks {
+			if 4*k <= len(pts) {
+				out = append(out, KMeans(pts, k, seed^uint64(k)<<20^uint64(g))...)
+			}
+		}
+	}
+	return out
+}
+
+func mean(X [][]float64) []float64 {
+	c := make([]float64, len(X[0]))
+	for _, x := range X {
+		for j, v := range x {
+			c[j] += v
+		}
+	}
+	for j := range c {
+		c[j] /= float64(len(X))
+	}
+	return c
+}
+
+// KMeans returns k centroids of X by Lloyd's algorithm (at most 30 sweeps) from a k-means++
+// start drawn from seed.
+func KMeans(X [][]float64, k int, seed uint64) [][]float64 {
+	if k == 1 {
+		return [][]float64{mean(X)}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6b6d65616e73))
+	C := [][]float64{append([]float64(nil), X[rng.IntN(len(X))]...)}
+	d := make([]float64, len(X))
+	for i := range d {
+		d[i] = math.Inf(1)
+	}
+	for len(C) < k {
+		var tot float64
+		last := C[len(C)-1]
+		for i, x := range X {
+			d[i] = min(d[i], sqDist(x, last))
+			tot += d[i]
+		}
+		pick := rng.IntN(len(X))
+		if tot > 0 {
+			r := rng.Float64() * tot
+			for i := range X {
+				if r -= d[i]; r <= 0 {
+					pick = i
+					break
+				}
+			}
+		}
+		C = append(C, append([]float64(nil), X[pick]...))
+	}
+	assign := make([]int, len(X))
+	count := make([]int, k)
+	for it := range 30 {
+		changed := false
+		for i, x := range X {
+			b, bd := 0, math.Inf(1)
+			for c, cc := range C {
+				if v := sqDist(x, cc); v < bd {
+					b, bd = c, v
+				}
+			}
+			if it == 0 || assign[i] != b {
+				changed = true
+				assign[i] = b
+			}
+		}
+		if !changed {
+			break
+		}
+		for c := range C {
+			clear(C[c])
+			count[c] = 0
+		}
+		for i, x := range X {
+			count[assign[i]]++
+			axpy(1, x, C[assign[i]])
+		}
+		for c := range C {
+			if count[c] == 0 {
+				copy(C[c], X[rng.IntN(len(X))])
+				continue
+			}
+			for j := range C[c] {
+				C[c][j] /= float64(count[c])
+			}
+		}
+	}
+	return C
+}
+
+func sqDist(a, b []float64) float64 {
+	var s float64
+	for j, v := range a {
+		d := v - b[j]
+		s += d * d
+	}
+	return s
+}
