@@ -1,10 +1,10 @@
 package sparsekernel_test
 
 import (
-	"math"
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
 

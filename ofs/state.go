@@ -29,7 +29,7 @@ const etaMin = 1e-12
 // shared, each output k has its own residual e_k and weights theta_ik = p_i'y_k/(kappa_i +
 // lambda_i). The single-output fields below (y, e, theta, py) are those of output 0.
 type State struct {
-	n          int // number of samples N
+	n          int         // number of samples N
 	ys, es     [][]float64 // K targets and residuals
 	pyK        [][]float64 // pyK[i][k] = p_i'y_k
 	thetaK     [][]float64 // thetaK[i][k]
