@@ -100,13 +100,8 @@ func fitAuto(c *fitContext) error {
 	if p.task == model.Classification {
 		t.LOOErrors = r.CVMiss
 		t.LOOError = r.CVMiss[r.Size-1]
-		if A, B, ok := calibrate.Fit(r.OOF, p.class, len(p.classes)); ok {
-			method := "platt-cv"
-			if len(p.classes) > 2 {
-				method = "multinomial-cv"
-			}
-			m.Calibration = &model.Calibration{Method: method, A: A, B: B}
-		}
+		foldCalibration(m, r.OOF, p.class, len(p.classes))
+		t.LOOError = oofError(m, r.OOF, p.class)
 	} else {
 		t.LOOErrors = r.CVCurve
 		t.LOOError = r.CVCurve[r.Size-1]
@@ -164,6 +159,79 @@ func fitFixed(c *fitContext) error {
 		plattFromLOO(m, best.LOO, p.class, "platt-loo")
 	}
 	return nil
+}
+
+// foldCalibration fits a calibration on the out-of-fold decisions F and folds it into the
+// model's outputs: the new outputs are A f + B, so that the decision values are the
+// calibrated log-odds (two classes) or logits (several), the label is the most probable
+// class, and the stored calibration is the identity softmax. A least-squares classifier's
+// threshold at 0 is not where its classes are best separated (far-away points pull it
+// about); the calibration moves it there, from data the model did not see.
+func foldCalibration(m *model.Model, F [][]float64, class []int, classes int) {
+	A, B, ok := calibrate.Fit(F, class, classes)
+	if !ok {
+		return
+	}
+	k := len(m.Weights)
+	if k == 1 {
+		a, b := A[1][0], B[1]
+		if !(a > 0) {
+			return // the out-of-fold decisions do not even order the classes
+		}
+		for i := range m.Weights[0] {
+			m.Weights[0][i] *= a
+		}
+		m.Bias[0] = a*m.Bias[0] + b
+		for _, f := range F {
+			f[0] = a*f[0] + b
+		}
+		m.Calibration = &model.Calibration{Method: "platt-cv, folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
+		return
+	}
+	W := make([][]float64, classes)
+	bias := make([]float64, classes)
+	for c := range classes {
+		W[c] = make([]float64, len(m.Nodes))
+		bias[c] = B[c]
+		for o := range k {
+			axpyRow(A[c][o], m.Weights[o], W[c])
+			bias[c] += A[c][o] * m.Bias[o]
+		}
+	}
+	for i, f := range F {
+		g := make([]float64, classes)
+		for c := range classes {
+			g[c] = B[c]
+			for o := range k {
+				g[c] += A[c][o] * f[o]
+			}
+		}
+		F[i] = g
+	}
+	m.Weights, m.Bias = W, bias
+	id := make([][]float64, classes)
+	for c := range id {
+		id[c] = make([]float64, classes)
+		id[c][c] = 1
+	}
+	m.Calibration = &model.Calibration{Method: "multinomial-cv, folded into the outputs", A: id, B: make([]float64, classes)}
+}
+
+func axpyRow(a float64, x, y []float64) {
+	for i, v := range x {
+		y[i] += a * v
+	}
+}
+
+// oofError returns the misclassification rate of the out-of-fold decisions F.
+func oofError(m *model.Model, F [][]float64, class []int) float64 {
+	wrong := 0
+	for i, f := range F {
+		if model.Class(f) != class[i] {
+			wrong++
+		}
+	}
+	return float64(wrong) / float64(len(F))
 }
 
 // plattFromLOO stores a Platt calibration fitted on leave-one-out decision values.

@@ -2,6 +2,7 @@ package lssvm
 
 import (
 	"fmt"
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"math"
 
 	"github.com/sparsekernel/sparsekernel/kernel"
@@ -221,7 +222,7 @@ func (e *Evaluator) fillGaussian(sigma, gamma float64) error {
 	c := -1 / (2 * sigma * sigma)
 	n := e.n
 	for i := 0; i < n; i++ {
-		expScaled(e.a[i*n:i*n+i], e.d[i*(i-1)/2:i*(i-1)/2+i], c)
+		vecmath.ExpScaled(e.a[i*n:i*n+i], e.d[i*(i-1)/2:i*(i-1)/2+i], c)
 		e.a[i*n+i] = 1 + 1/gamma
 	}
 	return nil
@@ -246,7 +247,7 @@ func (e *Evaluator) fillWavelet(a, gamma float64) error {
 	c := -1 / (2 * a * a)
 	for i := 0; i < n; i++ {
 		ai := e.a[i*n : i*n+i]
-		expScaled(ai, e.d[i*(i-1)/2:i*(i-1)/2+i], c)
+		vecmath.ExpScaled(ai, e.d[i*(i-1)/2:i*(i-1)/2+i], c)
 		for l := 0; l < m; l++ {
 			ci, si := e.cs[l*n+i], e.sn[l*n+i]
 			cj, sj := e.cs[l*n:], e.sn[l*n:]

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -53,11 +54,29 @@ type Auto struct {
 	SE float64
 	// MaxSize, if positive, caps the size chosen (a node budget).
 	MaxSize int
+	// Loss is the held-out loss that chooses configuration and size; default LossMSE.
+	Loss Loss
 	// Seed drives the folds, the candidate subsets and the k-means starts.
 	Seed uint64
+	// Survivors is the number of configurations that go on to all folds after the first;
+	// default 3.
+	Survivors int
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 }
+
+// Loss is a held-out loss of a decision f_k for a target y_k (summed over the outputs).
+type Loss int
+
+const (
+	// LossMSE is the squared error (y - f)^2.
+	LossMSE Loss = iota
+	// LossHinge is the squared hinge loss max(0, 1 - y f)^2 of a classifier.
+	LossHinge
+	// LossMiss is the misclassification of a point plus 1/100 of its squared error (the
+	// error rate, ties broken by the squared error).
+	LossMiss
+)
 
 // Weighting is a way of weighting the standardised inputs before the distances are taken.
 type Weighting int
@@ -137,48 +156,60 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	maxT := a.MaxTerms
 
-	// Pass 1: every configuration on every fold; held-out error summed per size.
+	// Pass 1, a race: every configuration (weighting x width) on the first fold; the
+	// Survivors of least held-out error go on to the other folds.
 	paths := autoPaths{loss: make([][][]float64, len(a.Weighting)), miss: make([][][]float64, len(a.Weighting))}
 	for c := range a.Weighting {
 		paths.loss[c] = make([][]float64, len(taus))
 		paths.miss[c] = make([][]float64, len(taus))
-	}
-	type job struct{ cfg, fold int }
-	var jobs []job
-	for c := range a.Weighting {
-		for f := range nf {
-			jobs = append(jobs, job{c, f})
+		for t := range taus {
+			paths.loss[c][t] = make([]float64, maxT+1)
+			paths.miss[c][t] = make([]float64, maxT+1)
 		}
 	}
-	perJob := make([][]pathRecord, len(jobs))
-	evals := make([]int, len(jobs))
-	a.parallel(len(jobs), func(j int) {
-		jb := jobs[j]
-		perJob[j], evals[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.cfg], taus, maxT, nil)
-	})
-	res := &AutoResult{}
-	for j, jb := range jobs {
-		res.Evaluations += evals[j]
-		for t, rec := range perJob[j] {
-			if paths.loss[jb.cfg][t] == nil {
-				paths.loss[jb.cfg][t] = make([]float64, maxT+1)
-				paths.miss[jb.cfg][t] = make([]float64, maxT+1)
-			}
-			for s := 0; s <= maxT; s++ {
-				i := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
-				paths.loss[jb.cfg][t][s] += rec.loss[i]
-				paths.miss[jb.cfg][t][s] += rec.miss[i]
-			}
-		}
-	}
-	bc, bt, bs := 0, 0, 1
-	best := math.Inf(1)
 	limit := maxT
 	if a.MaxSize > 0 {
 		limit = min(limit, a.MaxSize)
 	}
+	res := &AutoResult{}
+	everyone := make([][]bool, len(a.Weighting))
+	for c := range everyone {
+		everyone[c] = make([]bool, len(taus))
+		for t := range everyone[c] {
+			everyone[c][t] = true
+		}
+	}
+	a.race(Z, Y, class, folds, []int{0}, taus, maxT, everyone, &paths, &res.Evaluations)
+	type config struct {
+		c, t int
+		v    float64
+	}
+	var ranked []config
 	for c := range a.Weighting {
 		for t := range taus {
+			ranked = append(ranked, config{c, t, slices.Min(paths.loss[c][t][1 : limit+1])})
+		}
+	}
+	slices.SortStableFunc(ranked, func(x, y config) int { return cmpDesc(y.v, x.v) })
+	alive := make([][]bool, len(a.Weighting))
+	for c := range alive {
+		alive[c] = make([]bool, len(taus))
+	}
+	for _, r := range ranked[:min(a.Survivors, len(ranked))] {
+		alive[r.c][r.t] = true
+	}
+	var rest []int
+	for f := 1; f < nf; f++ {
+		rest = append(rest, f)
+	}
+	a.race(Z, Y, class, folds, rest, taus, maxT, alive, &paths, &res.Evaluations)
+	bc, bt, bs := 0, 0, 1
+	best := math.Inf(1)
+	for c := range a.Weighting {
+		for t := range taus {
+			if !alive[c][t] {
+				continue
+			}
 			for s := 1; s <= limit; s++ {
 				if v := paths.loss[c][t][s]; v < best {
 					best, bc, bt, bs = v, c, t, s
@@ -268,6 +299,51 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	return res, nil
 }
 
+// race runs the alive configurations on the given folds and adds their held-out errors to
+// paths: one job per weighting and fold, each running its alive widths.
+func (a *Auto) race(Z, Y [][]float64, class, folds, run []int, taus []float64, maxT int, alive [][]bool, paths *autoPaths, evals *int) {
+	type job struct {
+		c, fold int
+		ts      []int
+	}
+	var jobs []job
+	for c := range a.Weighting {
+		var ts []int
+		for t := range taus {
+			if alive[c][t] {
+				ts = append(ts, t)
+			}
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		for _, f := range run {
+			jobs = append(jobs, job{c, f, ts})
+		}
+	}
+	recs := make([][]pathRecord, len(jobs))
+	ev := make([]int, len(jobs))
+	a.parallel(len(jobs), func(j int) {
+		jb := jobs[j]
+		sub := make([]float64, len(jb.ts))
+		for i, t := range jb.ts {
+			sub[i] = taus[t]
+		}
+		recs[j], ev[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.c], sub, maxT, nil)
+	})
+	for j, jb := range jobs {
+		*evals += ev[j]
+		for i, rec := range recs[j] {
+			t := jb.ts[i]
+			for s := 0; s <= maxT; s++ {
+				k := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
+				paths.loss[jb.c][t][s] += rec.loss[k]
+				paths.miss[jb.c][t][s] += rec.miss[k]
+			}
+		}
+	}
+}
+
 // pairedWithin reports whether the mean of a - b is at most se standard errors of the mean
 // of a - b above 0.
 func pairedWithin(a, b []float64, se float64) bool {
@@ -298,6 +374,9 @@ func (a *Auto) defaults(n int) {
 	}
 	if a.Candidates == 0 {
 		a.Candidates = 200
+	}
+	if a.Survivors <= 0 {
+		a.Survivors = 3
 	}
 	if a.Weighting == nil {
 		a.Weighting = []Weighting{WeightNone, WeightRelevance}
@@ -476,10 +555,7 @@ func (k *gaussians) at(tau float64) []float64 {
 			k.g[i] = v * v
 		}
 	} else {
-		inv := -1 / tau
-		for i, d := range k.d2 {
-			k.g[i] = math.Exp(d * inv)
-		}
+		vecmath.ExpScaled(k.g, k.d2, -1/tau)
 	}
 	k.tau = tau
 	return k.g
@@ -540,7 +616,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	for _, t := range order {
 		tau := taus[t]
 		sc, s := a.build(ktr.at(tau), Ytr, len(pts), maxT)
-		h := newHoldout(kva.at(tau), Yva, cva, s)
+		h := newHoldout(kva.at(tau), Yva, cva, s, a.Loss)
 		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
 		if watch != nil {
 			watch(va, 0, h.f, h.loss)
@@ -577,24 +653,26 @@ type holdout struct {
 	nv     int
 	y      [][]float64
 	class  []int
-	p      [][]float64 // held-out values of the orthogonal columns, one per term
+	p      []float64 // held-out values of the orthogonal columns, term-major (terms x N_val)
+	terms  int
 	f      [][]float64 // K x N_val decisions
 	loss   []float64   // per point, summed over the outputs
 	misses int
+	kind   Loss
 }
 
-func newHoldout(g []float64, y [][]float64, class []int, s *State) *holdout {
+func newHoldout(g []float64, y [][]float64, class []int, s *State, kind Loss) *holdout {
 	nv := len(y[0])
-	h := &holdout{g: g, nv: nv, y: y, class: class, loss: make([]float64, nv)}
+	h := &holdout{g: g, nv: nv, y: y, class: class, loss: make([]float64, nv), kind: kind}
 	h.f = make([][]float64, len(y))
 	for k := range h.f {
 		h.f[k] = make([]float64, nv)
 	}
-	ones := make([]float64, nv)
-	for i := range ones {
-		ones[i] = 1
+	h.p = make([]float64, nv, nv*8)
+	for i := range nv {
+		h.p[i] = 1 // the bias term
 	}
-	h.p = append(h.p, ones) // the bias term
+	h.terms = 1
 	for k, th := range s.ThetaK(0) {
 		for i := range h.f[k] {
 			h.f[k][i] = th
@@ -607,11 +685,11 @@ func newHoldout(g []float64, y [][]float64, class []int, s *State) *holdout {
 // add brings the held-out decisions up to date with the state's last term, candidate c.
 func (h *holdout) add(c int, s *State) {
 	t := s.Terms() - 1
-	p := slices.Clone(h.g[c*h.nv : (c+1)*h.nv])
-	for j, aj := range s.Alpha(t) {
-		axpy(-aj, h.p[j], p)
-	}
-	h.p = append(h.p, p)
+	h.p = append(h.p, h.g[c*h.nv:(c+1)*h.nv]...)
+	p := h.p[t*h.nv : (t+1)*h.nv]
+	blas64.Gemv(blas.Trans, -1, blas64.General{Rows: t, Cols: h.nv, Stride: h.nv, Data: h.p[:t*h.nv]},
+		blas64.Vector{N: t, Inc: 1, Data: s.Alpha(t)}, 1, blas64.Vector{N: h.nv, Inc: 1, Data: p})
+	h.terms++
 	for k, th := range s.ThetaK(t) {
 		axpy(th, p, h.f[k])
 	}
@@ -624,11 +702,19 @@ func (h *holdout) measure() {
 	for k, fk := range h.f {
 		for i, v := range fk {
 			d := h.y[k][i] - v
+			if h.kind == LossHinge && d*h.y[k][i] < 0 {
+				d = 0
+			}
 			h.loss[i] += d * d
 		}
 	}
 	if h.class == nil {
 		return
+	}
+	if h.kind == LossMiss {
+		for i := range h.loss {
+			h.loss[i] *= 0.01
+		}
 	}
 	for i, c := range h.class {
 		var pred int
@@ -645,6 +731,9 @@ func (h *holdout) measure() {
 		}
 		if pred != c {
 			h.misses++
+			if h.kind == LossMiss {
+				h.loss[i]++
+			}
 		}
 	}
 }
@@ -761,19 +850,23 @@ func (sc *screen) step(s *State, lambda float64) int {
 	if best < 0 {
 		return -1
 	}
-	// The column: p = g - sum_j a_j p_j, then once more against the model.
+	// The column: p = g - sum_j a_j p_j, orthogonalised once more against the model when
+	// the first pass removed more than half its norm ("twice is enough", Parlett 1980).
 	terms := s.Terms()
 	p := sc.col
 	copy(p, sc.g[best*sc.n:(best+1)*sc.n])
 	a := sc.a[:terms]
 	copy(a, sc.alpha[best*sc.maxT:best*sc.maxT+terms])
-	for j := range terms {
-		axpy(-a[j], s.Column(j), p)
-	}
-	for j := range terms {
-		d := dot(s.Column(j), p) / s.Kappa(j)
-		a[j] += d
-		axpy(-d, s.Column(j), p)
+	P := s.columns()
+	blas64.Gemv(blas.Trans, -1, P, blas64.Vector{N: terms, Inc: 1, Data: a}, 1, blas64.Vector{N: sc.n, Inc: 1, Data: p})
+	if dot(p, p) < 0.5*sc.gg[best] {
+		d := sc.proj[:terms]
+		blas64.Gemv(blas.NoTrans, 1, P, blas64.Vector{N: sc.n, Inc: 1, Data: p}, 0, blas64.Vector{N: terms, Inc: 1, Data: d})
+		for j := range d {
+			d[j] /= s.Kappa(j)
+			a[j] += d[j]
+		}
+		blas64.Gemv(blas.Trans, -1, P, blas64.Vector{N: terms, Inc: 1, Data: d}, 1, blas64.Vector{N: sc.n, Inc: 1, Data: p})
 	}
 	pp, py := dot2(p, s.y)
 	sc.status[best] = selected

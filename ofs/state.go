@@ -10,7 +10,11 @@
 // makes the LOO identities exact.
 package ofs
 
-import "math"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
 
 // DependenceTol is the relative energy below which an orthogonalised candidate is taken to be
 // linearly dependent on the model and rejected: p'p < DependenceTol * g'g (SPEC 2).
@@ -122,6 +126,12 @@ func (s *State) Forced() int {
 
 // Selected returns the number of terms other than the forced ones.
 func (s *State) Selected() int { return len(s.cols) - s.Forced() }
+
+// columns returns the model's columns as a terms x N row-major matrix (not a copy).
+func (s *State) columns() blas64.General {
+	t := len(s.cols)
+	return blas64.General{Rows: t, Cols: s.n, Stride: s.n, Data: s.store[:t*s.n]}
+}
 
 // Outputs returns K, the number of target vectors.
 func (s *State) Outputs() int { return len(s.ys) }

@@ -1,15 +1,15 @@
-package lssvm
+// Package vecmath holds vectorised elementary functions for the kernel matrices.
+package vecmath
 
 import "math"
 
-// expScaled sets dst[j] = e^(c d[j]) for c d[j] <= 0 (NaN passes through) to within about two
-// ulp, three to four times as fast as calling math.Exp: it fills the kernel matrices, N^2/2
-// exponentials per evaluation. It is the table method of Tang (1989): x = (k + f) ln2/64 with
+// ExpScaled sets dst[j] = e^(c d[j]) for c d[j] <= 0 (NaN passes through) to within about two
+// ulp, three to four times as fast as calling math.Exp: it fills kernel matrices. It is the table method of Tang (1989): x = (k + f) ln2/64 with
 // k an integer and |f| <= 1/2, so e^x = 2^(k/64) e^r, r = x - k ln2/64 in [-ln2/128, ln2/128],
 // 2^(k/64) from a 64-entry table and an exponent shift, e^r from a degree-5 polynomial
 // (truncation error below r^6/720 < 4e-17). Arguments below -708, near the subnormals, go to
 // math.Exp.
-func expScaled(dst, d []float64, c float64) {
+func ExpScaled(dst, d []float64, c float64) {
 	const (
 		shift   = 0x1.8p52                        // adding it rounds to an integer (ties to even)
 		invLn2N = 64 / math.Ln2                   // 64 / ln 2
