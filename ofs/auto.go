@@ -537,15 +537,33 @@ type gaussians struct {
 }
 
 func newGaussians(pts, Z [][]float64) *gaussians {
-	n := len(Z)
-	k := &gaussians{d2: make([]float64, len(pts)*n), g: make([]float64, len(pts)*n)}
+	n, l, m := len(Z), len(pts), len(Z[0])
+	k := &gaussians{d2: make([]float64, l*n), g: make([]float64, l*n)}
+	// ||z - c||^2 = ||z||^2 + ||c||^2 - 2 c'z, the products by one matrix product.
+	P, X := flatten(pts), flatten(Z)
+	blas64.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: l, Cols: m, Stride: m, Data: P},
+		blas64.General{Rows: n, Cols: m, Stride: m, Data: X}, 0, blas64.General{Rows: l, Cols: n, Stride: n, Data: k.d2})
+	zz := make([]float64, n)
+	for i, z := range Z {
+		zz[i] = dot(z, z)
+	}
 	for c, p := range pts {
+		cc := dot(p, p)
 		row := k.d2[c*n : (c+1)*n]
-		for i, z := range Z {
-			row[i] = sqDist(z, p)
+		for i := range row {
+			row[i] = max(row[i]+cc+zz[i], 0)
 		}
 	}
 	return k
+}
+
+func flatten(X [][]float64) []float64 {
+	m := len(X[0])
+	out := make([]float64, len(X)*m)
+	for i, x := range X {
+		copy(out[i*m:], x)
+	}
+	return out
 }
 
 // at returns the kernel matrix for width tau (valid until the next call).

@@ -53,8 +53,8 @@ func mean(X [][]float64) []float64 {
 	return c
 }
 
-// KMeans returns k centroids of X by Lloyd's algorithm (at most 30 sweeps) from a k-means++
-// start drawn from seed.
+// KMeans returns k centroids of X by Lloyd's algorithm (at most 10 sweeps: candidate centres
+// need not be converged ones) from a k-means++ start drawn from seed.
 func KMeans(X [][]float64, k int, seed uint64) [][]float64 {
 	if k == 1 {
 		return [][]float64{mean(X)}
@@ -86,7 +86,7 @@ func KMeans(X [][]float64, k int, seed uint64) [][]float64 {
 	}
 	assign := make([]int, len(X))
 	count := make([]int, k)
-	for it := range 30 {
+	for it := range 10 {
 		changed := false
 		for i, x := range X {
 			b, bd := 0, math.Inf(1)
