@@ -32,14 +32,14 @@ import (
 // difference (a paired test), and the model is refitted on all points with that size.
 type Auto struct {
 	// TauFactors are the widths tau of exp(-||z-c||^2/tau) tried, as multiples of the number
-	// of inputs m; default 1/4, 1/2, 1, ..., 16 (on standardised inputs the mean squared
+	// of inputs m; default 1/16, 1/8, ..., 16 (on standardised inputs the mean squared
 	// distance between two points is 2m).
 	TauFactors []float64
 	// Lambda is the ridge regularisation of every orthogonal weight; default 0.1.
 	Lambda float64
 	// Folds is the number of cross-validation folds; default 5.
 	Folds int
-	// MaxTerms caps the model size; default min(candidates, max(30, N/4), 300).
+	// MaxTerms caps the model size; default min(candidates, max(50, N/3), 300).
 	MaxTerms int
 	// Patience stops a path after this many terms without a lower held-out error; default 15.
 	Patience int
@@ -56,6 +56,9 @@ type Auto struct {
 	MaxSize int
 	// Loss is the held-out loss that chooses configuration and size; default LossMSE.
 	Loss Loss
+	// MissRule (classification) also cuts the size back to the smallest whose held-out
+	// misclassifications are within SE paired standard errors of the fewest.
+	MissRule bool
 	// Seed drives the folds, the candidate subsets and the k-means starts.
 	Seed uint64
 	// Survivors is the number of configurations that go on to all folds after the first;
@@ -221,8 +224,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// Pass 2: the chosen configuration again, recording every point's held-out loss at every
 	// size, for the paired size rule.
 	point := make([][]float64, bs+1) // point[s][i]
+	wrong := make([][]float64, bs+1) // wrong[s][i]: 1 if misclassified
 	for s := range point {
 		point[s] = make([]float64, n)
+		wrong[s] = make([]float64, n)
 	}
 	rerun := func(record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
 		var mu sync.Mutex
@@ -234,18 +239,25 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			})
 		})
 	}
-	rerun(func(_ int, rows []int, s int, _ [][]float64, loss []float64) {
+	rerun(func(_ int, rows []int, s int, fv [][]float64, loss []float64) {
 		for v, i := range rows {
 			point[s][i] = loss[v]
+			if class != nil && predicted(fv, v) != class[i] {
+				wrong[s][i] = 1
+			}
 		}
 	})
 	size := bs
 	if a.SE > 0 {
-		for s := 1; s < bs; s++ {
-			if pairedWithin(point[s], point[bs], a.SE) {
-				size = s
-				break
+		size = smallestWithin(point, bs, a.SE)
+		if class != nil && a.MissRule {
+			sm := 1
+			for s := 1; s <= bs; s++ {
+				if sum(wrong[s]) < sum(wrong[sm]) {
+					sm = s
+				}
 			}
+			size = min(size, smallestWithin(wrong, sm, a.SE))
 		}
 	}
 	res.CVCurve = make([]float64, maxT)
@@ -344,6 +356,35 @@ func (a *Auto) race(Z, Y [][]float64, class, folds, run []int, taus []float64, m
 	}
 }
 
+// predicted returns the class of held-out point v: by sign with one output, by arg-max with
+// several.
+func predicted(f [][]float64, v int) int {
+	if len(f) == 1 {
+		if f[0][v] > 0 {
+			return 1
+		}
+		return 0
+	}
+	best := 0
+	for k := range f {
+		if f[k][v] > f[best][v] {
+			best = k
+		}
+	}
+	return best
+}
+
+// smallestWithin returns the smallest size s <= best whose per-point losses loss[s] are not
+// worse than loss[best] by more than se paired standard errors.
+func smallestWithin(loss [][]float64, best int, se float64) int {
+	for s := 1; s < best; s++ {
+		if pairedWithin(loss[s], loss[best], se) {
+			return s
+		}
+	}
+	return best
+}
+
 // pairedWithin reports whether the mean of a - b is at most se standard errors of the mean
 // of a - b above 0.
 func pairedWithin(a, b []float64, se float64) bool {
@@ -361,7 +402,7 @@ func pairedWithin(a, b []float64, se float64) bool {
 
 func (a *Auto) defaults(n int) {
 	if a.TauFactors == nil {
-		a.TauFactors = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
+		a.TauFactors = []float64{1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2, 4, 8, 16}
 	}
 	if a.Lambda == 0 {
 		a.Lambda = 0.1
@@ -386,7 +427,7 @@ func (a *Auto) defaults(n int) {
 	}
 	a.SE = max(a.SE, 0)
 	if a.MaxTerms <= 0 {
-		a.MaxTerms = min(max(30, n/4), 300)
+		a.MaxTerms = min(max(50, n/3), 300)
 	}
 	a.MaxTerms = min(a.MaxTerms, n-1)
 	if a.Workers <= 0 {
