@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -96,13 +97,13 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen by LOO)")
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
 	fs.IntVar(&f.maxTerms, "max-terms", 0, "node budget: cap on the number of nodes (0: the method's default)")
-	fs.IntVar(&f.swarm, "swarm", 10, "pso: swarm size S (paper 000: 10, or 20 for harder sets)")
-	fs.IntVar(&f.iterations, "iterations", 20, "pso: iterations I_max per node")
-	fs.IntVar(&f.ps, "ps", 7, "rwbs: population size Ps")
-	fs.IntVar(&f.ng, "ng", 11, "rwbs: generations Ng")
-	fs.IntVar(&f.mi, "mi", 400, "rwbs: boosting iterations Mi per generation")
-	fs.StringVar(&f.kernel, "kernel", "gaussian", "lssvm: kernel, gaussian (or gauss) or wavelet")
-	fs.StringVar(&f.tuner, "tuner", "cca", "lssvm: hyperparameter tuner, cca, sa or none")
+	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, paper 000's; it uses 20 for harder sets)")
+	fs.IntVar(&f.iterations, "iterations", 0, "pso: iterations I_max per node (0: 20)")
+	fs.IntVar(&f.ps, "ps", 0, "rwbs: population size Ps (0: 7)")
+	fs.IntVar(&f.ng, "ng", 0, "rwbs: generations Ng (0: 11)")
+	fs.IntVar(&f.mi, "mi", 0, "rwbs: boosting iterations Mi per generation (0: 400)")
+	fs.StringVar(&f.kernel, "kernel", "", "lssvm: kernel, gaussian (or gauss) or wavelet (default gaussian)")
+	fs.StringVar(&f.tuner, "tuner", "", "lssvm: hyperparameter tuner, cca, sa or none (default cca)")
 	fs.Float64Var(&f.gamma, "gamma", 0, "lssvm with -tuner none: regularisation gamma")
 	fs.Float64Var(&f.sigma, "sigma", 0, "lssvm with -tuner none: Gaussian width sigma")
 	fs.Float64Var(&f.a, "a", 0, "lssvm with -tuner none: wavelet dilation a")
@@ -111,62 +112,26 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
 }
 
+// options turns the flags into library options; the library checks them (Options.Check) and
+// owns their defaults: an invalid option is a usage error.
 func (f *fitFlags) options() (sparsekernel.Options, error) {
-	known := false
-	for _, m := range sparsekernel.Methods {
-		known = known || m.Name == f.method
-	}
-	if !known {
-		return sparsekernel.Options{}, usagef("-method %q: unknown method", f.method)
-	}
-	if f.tau < 0 {
-		return sparsekernel.Options{}, usagef("-tau %v: want a positive width, or 0", f.tau)
-	}
-	for _, c := range []struct {
-		name string
-		v    int
-		min  int
-	}{{"min-terms", f.minTerms, 0}, {"max-terms", f.maxTerms, 0}, {"swarm", f.swarm, 2}, {"iterations", f.iterations, 1},
-		{"ps", f.ps, 2}, {"ng", f.ng, 1}, {"mi", f.mi, 1}} {
-		if c.v < c.min {
-			return sparsekernel.Options{}, usagef("-%s %d: want at least %d", c.name, c.v, c.min)
-		}
-	}
-	if f.maxTerms > 0 && f.minTerms > f.maxTerms {
-		return sparsekernel.Options{}, usagef("-min-terms %d is above -max-terms %d", f.minTerms, f.maxTerms)
-	}
 	prefer := f.prefer
 	if prefer == "balanced" {
 		prefer = ""
 	}
-	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
-		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers,
-		PSO:  optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
-		RWBS: optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi}}
-	switch f.kernel {
-	case "gauss":
-		f.kernel = "gaussian"
-	case "gaussian", "wavelet":
-	default:
-		return opt, usagef("-kernel %q: want gaussian or wavelet", f.kernel)
-	}
-	switch f.tuner {
-	case "cca", "sa":
-	case "none":
-		if f.method == sparsekernel.LSSVM && (f.gamma <= 0 || (f.kernel == "gaussian" && f.sigma <= 0) || (f.kernel == "wavelet" && f.a <= 0)) {
-			return opt, usagef("-tuner none needs -gamma and -sigma (or -a for the wavelet kernel), all positive")
-		}
-	default:
-		return opt, usagef("-tuner %q: want cca, sa or none", f.tuner)
-	}
-	if f.evaluations < 0 {
-		return opt, usagef("-evaluations %d: want a positive budget, or 0", f.evaluations)
+	kern := f.kernel
+	if kern == "gauss" {
+		kern = model.KernelGaussian
 	}
 	width := f.sigma
-	if f.kernel == "wavelet" {
+	if kern == model.KernelWavelet {
 		width = f.a
 	}
-	opt.LSSVM = sparsekernel.LSSVMOptions{Kernel: f.kernel, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}
+	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
+		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers,
+		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
+		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
+		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}
 	switch f.task {
 	case "auto", "":
 	case "classification", "class", "c":
@@ -176,11 +141,15 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	default:
 		return opt, usagef("-task %q: want classification, regression or auto", f.task)
 	}
+	if err := opt.Check(); err != nil {
+		return opt, usageError{err.Error()}
+	}
 	return opt, nil
 }
 
-// fitFile reads a labelled training file and fits a model as the flags say.
-func fitFile(df *dataFlags, ff *fitFlags, path string) (*model.Model, error) {
+// fitFile reads a labelled training file and fits a model as the flags say, saying on info
+// what task it read and warning about options the method ignores.
+func fitFile(df *dataFlags, ff *fitFlags, path string, info io.Writer) (*model.Model, error) {
 	opt, err := ff.options()
 	if err != nil {
 		return nil, err
@@ -189,7 +158,21 @@ func fitFile(df *dataFlags, ff *fitFlags, path string) (*model.Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.Labels == nil {
+		return nil, fmt.Errorf("%s: no label column", t.Source)
+	}
+	fmt.Fprintln(info, describeTask(t, opt))
+	for _, name := range opt.Unused() {
+		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
+	}
 	return train(t, opt)
+}
+
+func methodOrDefault(opt sparsekernel.Options) string {
+	if opt.Method == "" {
+		return sparsekernel.Auto
+	}
+	return opt.Method
 }
 
 // train fits a model to a table; the library detects the task from its labels unless opt
@@ -240,21 +223,79 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// describe returns a one-line summary of a model.
+// describe returns a summary of a model: what was trained and chosen, and its estimated error.
 func describe(m *model.Model) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s: %d nodes", m.Method, m.Task, m.Size())
-	if m.Training.Tau > 0 {
-		fmt.Fprintf(&b, ", tau %.4g", m.Training.Tau)
-	}
-	if m.Training.Gamma > 0 {
-		fmt.Fprintf(&b, ", %s kernel, gamma %.4g, width %.4g", m.Kernel, m.Training.Gamma, m.Training.Width)
-	}
+	t := m.Training
+	fmt.Fprintf(&b, "%s %s", m.Method, m.Task)
 	if m.Task == model.Classification {
-		fmt.Fprintf(&b, ", LOO error %.2f%%", 100*m.Training.LOOError)
-	} else {
-		fmt.Fprintf(&b, ", LOO MSE %.4g", m.Training.LOOError)
+		fmt.Fprintf(&b, " of %d classes", len(m.Classes))
 	}
-	fmt.Fprintf(&b, ", %d evaluations, %.3f s", m.Training.Evaluations, m.Training.Seconds)
+	fmt.Fprintf(&b, ": %d nodes", m.Size())
+	if t.Gamma > 0 {
+		fmt.Fprintf(&b, ", %s kernel, gamma %.4g, width %.4g", m.Kernel, t.Gamma, t.Width)
+	}
+	fmt.Fprintf(&b, ", %s %s", estimateName(m), formatError(m, t.LOOError))
+	if t.TrivialError > 0 {
+		fmt.Fprintf(&b, " (trivial rule %s)", formatError(m, t.TrivialError))
+	}
+	fmt.Fprintf(&b, ", %.3f s", t.Seconds)
+	if t.Chose != "" {
+		fmt.Fprintf(&b, "\nchose: %s", t.Chose)
+	}
 	return b.String()
+}
+
+// estimateName names the model's estimate of its error honestly.
+func estimateName(m *model.Model) string {
+	kind := "LOO error"
+	if m.Task == model.Regression {
+		kind = "LOO MSE"
+	}
+	switch m.Training.LOOScope {
+	case "cv":
+		kind = "cross-validated error"
+		if m.Task == model.Regression {
+			kind = "cross-validated MSE"
+		}
+	case "weights":
+		kind += " over the weights only (optimistic: the nodes were fitted to every point)"
+	}
+	return kind
+}
+
+// formatError formats an error rate as a percentage, an MSE as a number.
+func formatError(m *model.Model, v float64) string {
+	if m.Task == model.Classification {
+		return fmt.Sprintf("%.2f%%", 100*v)
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
+// warnUseless warns when a model's estimated error is not below the trivial rule's.
+func warnUseless(w io.Writer, m *model.Model) {
+	t := m.Training
+	if t.TrivialError > 0 && t.LOOError >= t.TrivialError && t.LOOScope != "weights" {
+		fmt.Fprintf(w, "warning: the model's %s, %s, is no better than the trivial rule's %s (always the most frequent class, or the mean): it has found no signal in the data\n",
+			estimateName(m), formatError(m, t.LOOError), formatError(m, t.TrivialError))
+	}
+}
+
+// describeTask says what task the labels were read as.
+func describeTask(t *dataset.Table, opt sparsekernel.Options) string {
+	det := dataset.DetectLabels(t.Labels)
+	why := det.Reason + "; -task overrides"
+	task := string(opt.Task)
+	if task == "" {
+		task = det.Task.String()
+	} else {
+		why = "-task " + task
+	}
+	if task == string(model.Classification) {
+		_, classes, err := dataset.Classes(t.Labels)
+		if err == nil {
+			return fmt.Sprintf("%s: %d rows, %d inputs, classification of %d classes (%s)", t.Source, len(t.X), t.Dim(), len(classes), why)
+		}
+	}
+	return fmt.Sprintf("%s: %d rows, %d inputs, %s (%s)", t.Source, len(t.X), t.Dim(), task, why)
 }

@@ -4,7 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/sparsekernel/sparsekernel/internal/calibrate"
 
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
@@ -41,7 +44,7 @@ Example:
 				if err != nil {
 					return err
 				}
-				m, err := fitFile(&df, &ff, args[0])
+				m, err := fitFile(&df, &ff, args[0], stderr)
 				if err != nil {
 					return err
 				}
@@ -57,28 +60,25 @@ Example:
 						return err
 					}
 				}
+				warnUseless(stderr, m)
 				return report(stdout, m, te, truth)
 			}
 		},
 	})
 }
 
-// report prints a model's summary and its test performance.
+// report prints a model's summary, its estimated error against size and its test
+// performance: error and confusion matrix, and for a calibrated classifier the log-loss, the
+// Brier score and a reliability table.
 func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) error {
 	fmt.Fprintln(w, describe(m))
 	if m.Training.Stop != "" {
 		fmt.Fprintf(w, "stopped: %s\n", m.Training.Stop)
 	}
-	if len(m.Training.LOOCurve) > 0 {
-		parts := make([]string, len(m.Training.LOOCurve))
-		for i, v := range m.Training.LOOCurve {
-			parts[i] = fmt.Sprintf("%.4g", v)
-		}
-		fmt.Fprintf(w, "LOO curve (%s, per term): %s\n", m.Training.Criterion, strings.Join(parts, " "))
-	}
+	sizeTable(w, m)
 	testErr, err := bench.TestError(m, te.X, truth)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", te.Source, err)
 	}
 	if m.Task == model.Regression {
 		fmt.Fprintf(w, "test MSE: %.6g on %d rows\n", testErr, len(truth))
@@ -87,7 +87,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))
 	f, err := m.Decisions(te.X)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", te.Source, err)
 	}
 	c := len(m.Classes)
 	cm := make([][]int, c) // [true][predicted]
@@ -112,5 +112,62 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		}
 		fmt.Fprintln(w)
 	}
+	if m.Calibration == nil {
+		return nil
+	}
+	P := make([][]float64, len(f))
+	class := make([]int, len(f))
+	for i, v := range f {
+		P[i] = make([]float64, c)
+		if err := m.Probabilities(P[i], v); err != nil {
+			return err
+		}
+		class[i] = int(truth[i])
+	}
+	fmt.Fprintf(w, "probabilities (%s): log-loss %.4f, Brier score %.4f\n", m.Calibration.Method, calibrate.LogLoss(P, class), calibrate.Brier(P, class))
+	fmt.Fprintf(w, "reliability (probability of the predicted class):\n  %-11s %6s %10s %9s\n", "bin", "rows", "mean prob", "accuracy")
+	for _, b := range calibrate.Reliability(P, class, 10) {
+		if b.Count == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %.1f - %.1f   %6d %10.3f %9.3f\n", b.Lo, b.Hi, b.Count, b.Confidence, b.Accuracy)
+	}
 	return nil
+}
+
+// sizeTable prints the estimated error against model size that the model recorded, so
+// that a user can see what a smaller or larger model would cost.
+func sizeTable(w io.Writer, m *model.Model) {
+	t := m.Training
+	errs := t.LOOErrors
+	if len(errs) == 0 {
+		if len(t.LOOCurve) > 0 {
+			parts := make([]string, len(t.LOOCurve))
+			for i, v := range t.LOOCurve {
+				parts[i] = fmt.Sprintf("%.4g", v)
+			}
+			fmt.Fprintf(w, "LOO curve (%s, per term): %s\n", t.Criterion, strings.Join(parts, " "))
+		}
+		return
+	}
+	fmt.Fprintf(w, "estimated error against model size (%s; * the size kept):\n", estimateName(m))
+	var sizes []int
+	for n := 1; n <= len(errs); {
+		sizes = append(sizes, n)
+		n = max(n+1, n*5/4)
+	}
+	if t.Chosen > 0 && !slices.Contains(sizes, t.Chosen) {
+		sizes = append(sizes, t.Chosen)
+		slices.Sort(sizes)
+	}
+	for _, n := range sizes {
+		if n > len(errs) {
+			continue
+		}
+		mark := " "
+		if n == t.Chosen {
+			mark = "*"
+		}
+		fmt.Fprintf(w, "  %s%5d nodes  %s\n", mark, n, formatError(m, errs[n-1]))
+	}
 }

@@ -48,7 +48,7 @@ func exportSetup(t *testing.T) (dir, modelPath string, rows []byte, want []strin
 	if code != 0 {
 		t.Fatalf("predict: exit %d: %s", code, errOut)
 	}
-	return dir, modelPath, rows, strings.Split(strings.TrimSpace(out), "\n")
+	return dir, modelPath, rows, strings.Split(strings.TrimSpace(out), "\n")[1:] // after the header
 }
 
 func TestExportErrors(t *testing.T) {

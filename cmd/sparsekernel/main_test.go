@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,6 +56,10 @@ func TestTrainPredictEval(t *testing.T) {
 	}
 	pred, _ := os.ReadFile(predPath)
 	lines := strings.Split(strings.TrimSpace(string(pred)), "\n")
+	if lines[0] != "label,f" {
+		t.Fatalf("header %q, want label,f", lines[0])
+	}
+	lines = lines[1:]
 	if len(lines) != 200 {
 		t.Fatalf("%d predictions for 200 rows", len(lines))
 	}
@@ -237,5 +244,64 @@ func TestHelp(t *testing.T) {
 	}
 	if code, out, _ := runCLI("demo"); code != 0 || !strings.Contains(out, "identical decisions") {
 		t.Errorf("demo: exit %d, %q", code, out)
+	}
+}
+
+// A three-class file trains a model of three outputs; predict -proba writes a header and one
+// probability per class, eval reports the log-loss, the Brier score and a reliability table.
+func TestMultiClassProbabilities(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("x1,x2,kind\n")
+	rng := rand.New(rand.NewPCG(5, 6))
+	names := []string{"red", "green", "blue"}
+	for i := range 240 {
+		c := i % 3
+		fmt.Fprintf(&b, "%.4f,%.4f,%s\n", float64(c)+0.4*rng.NormFloat64(), float64(c%2)+0.4*rng.NormFloat64(), names[c])
+	}
+	data := filepath.Join(dir, "three.csv")
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	modelPath := filepath.Join(dir, "m.json")
+	code, out, errOut := runCLI("train", "-o", modelPath, data)
+	if code != 0 || !strings.Contains(errOut, "classification of 3 classes") || !strings.Contains(out, "chose:") {
+		t.Fatalf("train: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI("predict", "-proba", modelPath, data)
+	if code != 0 {
+		t.Fatalf("predict: exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] != "label,p_blue,p_green,p_red" || len(lines) != 241 {
+		t.Fatalf("header %q, %d lines", lines[0], len(lines))
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		var sum float64
+		for _, v := range f[1:] {
+			p, err := strconv.ParseFloat(v, 64)
+			if err != nil || p < 0 || p > 1 {
+				t.Fatalf("line %q: bad probability %q", l, v)
+			}
+			sum += p
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Fatalf("line %q: probabilities sum to %v", l, sum)
+		}
+	}
+	code, out, errOut = runCLI("eval", data, data)
+	if code != 0 || !strings.Contains(out, "log-loss") || !strings.Contains(out, "reliability") || !strings.Contains(out, "* ") {
+		t.Fatalf("eval: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// A regressor has no probabilities: a usage error.
+	reg := filepath.Join(dir, "reg.csv")
+	os.WriteFile(reg, []byte("x,y\n1,0.5\n2,0.7\n3,1.9\n4,2.2\n5,3.1\n6,2.5\n7,4.4\n8,3.9\n"), 0o644)
+	regModel := filepath.Join(dir, "reg.json")
+	if code, _, errOut := runCLI("train", "-o", regModel, reg); code != 0 {
+		t.Fatalf("train regression: %s", errOut)
+	}
+	if code, _, _ := runCLI("predict", "-proba", regModel, reg); code != 2 {
+		t.Fatalf("predict -proba on a regressor: exit %d, want 2", code)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
@@ -19,9 +20,10 @@ func init() {
 		short: "predict the labels (or values) of a data file with a saved model",
 		long: `
 Predict writes one prediction per data row: the class label for a classifier, the value for a
-regressor; with -decision, also the decision value f(x) after a comma. The data file may hold
-a label column (then the accuracy or the MSE is reported on stderr, as svm-predict does) or
-only the model's inputs.
+regressor; with -decision, also the decision values f_k(x) (one per output); with -proba, the
+probability of every class. With -decision or -proba the output starts with a header line
+naming the columns. The data file may hold a label column (then the accuracy or the MSE is
+reported on stderr, as svm-predict does) or only the model's inputs.
 
 Example:
 
@@ -31,10 +33,12 @@ Example:
 				df       dataFlags
 				out      string
 				decision bool
+				proba    bool
 			)
 			df.register(fs)
 			fs.StringVar(&out, "o", "", "output `file` (default: stdout)")
-			fs.BoolVar(&decision, "decision", false, "also print each row's decision value")
+			fs.BoolVar(&decision, "decision", false, "also print each row's decision values")
+			fs.BoolVar(&proba, "proba", false, "also print each row's class probabilities (classifiers)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 2 {
 					return usagef("want a model file and a data file, got %d arguments", len(args))
@@ -57,7 +61,17 @@ Example:
 				if err != nil {
 					return fmt.Errorf("%s: %w", t.Source, err)
 				}
+				if proba && m.Task != model.Classification {
+					return usagef("-proba: %s is a regressor; it has no class probabilities", args[0])
+				}
+				if proba && m.Calibration == nil {
+					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
+				}
 				var b bytes.Buffer
+				if decision || proba {
+					b.WriteString(header(m, decision, proba))
+				}
+				p := make([]float64, len(m.Classes))
 				for _, v := range f {
 					if m.Task == model.Classification {
 						b.WriteString(m.Classes[model.Class(v)])
@@ -68,6 +82,15 @@ Example:
 						for _, fk := range v {
 							b.WriteByte(',')
 							b.WriteString(strconv.FormatFloat(fk, 'g', -1, 64))
+						}
+					}
+					if proba {
+						if err := m.Probabilities(p, v); err != nil {
+							return err
+						}
+						for _, pk := range p {
+							b.WriteByte(',')
+							b.WriteString(strconv.FormatFloat(pk, 'g', -1, 64))
 						}
 					}
 					b.WriteByte('\n')
@@ -86,6 +109,38 @@ Example:
 			}
 		},
 	})
+}
+
+// header names the output columns: the label (or value), the decision values f (one
+// output) or f_1..f_K, and p(class) for every class.
+func header(m *model.Model, decision, proba bool) string {
+	cols := []string{"label"}
+	if m.Task == model.Regression {
+		cols[0] = "value"
+	}
+	if decision {
+		if m.Outputs() == 1 {
+			cols = append(cols, "f")
+		} else {
+			for k := range m.Outputs() {
+				cols = append(cols, "f_"+csvField(m.Classes[k]))
+			}
+		}
+	}
+	if proba {
+		for _, c := range m.Classes {
+			cols = append(cols, "p_"+csvField(c))
+		}
+	}
+	return strings.Join(cols, ",") + "\n"
+}
+
+// csvField quotes a name for a CSV header when it needs it.
+func csvField(s string) string {
+	if strings.ContainsAny(s, ",\"\r\n") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
 }
 
 // readForModel reads a data file for prediction with m: with a label column if it has one

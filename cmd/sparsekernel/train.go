@@ -35,7 +35,7 @@ Example:
 				if len(args) != 1 {
 					return usagef("want one data file, got %d arguments", len(args))
 				}
-				m, err := fitFile(&df, &ff, args[0])
+				m, err := fitFile(&df, &ff, args[0], stderr)
 				if err != nil {
 					return err
 				}
@@ -47,6 +47,7 @@ Example:
 					return err
 				}
 				fmt.Fprintf(stdout, "%s\nmodel written to %s\n", describe(m), out)
+				warnUseless(stderr, m)
 				return nil
 			}
 		},
