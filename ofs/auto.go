@@ -229,17 +229,20 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		point[s] = make([]float64, n)
 		wrong[s] = make([]float64, n)
 	}
-	rerun := func(record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
+	rerun := func(upTo int, record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
 		var mu sync.Mutex
 		a.parallel(nf, func(f int) {
-			a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, fv [][]float64, loss []float64) {
+			a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], upTo, func(rows []int, s int, fv [][]float64, loss []float64) {
 				mu.Lock()
 				record(f, rows, s, fv, loss)
 				mu.Unlock()
 			})
 		})
 	}
-	rerun(func(_ int, rows []int, s int, fv [][]float64, loss []float64) {
+	reached := make([]int, nf) // the size each fold's path reached (a path may run out of candidates)
+	foldRows := make([][]int, nf)
+	rerun(bs, func(f int, rows []int, s int, fv [][]float64, loss []float64) {
+		reached[f], foldRows[f] = s, rows
 		for v, i := range rows {
 			point[s][i] = loss[v]
 			if class != nil && predicted(fv, v) != class[i] {
@@ -247,6 +250,13 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			}
 		}
 	})
+	for f, rows := range foldRows { // a path that stopped keeps its last model
+		for s := reached[f] + 1; s <= bs; s++ {
+			for _, i := range rows {
+				point[s][i], wrong[s][i] = point[reached[f]][i], wrong[reached[f]][i]
+			}
+		}
+	}
 	size := bs
 	if a.SE > 0 {
 		size = smallestWithin(point, bs, a.SE)
@@ -272,12 +282,11 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	// Pass 3: out-of-fold decisions at the chosen size.
 	res.OOF = make([][]float64, n)
-	rerun(func(_ int, rows []int, s int, fv [][]float64, _ []float64) {
-		if s != size {
-			return
-		}
-		for v, i := range rows {
-			res.OOF[i] = make([]float64, len(Y))
+	rerun(size, func(_ int, rows []int, s int, fv [][]float64, _ []float64) {
+		for v, i := range rows { // the last call is at the size, or where the path stopped
+			if res.OOF[i] == nil {
+				res.OOF[i] = make([]float64, len(Y))
+			}
 			for k := range fv {
 				res.OOF[i][k] = fv[k][v]
 			}

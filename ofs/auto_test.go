@@ -1,0 +1,233 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/synth"
+)
+
+// blobs draws n points of c classes, class k around (k, k mod 2) in the plane.
+func blobs(n, c int, seed uint64) (X [][]float64, class []int) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := range n {
+		k := i % c
+		X = append(X, []float64{float64(k) + 0.3*rng.NormFloat64(), float64(k%2) + 0.3*rng.NormFloat64()})
+		class = append(class, k)
+	}
+	return X, class
+}
+
+func oneVsRest(class []int, c int) [][]float64 {
+	if c == 2 {
+		y := make([]float64, len(class))
+		for i, k := range class {
+			y[i] = float64(2*k - 1)
+		}
+		return [][]float64{y}
+	}
+	Y := make([][]float64, c)
+	for k := range Y {
+		Y[k] = make([]float64, len(class))
+		for i, ci := range class {
+			Y[k][i] = -1
+			if ci == k {
+				Y[k][i] = 1
+			}
+		}
+	}
+	return Y
+}
+
+func decide(r *AutoResult, z []float64) []float64 {
+	f := append([]float64(nil), r.Bias...)
+	for i, c := range r.Centres {
+		var d float64
+		for j := range z {
+			x := z[j] * r.Scale[j]
+			d += (x - c[j]) * (x - c[j])
+		}
+		g := math.Exp(-d / r.Tau)
+		for k := range f {
+			f[k] += r.Weights[k][i] * g
+		}
+	}
+	return f
+}
+
+func argmax(f []float64) int {
+	if len(f) == 1 {
+		if f[0] > 0 {
+			return 1
+		}
+		return 0
+	}
+	b := 0
+	for k, v := range f {
+		if v > f[b] {
+			b = k
+		}
+	}
+	return b
+}
+
+func TestAutoClassifiers(t *testing.T) {
+	for _, c := range []int{2, 3, 4} {
+		X, class := blobs(240, c, uint64(c))
+		Xt, ct := blobs(600, c, uint64(c)+100)
+		r, err := Auto{Seed: 1, Workers: 2}.Fit(X, oneVsRest(class, c), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wrong := 0
+		for i, x := range Xt {
+			if argmax(decide(r, x)) != ct[i] {
+				wrong++
+			}
+		}
+		if e := float64(wrong) / float64(len(Xt)); e > 0.08 {
+			t.Errorf("%d classes: test error %.3f", c, e)
+		}
+		if len(r.Weights) != len(oneVsRest(class, c)) || r.Size < 1 || r.Size != len(r.Centres) {
+			t.Errorf("%d classes: %d outputs, size %d, %d centres", c, len(r.Weights), r.Size, len(r.Centres))
+		}
+		for i, o := range r.OOF {
+			if len(o) != len(r.Weights) {
+				t.Fatalf("%d classes: out-of-fold decisions of point %d: %v", c, i, o)
+			}
+		}
+		if len(r.CVCurve) == 0 || len(r.CVMiss) != len(r.CVCurve) || r.CVMiss[r.Size-1] > 0.1 {
+			t.Errorf("%d classes: CV curves %d/%d points", c, len(r.CVCurve), len(r.CVMiss))
+		}
+	}
+}
+
+func TestAutoRegression(t *testing.T) {
+	train, test := synth.Sinc(200, 2, 0.1, 1), synth.Sinc(500, 2, 0, 2)
+	r, err := Auto{Seed: 3}.Fit(train.X, [][]float64{train.Y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mse float64
+	for i, x := range test.X {
+		d := decide(r, x)[0] - test.Y[i]
+		mse += d * d
+	}
+	if mse /= float64(len(test.X)); mse > 0.01 || r.CVMiss != nil {
+		t.Errorf("test MSE %.4f (noise variance 0.01), CVMiss %v", mse, r.CVMiss)
+	}
+}
+
+// The result does not depend on the number of goroutines.
+func TestAutoWorkers(t *testing.T) {
+	X, class := blobs(150, 3, 9)
+	var rs []*AutoResult
+	for _, w := range []int{1, 4} {
+		r, err := Auto{Seed: 5, Workers: w}.Fit(X, oneVsRest(class, 3), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	rs[0].Evaluations, rs[1].Evaluations = 0, 0
+	if !reflect.DeepEqual(rs[0], rs[1]) {
+		t.Fatal("the model depends on the number of workers")
+	}
+}
+
+// Data with many duplicated points run out of independent candidates: the paths stop early
+// and every point still gets an out-of-fold decision.
+func TestAutoDuplicates(t *testing.T) {
+	var X [][]float64
+	var class []int
+	for i := range 60 {
+		k := i % 3
+		X = append(X, []float64{float64(k), float64(k * k)})
+		class = append(class, (k+i/30)%2) // one conflicting pair of labels per point
+	}
+	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range r.OOF {
+		if len(o) != 1 || math.IsNaN(o[0]) {
+			t.Fatalf("point %d: out-of-fold decision %v", i, o)
+		}
+	}
+	for _, w := range r.Weights[0] {
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			t.Fatalf("weights %v", r.Weights)
+		}
+	}
+}
+
+// The held-out decisions tracked through the orthogonal columns equal the decisions of the
+// model of the first n terms evaluated directly, at every size.
+func TestHoldoutExact(t *testing.T) {
+	X, class := blobs(120, 3, 2)
+	Y := oneVsRest(class, 3)
+	tr, va := X[:90], X[90:]
+	Ytr, Yva := make([][]float64, 3), make([][]float64, 3)
+	for k := range Y {
+		Ytr[k], Yva[k] = Y[k][:90], Y[k][90:]
+	}
+	pts := append(append([][]float64(nil), tr[:40]...), Prototypes(tr, class[:90], 1)...)
+	const tau = 0.7
+	a := Auto{Lambda: 0.1}
+	sc, s := a.build(newGaussians(pts, tr).at(tau), Ytr, len(pts), 30)
+	h := newHoldout(newGaussians(pts, va).at(tau), Yva, class[90:], s, LossMSE)
+	var chosen []int
+	for n := 1; n <= 25; n++ {
+		c := sc.step(s, a.Lambda)
+		if c < 0 {
+			break
+		}
+		chosen = append(chosen, c)
+		h.add(c, s)
+		w := s.PrefixWeightsK(s.Terms())
+		for k := range Yva {
+			for v, z := range va {
+				f := w[k][0]
+				for i, ci := range chosen {
+					f += w[k][i+1] * math.Exp(-sqDist(z, pts[ci])/tau)
+				}
+				if d := math.Abs(f - h.f[k][v]); d > 1e-9*(1+math.Abs(f)) {
+					t.Fatalf("size %d, output %d, point %d: tracked %v, direct %v", n, k, v, h.f[k][v], f)
+				}
+			}
+		}
+	}
+	// The model's columns stay orthogonal.
+	for i := 0; i < s.Terms(); i++ {
+		for j := 0; j < i; j++ {
+			if d := dot(s.Column(i), s.Column(j)); math.Abs(d) > 1e-9*math.Sqrt(s.Kappa(i)*s.Kappa(j)) {
+				t.Fatalf("columns %d and %d: p'p = %v", i, j, d)
+			}
+		}
+	}
+}
+
+// The screening pool scores candidates as a pool deflated by modified Gram-Schmidt does: the
+// same selection as Greedy with the SSE criterion, output by output.
+func TestScreenMatchesPool(t *testing.T) {
+	X, class := blobs(100, 2, 4)
+	y := oneVsRest(class, 2)[0]
+	pts := X[:60]
+	const tau, lambda = 1.0, 0.1
+	g := newGaussians(pts, X).at(tau)
+	pool := NewPool(len(X), len(pts), 22)
+	copy(pool.q, g)
+	s1 := NewState(y, 22)
+	s1.SetBias(biasLambda)
+	pool.Start(s1)
+	sel := Greedy{Criterion: SSE, Lambda: lambda, MaxTerms: 20, Patience: 100, Prefixes: true}.Select(pool, s1)
+	a := Auto{Lambda: lambda}
+	sc, s2 := a.build(g, [][]float64{y}, len(pts), 22)
+	for n, want := range sel.Index {
+		if c := sc.step(s2, lambda); c != want {
+			t.Fatalf("step %d: screen chose %d, pool %d", n+1, c, want)
+		}
+	}
+}
