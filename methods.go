@@ -76,7 +76,8 @@ var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": 
 
 func fitAuto(c *fitContext) error {
 	p, opt, m := c.p, c.opt, c.m
-	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers}
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers,
+		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}
 	}

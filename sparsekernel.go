@@ -73,6 +73,10 @@ type Options struct {
 	// Workers bounds the goroutines one fit uses; 0 means GOMAXPROCS. The model does not
 	// depend on it.
 	Workers int
+	// Progress, if set, is called as a long fit advances (method auto: after each unit of work
+	// of a stage), with the stage's name, the units done and the stage's total. It is called
+	// from one goroutine at a time.
+	Progress func(stage string, done, total int) `json:"-"`
 }
 
 // LSSVMOptions configures the LS-SVM. The zero value tunes a Gaussian LS-SVM with the colonial

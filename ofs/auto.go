@@ -66,6 +66,9 @@ type Auto struct {
 	Survivors int
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
+	// Progress, if set, is called after each unit of work of a stage with the number done and
+	// the stage's total (from one goroutine at a time).
+	Progress func(stage string, done, total int)
 }
 
 // Loss is a held-out loss of a decision f_k for a target y_k (summed over the outputs).
@@ -182,7 +185,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			everyone[c][t] = true
 		}
 	}
-	a.race(Z, Y, class, folds, []int{0}, taus, maxT, everyone, &paths, &res.Evaluations)
+	a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, everyone, &paths, &res.Evaluations)
 	type config struct {
 		c, t int
 		v    float64
@@ -205,7 +208,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	for f := 1; f < nf; f++ {
 		rest = append(rest, f)
 	}
-	a.race(Z, Y, class, folds, rest, taus, maxT, alive, &paths, &res.Evaluations)
+	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, &paths, &res.Evaluations)
 	bc, bt, bs := 0, 0, 1
 	best := math.Inf(1)
 	for c := range a.Weighting {
@@ -229,9 +232,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		point[s] = make([]float64, n)
 		wrong[s] = make([]float64, n)
 	}
-	rerun := func(upTo int, record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
+	rerun := func(stage string, upTo int, record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
 		var mu sync.Mutex
-		a.parallel(nf, func(f int) {
+		a.parallel(stage, nf, func(f int) {
 			a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], upTo, func(rows []int, s int, fv [][]float64, loss []float64) {
 				mu.Lock()
 				record(f, rows, s, fv, loss)
@@ -241,7 +244,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	reached := make([]int, nf) // the size each fold's path reached (a path may run out of candidates)
 	foldRows := make([][]int, nf)
-	rerun(bs, func(f int, rows []int, s int, fv [][]float64, loss []float64) {
+	rerun("size", bs, func(f int, rows []int, s int, fv [][]float64, loss []float64) {
 		reached[f], foldRows[f] = s, rows
 		for v, i := range rows {
 			point[s][i] = loss[v]
@@ -282,7 +285,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	// Pass 3: out-of-fold decisions at the chosen size.
 	res.OOF = make([][]float64, n)
-	rerun(size, func(_ int, rows []int, s int, fv [][]float64, _ []float64) {
+	rerun("calibration", size, func(_ int, rows []int, s int, fv [][]float64, _ []float64) {
 		for v, i := range rows { // the last call is at the size, or where the path stopped
 			if res.OOF[i] == nil {
 				res.OOF[i] = make([]float64, len(Y))
@@ -322,7 +325,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 // race runs the alive configurations on the given folds and adds their held-out errors to
 // paths: one job per weighting and fold, each running its alive widths.
-func (a *Auto) race(Z, Y [][]float64, class, folds, run []int, taus []float64, maxT int, alive [][]bool, paths *autoPaths, evals *int) {
+func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, taus []float64, maxT int, alive [][]bool, paths *autoPaths, evals *int) {
 	type job struct {
 		c, fold int
 		ts      []int
@@ -344,7 +347,7 @@ func (a *Auto) race(Z, Y [][]float64, class, folds, run []int, taus []float64, m
 	}
 	recs := make([][]pathRecord, len(jobs))
 	ev := make([]int, len(jobs))
-	a.parallel(len(jobs), func(j int) {
+	a.parallel(stage, len(jobs), func(j int) {
 		jb := jobs[j]
 		sub := make([]float64, len(jb.ts))
 		for i, t := range jb.ts {
@@ -466,8 +469,12 @@ func (a *Auto) folds(n int, class []int) []int {
 	return f
 }
 
-func (a *Auto) parallel(jobs int, do func(j int)) {
-	var wg sync.WaitGroup
+func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+	)
 	next := make(chan int)
 	for range min(a.Workers, jobs) {
 		wg.Add(1)
@@ -475,6 +482,12 @@ func (a *Auto) parallel(jobs int, do func(j int)) {
 			defer wg.Done()
 			for j := range next {
 				do(j)
+				if a.Progress != nil {
+					mu.Lock()
+					done++
+					a.Progress(stage, done, jobs)
+					mu.Unlock()
+				}
 			}
 		}()
 	}

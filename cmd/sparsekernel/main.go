@@ -2,8 +2,8 @@
 //
 //	sparsekernel <command> [flags] [arguments]
 //
-// The commands are train, predict, eval, bench, demo and help; `sparsekernel help <command>`
-// describes one. Results go to stdout, diagnostics to stderr; the exit status is 0 on
+// The commands are train, predict, eval, bench, report, export, serve, demo, version and help;
+// `sparsekernel help <command>` describes one. Results go to stdout, diagnostics to stderr; the exit status is 0 on
 // success, 1 on failure and 2 on a usage error.
 package main
 
@@ -44,6 +44,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	name := args[0]
+	if name == "-version" || name == "--version" {
+		printVersion(stdout)
+		return 0
+	}
 	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
 		return help(args[1:], stdout, stderr)
 	}
@@ -109,8 +113,8 @@ func help(args []string, stdout, stderr io.Writer) int {
 }
 
 func printCommands(w io.Writer) {
-	fmt.Fprint(w, `sparsekernel builds small RBF classifiers and regressors whose size and kernel width are
-chosen by analytic leave-one-out statistics.
+	fmt.Fprint(w, `sparsekernel builds small RBF classifiers and regressors (two-class, multi-class and
+regression): a handful of Gaussian nodes, with width, input weighting and size chosen from the data.
 
 Usage:
 

@@ -305,3 +305,14 @@ func TestMultiClassProbabilities(t *testing.T) {
 		t.Fatalf("predict -proba on a regressor: exit %d, want 2", code)
 	}
 }
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"-version"}} {
+		if code, out, _ := runCLI(args...); code != 0 || !strings.HasPrefix(out, "sparsekernel ") {
+			t.Errorf("%v: exit %d, %q", args, code, out)
+		}
+	}
+	if code, _, _ := runCLI("version", "extra"); code != 2 {
+		t.Errorf("version with an argument: exit %d, want 2", code)
+	}
+}
