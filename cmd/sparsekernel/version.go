@@ -16,7 +16,11 @@ func init() {
 		short: "print the version (also: sparsekernel -version)",
 		long: `
 Version prints the version of sparsekernel, the source revision it was built from when known,
-and the Go version and platform. Every model file records the version that wrote it.`,
+and the Go version and platform. Every model file records the version that wrote it.
+
+Example:
+
+	sparsekernel version`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 0 {
