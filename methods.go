@@ -48,8 +48,8 @@ var Methods = []Method{
 	{Auto, true, true, true, "the default: Gaussian nodes and a bias chosen by forward selection; width, input weighting and size chosen by cross-validating the whole selection", fitAuto},
 	{LOOMI, true, false, false, "fixed Gaussian nodes, forward selection maximising the LOO mutual information (paper-faithful, no bias)", fitFixed},
 	{ROLS, true, false, false, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate (paper-faithful, no bias)", fitFixed},
-	{PSO, true, false, true, "tunable Gaussian nodes (centre and diagonal covariance) found one by one by particle swarm optimisation", fitTunable},
-	{RWBS, true, false, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search", fitTunable},
+	{PSO, true, false, true, "tunable Gaussian nodes (centre and width) found one by one by particle swarm optimisation, size cross-validated", fitTuned},
+	{RWBS, true, false, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search, size cross-validated", fitTuned},
 	{LROLS, false, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE", fitFixed},
 	{LSSVM, true, false, true, "least-squares SVM (every training point a node), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm", fitLSSVM},
 }
@@ -75,40 +75,89 @@ func methodNames() string {
 var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": -1}
 
 func fitAuto(c *fitContext) error {
-	p, opt, m := c.p, c.opt, c.m
+	p, opt := c.p, c.opt
+	r, err := autoOptions(c).Fit(c.Z, p.targets(), p.class)
+	if err != nil {
+		return err
+	}
+	widths := make([]float64, len(r.Centres))
+	for i := range widths {
+		widths[i] = kernel.TauToVar(r.Tau)
+	}
+	c.m.Training.Tau = r.Tau
+	_ = opt
+	return c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations)
+}
+
+// autoOptions returns the settings of the default construction.
+func autoOptions(c *fitContext) ofs.Auto {
+	opt := c.opt
 	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers,
 		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}
 	}
-	r, err := a.Fit(c.Z, p.targets(), p.class)
-	if err != nil {
-		return err
-	}
-	for j, s := range r.Scale {
+	return a
+}
+
+// crossValidated fills the model of a cross-validated construction (auto, and the tunable
+// nodes built on it): inputs weighted by scale, Gaussian nodes of the given centres (scaled
+// space) and variances, K outputs, the cross-validated curves, and for a classifier the
+// calibration fitted on the out-of-fold decisions.
+func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars []float64, weights [][]float64, bias []float64,
+	cvCurve, cvMiss []float64, oof [][]float64, chose string, evals int) error {
+	p, m := c.p, c.m
+	for j, s := range scale {
 		m.Scaling.Std[j] /= s // z_j * s = (x_j - mean_j) / (std_j / s)
 	}
-	m.Nodes = make([]model.Node, len(r.Centres))
-	for i, ctr := range r.Centres {
-		m.Nodes[i] = model.Node{Centre: ctr, Width: []float64{kernel.TauToVar(r.Tau)}}
+	m.Nodes = make([]model.Node, len(centres))
+	for i, ctr := range centres {
+		m.Nodes[i] = model.Node{Centre: ctr, Width: []float64{vars[i]}}
 	}
-	m.Weights, m.Bias = r.Weights, r.Bias
+	m.Weights, m.Bias = weights, bias
 	t := &m.Training
-	t.Tau, t.Chose, t.Evaluations = r.Tau, r.Chose, r.Evaluations
+	t.Chose, t.Evaluations = chose, evals
 	t.Criterion = "cv-mse"
-	t.LOOCurve, t.Chosen = r.CVCurve, r.Size
+	t.LOOCurve, t.Chosen = cvCurve, len(centres)
 	t.LOOScope = "cv"
+	if len(centres) == 0 {
+		return fmt.Errorf("%w: %s built no node", ErrNoSignal, m.Method)
+	}
 	if p.task == model.Classification {
-		t.LOOErrors = r.CVMiss
-		t.LOOError = r.CVMiss[r.Size-1]
-		foldCalibration(m, r.OOF, p.class, len(p.classes))
-		t.LOOError = oofError(m, r.OOF, p.class)
+		t.LOOErrors = cvMiss
+		foldCalibration(m, oof, p.class, len(p.classes))
+		t.LOOError = oofError(m, oof, p.class)
 	} else {
-		t.LOOErrors = r.CVCurve
-		t.LOOError = r.CVCurve[r.Size-1]
+		t.LOOErrors = cvCurve
+		t.LOOError = cvCurve[len(centres)-1]
 	}
 	t.CVError = t.LOOError
 	return nil
+}
+
+// fitTuned builds tunable nodes with the default's machinery (ofs.Tuned); Options.Paper asks
+// for the papers' construction instead (fitTunable).
+func fitTuned(c *fitContext) error {
+	p, opt := c.p, c.opt
+	if opt.Paper {
+		return fitTunable(c)
+	}
+	t := ofs.Tuned{Auto: autoOptions(c), MaxTerms: opt.MaxTerms}
+	t.Auto.MaxSize = 0
+	if opt.Method == PSO {
+		t.Method = opt.PSO
+	} else {
+		t.Method = opt.RWBS
+		if opt.RWBS == (optim.RWBS{}) {
+			t.Method = optim.RWBS{Population: 10, Generations: 4, Inner: 25}
+		}
+	}
+	r, err := t.Fit(c.Z, p.targets(), p.class)
+	if err != nil {
+		return err
+	}
+	c.m.Training.Tau = r.Fixed.Tau
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations)
 }
 
 func fitFixed(c *fitContext) error {
@@ -279,6 +328,10 @@ func fitTunable(c *fitContext) error {
 	}
 	if len(nodes) == 0 {
 		return fmt.Errorf("%w: %s found no node that lowers the LOO error of the empty model; try method auto", ErrNoSignal, opt.Method)
+	}
+	if trivial := p.trivialError(); looError(st, classify) >= trivial {
+		return fmt.Errorf("%w: the %d nodes %s built have a LOO error of %.4g, no better than the trivial rule's %.4g; try method auto, or %s without -paper",
+			ErrNoSignal, len(nodes), opt.Method, looError(st, classify), trivial, opt.Method)
 	}
 	m.Nodes, m.Weights, m.Bias = nodes, [][]float64{weights}, []float64{bias}
 	m.Training.Lambdas = lambdas

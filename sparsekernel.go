@@ -61,8 +61,14 @@ type Options struct {
 	Folds int
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
 	PSO optim.PSO
-	// RWBS configures method rwbs; the zero value is Ps = 7, Ng = 11, Mi = 400 (SPEC 4.1).
+	// RWBS configures method rwbs; the zero value is Ps = 10, Ng = 4, Mi = 25 (with Paper:
+	// Ps = 7, Ng = 11, Mi = 400, the settings of the papers' synthetic example).
 	RWBS optim.RWBS
+	// Paper makes methods pso and rwbs build their nodes as the papers did: no bias term,
+	// optimiser started uniformly in the box, each node kept while the LOO criterion falls
+	// (classification: the LOO misclassification rate, which must beat the majority rule's),
+	// no cross-validation.
+	Paper bool
 	// NoClip leaves a regressor's output unclipped; by default it is clipped to the range of
 	// the training targets (model.Model.Range).
 	NoClip bool
@@ -191,6 +197,7 @@ func (o Options) Unused() []string {
 	add(o.Prefer != "", "prefer", Auto)
 	add(o.Folds != 0, "folds", Auto)
 	add(o.PSO != optim.PSO{}, "pso settings", PSO)
+	add(o.Paper, "paper", PSO, RWBS)
 	add(o.RWBS != optim.RWBS{}, "rwbs settings", RWBS)
 	add(o.LSSVM.Kernel != "" && o.LSSVM.Kernel != model.KernelGaussian || o.LSSVM.Tuner != "" && o.LSSVM.Tuner != "cca" ||
 		o.LSSVM.Gamma != 0 || o.LSSVM.Width != 0 || o.LSSVM.Evaluations != 0, "lssvm settings", LSSVM)

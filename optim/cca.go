@@ -74,8 +74,8 @@ func (m CCA) search(r *runner) (int, error) {
 	d := r.dim()
 	pos := rows(p.Countries, d)
 	cost := make([]float64, p.Countries)
-	for _, x := range pos {
-		r.uniform(x)
+	for i, x := range pos {
+		r.initial(i, x)
 	}
 	r.evalBatch(pos, cost)
 

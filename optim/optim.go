@@ -31,6 +31,12 @@ type Problem struct {
 	// Func is the cost. It must not retain or modify x. A NaN cost is treated as +Inf.
 	Func func(x []float64) float64
 
+	// Start, if not empty, holds initial points (clamped to the box): the methods take their
+	// first initial points from it (PSO's particles, RWBS's first population, CCA's first
+	// countries) and draw the rest uniformly, so that a search can begin where good points
+	// are known to be.
+	Start [][]float64
+
 	// NewFunc, if not nil, makes an independent cost function (with its own scratch) for each
 	// worker when Settings.Workers > 1; every function it makes must return the same value as
 	// Func for the same x. If NewFunc is nil, evaluation is sequential. If Func is nil, NewFunc
@@ -139,6 +145,7 @@ func Minimize(p Problem, m Method, s Settings) (Result, error) {
 type runner struct {
 	lower, upper []float64
 	width        []float64 // Upper - Lower
+	start        [][]float64
 	rng          *rand.Rand
 
 	f       func([]float64) float64 // the calling goroutine's cost function
@@ -159,6 +166,7 @@ func newRunner(p Problem, s Settings) *runner {
 	r := &runner{
 		lower:   p.Lower,
 		upper:   p.Upper,
+		start:   p.Start,
 		width:   make([]float64, d),
 		rng:     rand.New(rand.NewPCG(s.Seed, pcgStream)),
 		f:       p.Func,
@@ -191,6 +199,17 @@ func (r *runner) uniform(x []float64) {
 	for j := range x {
 		x[j] = min(r.lower[j]+r.rng.Float64()*r.width[j], r.upper[j])
 	}
+}
+
+// initial sets x to the i-th initial point: Problem.Start[i] clamped to the box, or a uniform
+// draw beyond the points given.
+func (r *runner) initial(i int, x []float64) {
+	if i < len(r.start) && len(r.start[i]) == len(x) {
+		copy(x, r.start[i])
+		r.clamp(x)
+		return
+	}
+	r.uniform(x)
 }
 
 // clamp moves x to the nearest point of the box.

@@ -3,7 +3,7 @@ package optim
 // PSO is particle swarm optimisation with time-varying acceleration coefficients, exactly as
 // SPEC 4.2 (paper 000, eqs. 32-37):
 //
-//	positions u_i uniform in the box; velocities 0; pb_i = u_i; gb = best pb
+//	positions u_i uniform in the box (or Problem.Start); velocities 0; pb_i = u_i; gb = best pb
 //	for l = 0..I_max-1:
 //	    c1 = 2.5 - 2.0 l/I_max ;  c2 = 0.5 + 2.0 l/I_max
 //	    for each particle i, each dimension j:
@@ -50,7 +50,7 @@ func (m PSO) search(r *runner) (int, error) {
 	gb := make([]float64, d)
 
 	for i := range u {
-		r.uniform(u[i])
+		r.initial(i, u[i])
 	}
 	r.evalBatch(u, F)
 	for i := range u {

@@ -82,7 +82,11 @@ func (m RWBS) search(r *runner) (int, error) {
 			first = 1
 		}
 		for i := first; i < Ps; i++ {
-			r.uniform(u[i])
+			if gen == 0 {
+				r.initial(i, u[i])
+			} else {
+				r.uniform(u[i])
+			}
 		}
 		r.evalBatch(u[first:], J[first:])
 		for i := range delta {

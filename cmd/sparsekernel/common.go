@@ -82,6 +82,7 @@ type fitFlags struct {
 	kernel, tuner      string
 	gamma, sigma, a    float64
 	evaluations        int
+	paper              bool
 }
 
 func (f *fitFlags) register(fs *flag.FlagSet) {
@@ -97,11 +98,12 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen by LOO)")
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
 	fs.IntVar(&f.maxTerms, "max-terms", 0, "node budget: cap on the number of nodes (0: the method's default)")
+	fs.BoolVar(&f.paper, "paper", false, "pso, rwbs: the papers' construction (no bias, no cross-validation; with -ps 7 -ng 11 -mi 400 for rwbs)")
 	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, paper 000's; it uses 20 for harder sets)")
 	fs.IntVar(&f.iterations, "iterations", 0, "pso: iterations I_max per node (0: 20)")
-	fs.IntVar(&f.ps, "ps", 0, "rwbs: population size Ps (0: 7)")
-	fs.IntVar(&f.ng, "ng", 0, "rwbs: generations Ng (0: 11)")
-	fs.IntVar(&f.mi, "mi", 0, "rwbs: boosting iterations Mi per generation (0: 400)")
+	fs.IntVar(&f.ps, "ps", 0, "rwbs: population size Ps (0: 10; with -paper 7)")
+	fs.IntVar(&f.ng, "ng", 0, "rwbs: generations Ng (0: 4; with -paper 11)")
+	fs.IntVar(&f.mi, "mi", 0, "rwbs: boosting iterations Mi per generation (0: 25; with -paper 400)")
 	fs.StringVar(&f.kernel, "kernel", "", "lssvm: kernel, gaussian (or gauss) or wavelet (default gaussian)")
 	fs.StringVar(&f.tuner, "tuner", "", "lssvm: hyperparameter tuner, cca, sa or none (default cca)")
 	fs.Float64Var(&f.gamma, "gamma", 0, "lssvm with -tuner none: regularisation gamma")
@@ -128,7 +130,7 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 		width = f.a
 	}
 	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
-		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers,
+		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers, Paper: f.paper,
 		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
 		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}

@@ -1,0 +1,352 @@
+package ofs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/sparsekernel/sparsekernel/optim"
+)
+
+// Tuned is the tunable-node construction of sparsekernel's pso and rwbs methods, built on the
+// default's machinery so that it works on any data: each stage appends one Gaussian node
+// exp(-||z - mu||^2 / (2 v)) whose centre mu and variance v a global optimiser (PSO or RWBS)
+// fits to the stage's regularised LOO MSE (with a bias term, as Auto). The search is where the
+// data are: the inputs are weighted as Auto chose, the centres range over the data's box, the
+// log-variance over a factor WidthRange around Auto's width, and the optimiser starts from the
+// fixed candidates (training points and prototypes) that would reduce the residual most. The
+// model size is chosen by cross-validating the whole construction (the construction runs on
+// every fold, its held-out decisions tracked after every node), so the figure it reports
+// includes the node search, and the model is then built on all points with that size.
+type Tuned struct {
+	// Method is the optimiser, optim.PSO or optim.RWBS.
+	Method optim.Method
+	// Auto supplies the input weighting and the width scale (it runs first), the folds, the
+	// seed and the workers.
+	Auto Auto
+	// MaxTerms caps the size; default the default model's size (at least 3), at most 50.
+	MaxTerms int
+	// Lambda is the ridge on the orthogonal weights; default 0.1.
+	Lambda float64
+	// WidthRange bounds each node's variance to [v0/WidthRange, v0*WidthRange], v0 = tau/2 of
+	// Auto's width; default 16.
+	WidthRange float64
+}
+
+// TunedResult is the model Tuned built.
+type TunedResult struct {
+	// Scale multiplies each standardised input before the kernel.
+	Scale []float64
+	// Centres and Vars are the nodes' centres (scaled space) and variances.
+	Centres [][]float64
+	Vars    []float64
+	Weights [][]float64
+	Bias    []float64
+	Size    int
+	// CVCurve and CVMiss are the cross-validated MSE and misclassification rate (classifiers)
+	// of the construction against size; OOF the out-of-fold decisions at the chosen size.
+	CVCurve, CVMiss []float64
+	OOF             [][]float64
+	Evaluations     int
+	Chose           string
+	// Fixed is the fixed-node model whose configuration the construction started from.
+	Fixed *AutoResult
+}
+
+// ErrTunedOutputs reports a multi-output problem, which the tunable construction does not
+// handle.
+var ErrTunedOutputs = errors.New("ofs: tunable nodes are for one output (two classes or regression)")
+
+// Fit builds the model on standardised inputs Z for one target vector Y[0]; class is as for
+// Auto.Fit.
+func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, error) {
+	if len(Y) != 1 {
+		return nil, ErrTunedOutputs
+	}
+	a := t.Auto
+	ar, err := a.Fit(Z, Y, class)
+	if err != nil {
+		return nil, err
+	}
+	a.defaults(len(Z))
+	if t.Lambda == 0 {
+		t.Lambda = 0.1
+	}
+	if t.WidthRange == 0 {
+		t.WidthRange = 16
+	}
+	maxT := t.MaxTerms
+	if maxT <= 0 {
+		maxT = min(max(ar.Size, 3), 50)
+	}
+	maxT = min(maxT, len(Z)-1)
+	res := &TunedResult{Fixed: ar, Evaluations: ar.Evaluations}
+	n := len(Z)
+	folds := a.folds(n, class)
+	nf := slices.Max(folds) + 1
+
+	// Every fold: the construction to maxT nodes, the held-out loss and decision after each.
+	point := make([][]float64, maxT+1) // point[s][i]: loss of point i held out, s nodes
+	dec := make([][]float64, maxT+1)   // dec[s][i]: its decision
+	wrong := make([]float64, maxT+1)
+	for s := range point {
+		point[s], dec[s] = make([]float64, n), make([]float64, n)
+	}
+	evals := make([]int, nf)
+	a.parallel("tunable nodes", nf, func(f int) {
+		var tr, va []int
+		for i, g := range folds {
+			if g == f {
+				va = append(va, i)
+			} else {
+				tr = append(tr, i)
+			}
+		}
+		rows := func(idx []int) ([][]float64, []float64, []int) {
+			z, y := make([][]float64, len(idx)), make([]float64, len(idx))
+			var cl []int
+			for r, i := range idx {
+				z[r], y[r] = Z[i], Y[0][i]
+				if class != nil {
+					cl = append(cl, class[i])
+				}
+			}
+			return z, y, cl
+		}
+		Ztr, ytr, ctr := rows(tr)
+		Zva, yva, _ := rows(va)
+		scale := weights(Ztr, [][]float64{ytr}, ar.Weighting)
+		Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
+		last := 0
+		evals[f] = t.construct(&a, Ztr, ytr, ctr, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {
+			for v, i := range va {
+				d := yva[v] - fv[v]
+				point[size][i], dec[size][i] = d*d, fv[v]
+			}
+			last = size
+		})
+		for s := last + 1; s <= maxT; s++ { // a construction that stopped keeps its last model
+			for _, i := range va {
+				point[s][i], dec[s][i] = point[last][i], dec[last][i]
+			}
+		}
+	})
+	for _, e := range evals {
+		res.Evaluations += e
+	}
+	res.CVCurve = make([]float64, maxT)
+	best := 1
+	for s := 1; s <= maxT; s++ {
+		res.CVCurve[s-1] = sum(point[s]) / float64(n)
+		if res.CVCurve[s-1] < res.CVCurve[best-1] {
+			best = s
+		}
+	}
+	if class != nil {
+		res.CVMiss = make([]float64, maxT)
+		for s := 1; s <= maxT; s++ {
+			for i, d := range dec[s] {
+				if (d > 0) != (class[i] == 1) {
+					wrong[s]++
+				}
+			}
+			res.CVMiss[s-1] = wrong[s] / float64(n)
+		}
+	}
+	size := best
+	if a.SE > 0 {
+		size = smallestWithin(point, best, a.SE)
+	}
+	res.OOF = make([][]float64, n)
+	for i := range res.OOF {
+		res.OOF[i] = []float64{dec[size][i]}
+	}
+
+	// The final construction on all points.
+	res.Scale = weights(Z, Y, ar.Weighting)
+	Zs := scaled(Z, res.Scale)
+	var final *State
+	res.Evaluations += t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, node func([]float64) []float64, s *State) {
+		u := node(nil)
+		m := len(Zs[0])
+		res.Centres = append(res.Centres, slices.Clone(u[:m]))
+		res.Vars = append(res.Vars, math.Exp(u[m]))
+		final = s
+	}, nil, nil)
+	if final == nil {
+		return nil, fmt.Errorf("ofs: tunable nodes: no node could be built")
+	}
+	res.Size = len(res.Centres)
+	all := final.PrefixWeightsK(final.Terms())
+	res.Weights = [][]float64{all[0][1:]}
+	res.Bias = []float64{all[0][0]}
+	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned (cross-validated); started from the default's width tau %.3g (%d fixed nodes)",
+		ar.Weighting, res.Size, best, ar.Tau, ar.Size)
+	return res, nil
+}
+
+// construct grows a model of tunable nodes on (Z, y) to size nodes, calling added after each
+// node with the node's parameters (node(nil) returns u = (mu, log v)) and, when Zva is given,
+// held with the held-out decisions. It returns the number of cost evaluations. fold picks the
+// random streams (-1: the final construction).
+func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau float64, size, fold int,
+	added func(n int, node func([]float64) []float64, s *State), Zva [][]float64, held func(n int, fv []float64)) int {
+	n, m := len(Z), len(Z[0])
+	_, pts := a.candidates(Z, class, fold)
+	sc, s := a.build(newGaussians(pts, Z).at(tau), [][]float64{y}, len(pts), size)
+	var h *holdout
+	if Zva != nil {
+		h = newHoldout(nil, [][]float64{make([]float64, len(Zva))}, nil, s, LossMSE)
+	}
+	flat := make([]float64, n*m)
+	lower, upper := make([]float64, m+1), make([]float64, m+1)
+	for j := range m {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for k, z := range Z {
+			flat[k*m+j] = z[j]
+			lo, hi = min(lo, z[j]), max(hi, z[j])
+		}
+		pad := 0.1 * (hi - lo)
+		lower[j], upper[j] = lo-pad, hi+pad
+	}
+	v0 := tau / 2
+	lower[m], upper[m] = math.Log(v0/t.WidthRange), math.Log(v0*t.WidthRange)
+	newCost := func() func([]float64) float64 {
+		c := &tunedCost{s: s, x: flat, m: m, lambda: t.Lambda, g: make([]float64, n), alpha: make([]float64, size+2)}
+		return c.cost
+	}
+	final := &tunedCost{s: s, x: flat, m: m, lambda: t.Lambda, g: make([]float64, n), alpha: make([]float64, size+2)}
+	starts := 10
+	evals := 0
+	for stage := 1; stage <= size; stage++ {
+		var start [][]float64
+		for _, c := range sc.top(starts, t.Lambda) {
+			start = append(start, append(slices.Clone(pts[c]), math.Log(v0)))
+		}
+		seed := a.Seed ^ uint64(fold+2)<<48 ^ uint64(stage)<<32
+		r, err := optim.Minimize(optim.Problem{Lower: lower, Upper: upper, Start: start, NewFunc: newCost},
+			t.Method, optim.Settings{Seed: seed, Workers: 1})
+		if err != nil {
+			break
+		}
+		evals += r.Evaluations
+		pp, py, ok := final.column(r.X, true)
+		if !ok {
+			break
+		}
+		alpha := append([]float64(nil), final.alpha[:s.Terms()]...)
+		s.Add(final.g, alpha, pp, py, t.Lambda)
+		sc.catchUp(s)
+		u := slices.Clone(r.X)
+		if added != nil {
+			added(stage, func([]float64) []float64 { return u }, s)
+		}
+		if h != nil {
+			gv := make([]float64, len(Zva))
+			inv := 0.5 / math.Exp(u[m])
+			for i, z := range Zva {
+				gv[i] = math.Exp(-sqDist(z, u[:m]) * inv)
+			}
+			h.addColumn(gv, s)
+			held(stage, h.f[0])
+		}
+	}
+	if h != nil && s.Selected() == 0 {
+		held(0, h.f[0])
+	}
+	return evals
+}
+
+// tunedCost is the stage cost of a tunable node u = (mu, log v): the regularised LOO MSE of
+// the model with the node added. One per goroutine: it owns its scratch.
+type tunedCost struct {
+	s        *State
+	x        []float64 // inputs, row-major N x m
+	m        int
+	lambda   float64
+	g, alpha []float64
+}
+
+// column fills c.g with the orthogonalised column of node u (orthogonalised a second time if
+// twice, for a column that joins the model) and returns p'p, p'y and whether it is
+// independent of the model.
+func (c *tunedCost) column(u []float64, twice bool) (pp, py float64, ok bool) {
+	m := c.m
+	mu := u[:m]
+	inv := 0.5 / math.Exp(u[m])
+	var gg float64
+	for k := range c.g {
+		row := c.x[k*m : k*m+m]
+		var q float64
+		for j, v := range row {
+			d := v - mu[j]
+			q += d * d
+		}
+		v := math.Exp(-q * inv)
+		c.g[k] = v
+		gg += v * v
+	}
+	if gg == 0 {
+		return 0, 0, false
+	}
+	pp, py = c.s.Orthogonalise(c.g, c.alpha)
+	if twice {
+		second := make([]float64, len(c.alpha))
+		pp, py = c.s.Orthogonalise(c.g, second)
+		for j := range c.s.Terms() {
+			c.alpha[j] += second[j]
+		}
+	}
+	return pp, py, pp >= DependenceTol*gg
+}
+
+func (c *tunedCost) cost(u []float64) float64 {
+	pp, py, ok := c.column(u, false)
+	if !ok {
+		return math.Inf(1)
+	}
+	return c.s.CandidateMSE(c.g, pp, py, c.lambda)
+}
+
+// top returns up to k free candidates of largest regularised error reduction.
+func (sc *screen) top(k int, lambda float64) []int {
+	type scored struct {
+		c int
+		v float64
+	}
+	var all []scored
+	for c := range sc.l {
+		if sc.status[c] != free {
+			continue
+		}
+		var q float64
+		for _, v := range sc.py[c*sc.k : (c+1)*sc.k] {
+			q += v * v
+		}
+		d := sc.pp[c] + lambda
+		all = append(all, scored{c, q * (sc.pp[c] + 2*lambda) / (d * d)})
+	}
+	slices.SortStableFunc(all, func(a, b scored) int { return cmpDesc(a.v, b.v) })
+	out := make([]int, 0, k)
+	for _, s := range all[:min(k, len(all))] {
+		out = append(out, s.c)
+	}
+	return out
+}
+
+// addColumn brings the held-out decisions up to date with the state's last term, whose
+// original column at the held-out points is g.
+func (h *holdout) addColumn(g []float64, s *State) {
+	t := s.Terms() - 1
+	h.p = append(h.p, g...)
+	p := h.p[t*h.nv : (t+1)*h.nv]
+	for j, aj := range s.Alpha(t) {
+		axpy(-aj, h.p[j*h.nv:(j+1)*h.nv], p)
+	}
+	h.terms++
+	for k, th := range s.ThetaK(t) {
+		axpy(th, p, h.f[k])
+	}
+	h.measure()
+}
