@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/model"
+	benchreport "github.com/sparsekernel/sparsekernel/report"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
@@ -24,25 +26,30 @@ func init() {
 Demo generates a two-class problem in the manner of Ripley's synthetic set (250 training and
 1000 test points, two Gaussian mixtures, Bayes error about 8 %), trains each method on it,
 prints test error, model size and time beside the Bayes-optimal rule, saves and reloads one
-model to show that it predicts identically, and draws its decision regions.
+model to show that it predicts identically, and draws its decision regions, in the terminal
+and as an SVG picture (the nodes drawn as ellipses of their widths).
 
 Example:
 
-	sparsekernel demo -seed 3`,
+	sparsekernel demo -seed 3 -svg regions.svg`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
-			var seed uint64
+			var (
+				seed uint64
+				svg  string
+			)
 			fs.Uint64Var(&seed, "seed", 1, "random `seed` of the data and the methods")
+			fs.StringVar(&svg, "svg", "sparsekernel-demo.svg", "write the decision regions of the default model to this SVG `file` (empty: none)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 0 {
 					return usagef("demo takes no arguments")
 				}
-				return demo(stdout, seed)
+				return demo(stdout, seed, svg)
 			}
 		},
 	})
 }
 
-func demo(w io.Writer, seed uint64) error {
+func demo(w io.Writer, seed uint64, svg string) error {
 	train, test := synth.Ripley(250, seed), synth.Ripley(1000, seed+1000)
 	bayes := 0
 	for i, x := range test.X {
@@ -125,6 +132,20 @@ func demo(w io.Writer, seed uint64) error {
 	fmt.Fprintf(w, "saved the %s model (%d nodes) as JSON, reloaded it: identical decisions on all %d test points\n\n", shown.Method, shown.Size(), len(a))
 	fmt.Fprint(w, regions(shown, train))
 	fmt.Fprint(w, "\nRegions: '+' class 1, '.' class -1; training points: 'x' class 1, 'o' class -1; '#' node centres.\n")
+	if svg != "" {
+		labels := make([]int, len(train.Y))
+		for i, v := range train.Y {
+			labels[i] = model.Class([]float64{v})
+		}
+		var b bytes.Buffer
+		if err := benchreport.RegionsSVG(&b, shown, train.X, labels); err != nil {
+			return err
+		}
+		if err := model.WriteFileAtomic(svg, b.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "The same regions, with each node drawn as the ellipse of its width: %s\n", svg)
+	}
 	fmt.Fprint(w, "Next: sparsekernel help train; sparsekernel bench -realisations 10 <folder>\n")
 	return nil
 }

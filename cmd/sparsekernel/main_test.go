@@ -242,8 +242,12 @@ func TestHelp(t *testing.T) {
 			t.Errorf("help %s: exit %d, %q", c.name, code, out)
 		}
 	}
-	if code, out, _ := runCLI("demo"); code != 0 || !strings.Contains(out, "identical decisions") {
+	svg := filepath.Join(t.TempDir(), "regions.svg")
+	if code, out, _ := runCLI("demo", "-svg", svg); code != 0 || !strings.Contains(out, "identical decisions") || !strings.Contains(out, svg) {
 		t.Errorf("demo: exit %d, %q", code, out)
+	}
+	if data, err := os.ReadFile(svg); err != nil || !strings.Contains(string(data), "<svg") || strings.Count(string(data), "<path") < 100 {
+		t.Errorf("demo's SVG: %v", err)
 	}
 }
 
