@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
@@ -56,8 +57,9 @@ func (s *FolderSource) Split(k int) (train, test Split, err error) {
 	return train, test, err
 }
 
-// Generated is a benchmark the project generates itself; realisation k draws its data from
-// seed k+1 (a grid is the same every time; only the method's seed then changes).
+// Generated is a benchmark the project generates itself; realisation k draws its training data
+// from seed k+1 and its test data from a stream derived from it (a grid is the same every time;
+// only the method's seed then changes).
 type Generated struct {
 	name         string
 	task         model.Task
@@ -76,12 +78,12 @@ type Generated struct {
 var Generators = map[string]func(realisations int) *Generated{
 	"ripley": func(n int) *Generated {
 		return &Generated{"ripley", model.Classification, ErrorPercent, n, func(seed uint64) (synth.Set, synth.Set) {
-			return synth.Ripley(250, seed), synth.Ripley(1000, seed+1000)
+			return synth.Ripley(250, seed), synth.Ripley(1000, seeds.Derive(seed, 1, 0))
 		}}
 	},
 	"piecewise": func(n int) *Generated {
 		return &Generated{"piecewise", model.Regression, NRMSE, n, func(seed uint64) (synth.Set, synth.Set) {
-			return synth.PiecewiseSet(100, seed), synth.PiecewiseSet(100, seed+1000)
+			return synth.PiecewiseSet(100, seed), synth.PiecewiseSet(100, seeds.Derive(seed, 1, 0))
 		}}
 	},
 	"saddle": func(n int) *Generated {

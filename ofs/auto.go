@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -447,9 +448,9 @@ func (a *Auto) defaults(n int) {
 	}
 }
 
-// Random streams: one per purpose, so that no two random choices share a stream.
+// Random streams (internal/seeds): one per purpose, so that no two random choices share a stream.
 const (
-	streamFolds = iota + 1
+	streamFolds = iota + 10
 	streamCandidates
 	streamPrototypes
 )
@@ -457,7 +458,7 @@ const (
 // folds assigns each point to one of a.Folds folds, stratified by class, in a seeded order.
 func (a *Auto) folds(n int, class []int) []int {
 	k := min(a.Folds, n)
-	rng := rand.New(rand.NewPCG(a.Seed, streamFolds))
+	rng := rand.New(rand.NewPCG(seeds.Derive(a.Seed, streamFolds, 0), 0))
 	perm := rng.Perm(n)
 	if class != nil {
 		slices.SortStableFunc(perm, func(i, j int) int { return class[i] - class[j] })
@@ -566,7 +567,7 @@ func scaled(Z [][]float64, scale []float64) [][]float64 {
 // centres' coordinates.
 func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts [][]float64) {
 	n := len(Zs)
-	rng := rand.New(rand.NewPCG(a.Seed, streamCandidates<<32|uint64(fold+1)))
+	rng := rand.New(rand.NewPCG(seeds.Derive(a.Seed, streamCandidates, uint64(fold+1)), 0))
 	idx = rng.Perm(n)
 	if len(idx) > a.Candidates {
 		idx = idx[:a.Candidates]
@@ -576,7 +577,7 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts
 		pts = append(pts, Zs[i])
 	}
 	if !a.NoPrototypes {
-		pts = append(pts, Prototypes(Zs, class, a.Seed^streamPrototypes<<40^uint64(fold+1))...)
+		pts = append(pts, Prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)))...)
 	}
 	return idx, pts
 }

@@ -3,6 +3,8 @@ package ofs
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/sparsekernel/sparsekernel/internal/seeds"
 )
 
 // Prototypes returns candidate centres that are not training points: the mean of X, and, for
@@ -33,7 +35,7 @@ func Prototypes(X [][]float64, group []int, seed uint64) [][]float64 {
 		pts := groups[g]
 		for _, k := range ks {
 			if 4*k <= len(pts) {
-				out = append(out, KMeans(pts, k, seed^uint64(k)<<20^uint64(g))...)
+				out = append(out, KMeans(pts, k, seeds.Derive(seed, uint64(g), uint64(k)))...)
 			}
 		}
 	}
@@ -59,7 +61,7 @@ func KMeans(X [][]float64, k int, seed uint64) [][]float64 {
 	if k == 1 {
 		return [][]float64{mean(X)}
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x6b6d65616e73))
+	rng := rand.New(rand.NewPCG(seed, 0))
 	C := [][]float64{append([]float64(nil), X[rng.IntN(len(X))]...)}
 	d := make([]float64, len(X))
 	for i := range d {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
 
@@ -36,7 +37,7 @@ type Tunable struct {
 	// Bias adds a constant column as a forced first term (a bias); sparsekernel uses it for
 	// regression, where targets need not have zero mean.
 	Bias bool
-	// Seed seeds stage n's optimiser run with Seed + n.
+	// Seed seeds the optimiser run of every stage, each from its own stream.
 	Seed uint64
 	// Workers evaluates the optimiser's population in parallel; the result does not depend on it.
 	Workers int
@@ -53,6 +54,9 @@ type TunableResult struct {
 	Evaluations   int // cost evaluations over all stages, the rejected last one included
 	Stop          string
 }
+
+// seedStage is the purpose of the tunable stages' random streams (internal/seeds).
+const seedStage = 1
 
 // ErrNoData reports an empty training set.
 var ErrNoData = errors.New("ofs: no training data")
@@ -131,7 +135,7 @@ func (t Tunable) Build(X [][]float64, y []float64) (TunableResult, error) {
 			break
 		}
 		r, err := optim.Minimize(optim.Problem{Lower: lower, Upper: upper, NewFunc: newCost},
-			t.Method, optim.Settings{Seed: t.Seed + uint64(stage), Workers: t.Workers})
+			t.Method, optim.Settings{Seed: seeds.Derive(t.Seed, seedStage, uint64(stage)), Workers: t.Workers})
 		if err != nil {
 			return TunableResult{}, fmt.Errorf("stage %d: %w", stage, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
 
@@ -53,6 +54,9 @@ type TunedResult struct {
 	// Fixed is the fixed-node model whose configuration the construction started from.
 	Fixed *AutoResult
 }
+
+// seedTuned is the purpose of the tunable construction's random streams.
+const seedTuned = 2
 
 // ErrTunedOutputs reports a multi-output problem, which the tunable construction does not
 // handle.
@@ -224,7 +228,7 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 		for _, c := range sc.top(starts, t.Lambda) {
 			start = append(start, append(slices.Clone(pts[c]), math.Log(v0)))
 		}
-		seed := a.Seed ^ uint64(fold+2)<<48 ^ uint64(stage)<<32
+		seed := seeds.Derive(a.Seed, seedTuned+uint64(fold+1)<<20, uint64(stage))
 		r, err := optim.Minimize(optim.Problem{Lower: lower, Upper: upper, Start: start, NewFunc: newCost},
 			t.Method, optim.Settings{Seed: seed, Workers: 1})
 		if err != nil {
