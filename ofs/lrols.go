@@ -63,8 +63,8 @@ func (l LROLS) Select(pool *Pool, s *State) Selection {
 		}
 		sel = Selection{Criterion: "loo-mse"}
 		j := looMSE(nil, s.e, s.eta, 0, 0) // J_0 = (1/N) sum y^2
-		stop := newStopper(j, 1, 1, maxTerms, false)
-		stop.bestSize = 0
+		stop := newStopper(j, 1, 0, maxTerms, false)
+		stop.minGain = minDec
 		for n := 1; ; n++ {
 			best, bestMSE := -1, math.Inf(1)
 			pool.Scan(func(c int, p []float64, pp, py float64) {
@@ -75,15 +75,9 @@ func (l LROLS) Select(pool *Pool, s *State) Selection {
 			if best < 0 {
 				break
 			}
-			if bestMSE > j*(1-minDec) {
-				sel.Curve = append(sel.Curve, bestMSE)
-				stop.reason = "LOO MSE stopped decreasing"
-				break
-			}
 			pool.Select(best, lambda[best])
 			sel.Index = append(sel.Index, best)
 			sel.Curve = append(sel.Curve, bestMSE)
-			j = bestMSE
 			if !stop.step(n, bestMSE, bestMSE) {
 				break
 			}

@@ -34,12 +34,14 @@ type Selection struct {
 	Evaluations int
 }
 
-// stopper implements the stopping rules of SPEC 3: the selection goes on while the criterion
-// improves on the best value seen, and stops after patience consecutive steps without an
-// improvement (patience 1: the first step that fails to improve, as paper 003), at maxTerms,
-// or when no candidate is left. The model is cut back to the best size, never below minTerms.
+// stopper implements the stopping rules of the fixed-node and tunable-node constructions: the
+// selection goes on while the criterion improves on the best value seen (by more than the
+// fraction minGain of it), and stops after patience consecutive steps without an improvement
+// (patience 1: the first step that fails to improve, as paper 003), at maxTerms, or when no
+// candidate is left. The model is cut back to the best size, never below minTerms.
 type stopper struct {
 	patience, minTerms, maxTerms int
+	minGain                      float64
 	best                         float64 // best criterion value (lower is better)
 	bestMSE                      float64
 	bestSize                     int
@@ -56,7 +58,7 @@ func newStopper(j0 float64, patience, minTerms, maxTerms int, plateau bool) *sto
 // step records the criterion j (lower is better) and LOO MSE of the size-n model and
 // reports whether to go on.
 func (st *stopper) step(n int, j, mse float64) bool {
-	better := j < st.best || (st.plateau && j == st.best && mse < st.bestMSE)
+	better := j < st.best*(1-st.minGain) || (st.plateau && j == st.best && mse < st.bestMSE)
 	if better || n <= st.minTerms {
 		st.best, st.bestMSE, st.bestSize, st.since = j, mse, n, 0
 	} else {

@@ -125,15 +125,17 @@ func (t Tunable) Build(X [][]float64, y []float64) (TunableResult, error) {
 		g: make([]float64, n), alpha: make([]float64, maxTerms+1), inv: make([]float64, m)}
 
 	// J_0: classification 1 (every LOO decision of the empty model is 0), regression mean y^2.
+	// The engine's stopper keeps a node while it lowers the criterion (for regression, by more
+	// than MinDecrease of it) and cuts the model back to its best size.
 	j := 1.0
 	if !t.Classify {
 		j = s.Current().MSE
 	}
+	stop := newStopper(j, 1, 0, maxTerms, false)
+	if !t.Classify {
+		stop.minGain = minDec
+	}
 	for stage := 1; ; stage++ {
-		if s.Selected() >= maxTerms {
-			res.Stop = "maximum model size reached"
-			break
-		}
 		r, err := optim.Minimize(optim.Problem{Lower: lower, Upper: upper, NewFunc: newCost},
 			t.Method, optim.Settings{Seed: seeds.Derive(t.Seed, seedStage, uint64(stage)), Workers: t.Workers})
 		if err != nil {
@@ -142,7 +144,7 @@ func (t Tunable) Build(X [][]float64, y []float64) (TunableResult, error) {
 		res.Evaluations += r.Evaluations
 		pp, py, ok := final.column(r.X)
 		if !ok {
-			res.Stop = "the best node found is linearly dependent on the model"
+			stop.reason = "the best node found is linearly dependent on the model"
 			break
 		}
 		st := s.Candidate(final.g, pp, py, lambda, true)
@@ -151,19 +153,18 @@ func (t Tunable) Build(X [][]float64, y []float64) (TunableResult, error) {
 			jn = st.MR()
 		}
 		res.Curve = append(res.Curve, jn)
-		if t.Classify && jn >= j {
-			res.Stop = "LOO misclassification rate stopped falling"
-			break
-		}
-		if !t.Classify && jn > j*(1-minDec) {
-			res.Stop = fmt.Sprintf("LOO MSE fell by less than %g of itself", minDec)
-			break
-		}
 		s.Add(final.g, final.alpha, pp, py, lambda)
 		res.Centres = append(res.Centres, append([]float64(nil), r.X[:m]...))
 		res.Vars = append(res.Vars, append([]float64(nil), r.X[m:]...))
-		j = jn
+		if !stop.step(stage, jn, st.MSE) {
+			break
+		}
 	}
+	var sel Selection
+	sel.Index = make([]int, len(res.Centres))
+	stop.finish(s, &sel)
+	res.Centres, res.Vars = res.Centres[:stop.bestSize], res.Vars[:stop.bestSize]
+	res.Stop = sel.Stop
 	res.Weights, res.Bias, res.Lambdas = s.Solution()
 	res.Stats = s.Current()
 	return res, nil
