@@ -1,6 +1,7 @@
 package sparsekernel
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -147,10 +148,11 @@ func fitTuned(c *fitContext) error {
 	if opt.Method == PSO {
 		t.Method = opt.PSO
 	} else {
-		t.Method = opt.RWBS
-		if opt.RWBS == (optim.RWBS{}) {
-			t.Method = optim.RWBS{Population: 10, Generations: 4, Inner: 25}
-		}
+		r := opt.RWBS // the tunable construction's defaults, each where the option is 0
+		r.Population = cmp.Or(r.Population, 10)
+		r.Generations = cmp.Or(r.Generations, 4)
+		r.Inner = cmp.Or(r.Inner, 25)
+		t.Method = r
 	}
 	r, err := t.Fit(c.Z, p.targets(), p.class)
 	if err != nil {

@@ -59,7 +59,8 @@ type Scaling struct {
 // C classes and K outputs. A two-class Platt sigmoid 1/(1+exp(-(a f + b))) is the case
 // A = [[0], [a]], B = [0, b].
 type Calibration struct {
-	// Method says how A and B were fitted (for example "platt-loo" or "multinomial-loo").
+	// Method says how A and B were fitted: "platt-loo" (on leave-one-out decisions),
+	// "platt-cv, folded into the outputs", "multinomial-cv" (on out-of-fold decisions).
 	Method string      `json:"method"`
 	A      [][]float64 `json:"a"`
 	B      []float64   `json:"b"`
@@ -84,10 +85,11 @@ type Training struct {
 	LOOCurve  []float64 `json:"loo_curve,omitempty"`
 	LOOErrors []float64 `json:"loo_errors,omitempty"`
 	Chosen    int       `json:"chosen,omitempty"`
-	// LOOError is the final model's LOO misclassification rate (classification) or LOO MSE.
-	// LOOScope says what it covers: "weights" when the nodes themselves were fitted to all the
-	// training points (tunable nodes, LS-SVM hyperparameters), so that it is an optimistic
-	// figure not comparable with the fixed-node LOO; "" for the fixed-node selection.
+	// LOOError is the final model's estimated misclassification rate (classification) or
+	// MSE. LOOScope says what it is: "cv" a cross-validation of the whole construction (node
+	// search included: an honest estimate); "weights" the LOO over the weights only, when the
+	// nodes themselves were fitted to all the training points (the papers' tunable nodes,
+	// LS-SVM hyperparameters), an optimistic figure; "" the LOO of the fixed-node selection.
 	LOOError float64 `json:"loo_error"`
 	LOOScope string  `json:"loo_scope,omitempty"`
 	// TrivialError is the error of the trivial rule on the training data, in the unit of

@@ -93,7 +93,7 @@ const (
 	WeightNone Weighting = iota
 	// WeightRelevance multiplies input j by its relevance r_j: the absolute correlation of the
 	// input with the targets (for K outputs, the root mean square over the outputs of the
-	// correlations, which for one-vs-rest classes is a correlation ratio), normalised to a mean
+	// correlations, akin to a correlation ratio for one-vs-rest classes), normalised to a mean
 	// square of 1 over the inputs and floored at 0.1. Inputs that carry no linear signal then
 	// count less in the distance, which is what per-input widths would learn, at no cost.
 	WeightRelevance
@@ -933,7 +933,8 @@ func (sc *screen) step(s *State, lambda float64) int {
 		return -1
 	}
 	// The column: p = g - sum_j a_j p_j, orthogonalised once more against the model when
-	// the first pass removed more than half its norm ("twice is enough", Parlett 1980).
+	// the first pass removed more than half its energy (its norm fell below 1/sqrt 2 of the
+	// original: "twice is enough", Parlett 1980).
 	terms := s.Terms()
 	p := sc.col
 	copy(p, sc.g[best*sc.n:(best+1)*sc.n])

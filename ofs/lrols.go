@@ -12,7 +12,7 @@ type LROLS struct {
 	// Lambda is every candidate's initial regularisation; default 1e-6.
 	Lambda float64
 	// Passes is the number of selection passes, each followed by evidence updates; default 10
-	// (fewer if the selection repeats itself with lambdas that have settled).
+	// (fewer if a pass selects the same terms as the one before).
 	Passes int
 	// EvidenceIters is the number of evidence sweeps after each pass; default 1.
 	EvidenceIters int
@@ -62,7 +62,7 @@ func (l LROLS) Select(pool *Pool, s *State) Selection {
 			pool.Restart(s)
 		}
 		sel = Selection{Criterion: "loo-mse"}
-		j := looMSE(nil, s.e, s.eta, 0, 0) // J_0 = (1/N) sum y^2
+		j := looMSE(nil, s.e, s.eta, 0, 0) // J_0: the LOO MSE of the empty model (the bias alone)
 		stop := newStopper(j, 1, 0, maxTerms, false)
 		stop.minGain = minDec
 		for n := 1; ; n++ {

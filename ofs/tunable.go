@@ -124,7 +124,8 @@ func (t Tunable) Build(X [][]float64, y []float64) (TunableResult, error) {
 	final := &stageCost{s: s, x: flat, m: m, classify: t.Classify, lambda: lambda,
 		g: make([]float64, n), alpha: make([]float64, maxTerms+1), inv: make([]float64, m)}
 
-	// J_0: classification 1 (every LOO decision of the empty model is 0), regression mean y^2.
+	// J_0: classification 1 (every LOO decision of the empty model is 0), regression the LOO
+	// MSE of the empty model (the bias alone).
 	// The engine's stopper keeps a node while it lowers the criterion (for regression, by more
 	// than MinDecrease of it) and cuts the model back to its best size.
 	j := 1.0
