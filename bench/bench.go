@@ -6,6 +6,7 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -79,6 +80,10 @@ type Realisation struct {
 	LOOErrors []float64 `json:"loo_errors,omitempty"`
 	Chosen    int       `json:"chosen,omitempty"`
 	LOOError  float64   `json:"loo_error"`
+	// Failed, when set, says why the method returned no model (it found nothing better than
+	// the trivial rule); TestError is then the trivial rule's (the training split's most
+	// frequent class, or its mean) and Size 0.
+	Failed string `json:"failed,omitempty"`
 }
 
 // Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
@@ -96,7 +101,9 @@ type Result struct {
 	FitSecondsMean  float64 `json:"fit_seconds_mean"`
 	WallSeconds     float64 `json:"wall_seconds"`
 	// Run records how the result was produced, so that a report can say.
-	Run            RunInfo       `json:"run"`
+	Run RunInfo `json:"run"`
+	// Failures counts the realisations whose fit failed with sparsekernel.ErrNoSignal.
+	Failures       int           `json:"failures,omitempty"`
 	PerRealisation []Realisation `json:"per_realisation"`
 }
 
@@ -182,6 +189,9 @@ func Run(src Source, cfg Config) (*Result, error) {
 	errv, size, evals, secs := make([]float64, total), make([]float64, total), make([]float64, total), make([]float64, total)
 	for i, o := range out {
 		errv[i], size[i], evals[i], secs[i] = o.TestError, float64(o.Size), float64(o.Evaluations), o.Seconds
+		if o.Failed != "" {
+			r.Failures++
+		}
 	}
 	r.TestErrorMean, r.TestErrorStd = MeanStd(errv)
 	r.SizeMean, r.SizeStd = MeanStd(size)
@@ -217,6 +227,10 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		m, err = sparsekernel.Fit(train.X, train.Y, opt)
 		target = test.Y
 	}
+	if errors.Is(err, sparsekernel.ErrNoSignal) {
+		// The method found nothing better than the trivial rule and said so: score that rule.
+		return Realisation{Index: k, TestError: trivialScore(train, test, src.Metric()), Failed: err.Error()}, nil
+	}
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
 	}
@@ -240,6 +254,39 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		Chosen:      m.Training.Chosen,
 		LOOError:    m.Training.LOOError,
 	}, nil
+}
+
+// trivialScore returns the test error of the trivial rule fitted on train: the most frequent
+// training label, or the training mean.
+func trivialScore(train, test Split, metric string) float64 {
+	if metric == ErrorPercent {
+		count := map[string]int{}
+		best := ""
+		for _, l := range train.Labels {
+			count[l]++
+			if count[l] > count[best] || (count[l] == count[best] && l < best) {
+				best = l
+			}
+		}
+		wrong := 0
+		for _, l := range test.Labels {
+			if l != best {
+				wrong++
+			}
+		}
+		return 100 * float64(wrong) / float64(len(test.Labels))
+	}
+	mean, _ := MeanStd(train.Y)
+	var s float64
+	for _, y := range test.Y {
+		s += (y - mean) * (y - mean)
+	}
+	s /= float64(len(test.Y))
+	if metric == NRMSE {
+		_, sd := MeanStd(test.Y)
+		return math.Sqrt(s) / sd
+	}
+	return s
 }
 
 // Score measures m on (X, target) with the metric: ErrorPercent (targets are class indices

@@ -84,3 +84,14 @@ func TestRunIndependentOfWorkers(t *testing.T) {
 		t.Errorf("result %+v", r)
 	}
 }
+
+func TestTrivialScore(t *testing.T) {
+	train := Split{Labels: []string{"a", "b", "b"}, Y: []float64{1, 2, 3}}
+	test := Split{Labels: []string{"a", "b", "b", "b"}, Y: []float64{2, 2, 4, 0}}
+	if got := trivialScore(train, test, ErrorPercent); got != 25 {
+		t.Errorf("error %v%%, want 25%% (the majority class b)", got)
+	}
+	if got := trivialScore(train, test, MSE); got != 2 {
+		t.Errorf("MSE %v, want 2 (the mean 2)", got)
+	}
+}

@@ -116,6 +116,9 @@ Example:
 					fmt.Fprintf(stdout, "%-14s %-6s %5d %-6s %8s +- %-6s %5.1f +- %5.1f %12.0f %9.2f\n",
 						r.Dataset, r.Method, r.Realisations, r.Metric, num(r.TestErrorMean), num(r.TestErrorStd),
 						r.SizeMean, r.SizeStd, r.EvaluationsMean, r.WallSeconds)
+					if r.Failures > 0 {
+						fmt.Fprintf(stdout, "  %d realisations found nothing better than the trivial rule, whose test error is counted for them\n", r.Failures)
+					}
 					if verbose {
 						for _, p := range r.PerRealisation {
 							fmt.Fprintf(stdout, "  realisation %3d: error %7.3f  size %3d  tau %8.4g  %7.3f s\n",
