@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -59,6 +60,40 @@ func ExampleFitLabels() {
 	fmt.Println(m.Classes, label(0.05), label(1.25))
 	// Output:
 	// [high low] low high
+}
+
+// A classifier of three classes: one set of nodes shared by three outputs, the label the
+// class of the largest output, and class probabilities calibrated on out-of-fold decisions.
+func ExampleFitLabels_multiClass() {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var X [][]float64
+	var labels []string
+	for i := range 300 {
+		c := i % 3
+		X = append(X, []float64{float64(c) + 0.3*rng.NormFloat64(), float64(c%2) + 0.3*rng.NormFloat64()})
+		labels = append(labels, []string{"setosa", "versicolor", "virginica"}[c])
+	}
+	m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := m.Decision([]float64{2, 0})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	label, _ := m.Label(f)
+	p := make([]float64, len(m.Classes))
+	if err := m.Probabilities(p, f); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.Classes, m.Outputs(), "outputs;", label, "with probability above 0.9:", p[2] > 0.9)
+	fmt.Println("fewer than 30 nodes:", m.Size() < 30)
+	// Output:
+	// [setosa versicolor virginica] 3 outputs; virginica with probability above 0.9: true
+	// fewer than 30 nodes: true
 }
 
 func TestFitErrors(t *testing.T) {
