@@ -1,0 +1,98 @@
+package calibrate
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// Decision values drawn from a known logistic model are calibrated back to it.
+func TestPlattRecovers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const a, b = 2.0, -0.5
+	var F [][]float64
+	var class []int
+	for range 20000 {
+		f := 3 * rng.NormFloat64()
+		c := 0
+		if rng.Float64() < 1/(1+math.Exp(-(a*f+b))) {
+			c = 1
+		}
+		F, class = append(F, []float64{f}), append(class, c)
+	}
+	A, B, ok := Fit(F, class, 2)
+	if !ok || math.Abs(A[1][0]-a) > 0.1 || math.Abs(B[1]-b) > 0.1 || A[0][0] != 0 || B[0] != 0 {
+		t.Fatalf("Platt fit A %v, B %v, ok %v; want a %v, b %v", A, B, ok, a, b)
+	}
+}
+
+// Three classes from a known softmax of two decision values are calibrated back to it (up to
+// the constant the softmax ignores), and the probabilities improve on a uniform guess.
+func TestMultinomial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	A0 := [][]float64{{1, 0}, {0, 1}, {-1, -1}}
+	var F [][]float64
+	var class []int
+	p := make([]float64, 3)
+	for range 6000 {
+		f := []float64{2 * rng.NormFloat64(), 2 * rng.NormFloat64()}
+		softmax(p, []float64{0, A0[0][0], A0[0][1], 0, A0[1][0], A0[1][1], 0, A0[2][0], A0[2][1]}, f, 3, 3)
+		u, c := rng.Float64(), 0
+		for u > p[c] && c < 2 {
+			u -= p[c]
+			c++
+		}
+		F, class = append(F, f), append(class, c)
+	}
+	A, B, ok := Fit(F, class, 3)
+	if !ok {
+		t.Fatal("fit failed")
+	}
+	// Differences between classes are identified; compare those.
+	for c := 1; c < 3; c++ {
+		for k := range 2 {
+			got, want := A[c][k]-A[0][k], A0[c][k]-A0[0][k]
+			if math.Abs(got-want) > 0.15 {
+				t.Errorf("A[%d][%d] - A[0][%d] = %.3f, want %.3f", c, k, k, got, want)
+			}
+		}
+		if math.Abs(B[c]-B[0]) > 0.15 {
+			t.Errorf("B[%d] - B[0] = %.3f, want 0", c, B[c]-B[0])
+		}
+	}
+	P := make([][]float64, len(F))
+	for i, f := range F {
+		P[i] = make([]float64, 3)
+		l := make([]float64, 3)
+		for c := range 3 {
+			l[c] = B[c] + A[c][0]*f[0] + A[c][1]*f[1]
+		}
+		softmax(P[i], []float64{l[0], 0, 0, l[1], 0, 0, l[2], 0, 0}, []float64{0, 0}, 3, 3)
+	}
+	if ll := LogLoss(P, class); ll > math.Log(3)*0.8 {
+		t.Errorf("log-loss %.3f, no better than guessing (%.3f)", ll, math.Log(3))
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	P := [][]float64{{0.9, 0.1}, {0.2, 0.8}, {0.6, 0.4}, {0.3, 0.7}}
+	class := []int{0, 1, 1, 0}
+	want := -(math.Log(0.9) + math.Log(0.8) + math.Log(0.4) + math.Log(0.3)) / 4
+	if got := LogLoss(P, class); math.Abs(got-want) > 1e-15 {
+		t.Errorf("LogLoss %v, want %v", got, want)
+	}
+	wantB := (2*0.01 + 2*0.04 + 2*0.36 + 2*0.49) / 4
+	if got := Brier(P, class); math.Abs(got-wantB) > 1e-15 {
+		t.Errorf("Brier %v, want %v", got, wantB)
+	}
+	bins := Reliability(P, class, 10)
+	// Confidences 0.9, 0.8, 0.6, 0.7 fall in bins 9, 8, 6, 7; right, right, wrong, wrong.
+	for b, want := range map[int][2]float64{9: {0.9, 1}, 8: {0.8, 1}, 6: {0.6, 0}, 7: {0.7, 0}} {
+		if bins[b].Count != 1 || math.Abs(bins[b].Confidence-want[0]) > 1e-12 || bins[b].Accuracy != want[1] {
+			t.Errorf("bin %d: %+v, want confidence %v accuracy %v", b, bins[b], want[0], want[1])
+		}
+	}
+	if LogLoss([][]float64{{1, 0}}, []int{1}) > 40 {
+		t.Error("a confident mistake gives an unbounded log-loss")
+	}
+}
