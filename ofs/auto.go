@@ -42,7 +42,7 @@ type Auto struct {
 	Folds int
 	// MaxTerms caps the model size; default min(candidates, max(50, N/3), 300).
 	MaxTerms int
-	// Patience stops a path after this many terms without a lower held-out error; default 15.
+	// Patience stops a path after this many terms without a lower held-out error; default 10.
 	Patience int
 	// Candidates is the number of training points that are candidate centres; default 200.
 	Candidates int
@@ -63,7 +63,7 @@ type Auto struct {
 	// Seed drives the folds, the candidate subsets and the k-means starts.
 	Seed uint64
 	// Survivors is the number of configurations that go on to all folds after the first;
-	// default 3.
+	// default 2.
 	Survivors int
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
@@ -424,13 +424,13 @@ func (a *Auto) defaults(n int) {
 		a.Folds = 5
 	}
 	if a.Patience == 0 {
-		a.Patience = 15
+		a.Patience = 10
 	}
 	if a.Candidates == 0 {
 		a.Candidates = 200
 	}
 	if a.Survivors <= 0 {
-		a.Survivors = 3
+		a.Survivors = 2
 	}
 	if a.Weighting == nil {
 		a.Weighting = []Weighting{WeightNone, WeightRelevance}
