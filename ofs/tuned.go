@@ -19,7 +19,8 @@ import (
 // fixed candidates (training points and prototypes) that would reduce the residual most. The
 // model size is chosen by cross-validating the whole construction (the construction runs on
 // every fold, its held-out decisions tracked after every node), so the figure it reports
-// includes the node search, and the model is then built on all points with that size.
+// includes the node search, and the model is then built on all points with that size. The size
+// rule leans to small models: it allows one standard error more than Auto's.
 type Tuned struct {
 	// Method is the optimiser, optim.PSO or optim.RWBS.
 	Method optim.Method
@@ -158,10 +159,8 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			res.CVMiss[s-1] = wrong[s] / float64(n)
 		}
 	}
-	size := best
-	if a.SE > 0 {
-		size = smallestWithin(point, best, a.SE)
-	}
+	// Tunable nodes are for the smallest models: one standard error more than Auto's rule.
+	size := smallestWithin(point, best, a.SE+1)
 	res.OOF = make([][]float64, n)
 	for i := range res.OOF {
 		res.OOF[i] = []float64{dec[size][i]}
