@@ -1,11 +1,13 @@
 package ofs
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
 
+	"github.com/sparsekernel/sparsekernel/optim"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
@@ -229,5 +231,65 @@ func TestScreenMatchesPool(t *testing.T) {
 		if c := sc.step(s2, lambda); c != want {
 			t.Fatalf("step %d: screen chose %d, pool %d", n+1, c, want)
 		}
+	}
+}
+
+func tunedDecide(r *TunedResult, z []float64) float64 {
+	f := r.Bias[0]
+	for i, c := range r.Centres {
+		var d float64
+		for j := range z {
+			x := z[j] * r.Scale[j]
+			d += (x - c[j]) * (x - c[j])
+		}
+		f += r.Weights[0][i] * math.Exp(-0.5*d/r.Vars[i])
+	}
+	return f
+}
+
+// Tunable nodes: a small classifier and regressor of good accuracy, whatever the number of
+// goroutines, and a clear error for several outputs.
+func TestTuned(t *testing.T) {
+	X, class := blobs(200, 2, 11)
+	Xt, ct := blobs(600, 2, 12)
+	var sizes []int
+	for _, w := range []int{1, 3} {
+		r, err := Tuned{Method: optim.PSO{}, Auto: Auto{Seed: 2, Workers: w}}.Fit(X, oneVsRest(class, 2), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wrong := 0
+		for i, x := range Xt {
+			if (tunedDecide(r, x) > 0) != (ct[i] == 1) {
+				wrong++
+			}
+		}
+		if e := float64(wrong) / float64(len(Xt)); e > 0.08 || r.Size < 1 || r.Size > r.Fixed.Size {
+			t.Errorf("workers %d: test error %.3f with %d nodes (the fixed-node model: %d)", w, e, r.Size, r.Fixed.Size)
+		}
+		if len(r.OOF) != len(X) || len(r.CVMiss) != len(r.CVCurve) {
+			t.Errorf("out-of-fold decisions %d, curves %d/%d", len(r.OOF), len(r.CVCurve), len(r.CVMiss))
+		}
+		sizes = append(sizes, r.Size)
+	}
+	if sizes[0] != sizes[1] {
+		t.Errorf("sizes %v depend on the number of workers", sizes)
+	}
+	train, test := synth.Sinc(150, 2, 0.1, 3), synth.Sinc(400, 2, 0, 4)
+	r, err := Tuned{Method: optim.RWBS{Population: 6, Generations: 2, Inner: 10}, Auto: Auto{Seed: 1}}.Fit(train.X, [][]float64{train.Y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mse float64
+	for i, x := range test.X {
+		d := tunedDecide(r, x) - test.Y[i]
+		mse += d * d
+	}
+	if mse /= float64(len(test.X)); mse > 0.02 {
+		t.Errorf("regression test MSE %.4f", mse)
+	}
+	X3, c3 := blobs(90, 3, 5)
+	if _, err := (Tuned{Method: optim.PSO{}}).Fit(X3, oneVsRest(c3, 3), c3); !errors.Is(err, ErrTunedOutputs) {
+		t.Errorf("three outputs: %v", err)
 	}
 }
