@@ -398,6 +398,18 @@ func smallestWithin(loss [][]float64, best int, se float64) int {
 	return best
 }
 
+// foldRows returns the rows outside fold f (training) and in it (held out).
+func foldRows(folds []int, f int) (tr, va []int) {
+	for i, g := range folds {
+		if g == f {
+			va = append(va, i)
+		} else {
+			tr = append(tr, i)
+		}
+	}
+	return tr, va
+}
+
 // pairedWithin reports whether the mean of a - b is at most se standard errors of the mean
 // of a - b above 0.
 func pairedWithin(a, b []float64, se float64) bool {
@@ -655,14 +667,7 @@ type pathRecord struct {
 // terms (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
 	taus []float64, maxT int, watch func(rows []int, s int, fv [][]float64, loss []float64)) ([]pathRecord, int) {
-	var tr, va []int
-	for i, g := range folds {
-		if g == f {
-			va = append(va, i)
-		} else {
-			tr = append(tr, i)
-		}
-	}
+	tr, va := foldRows(folds, f)
 	pick := func(rows []int) ([][]float64, [][]float64, []int) {
 		z := make([][]float64, len(rows))
 		y := make([][]float64, len(Y))

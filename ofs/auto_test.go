@@ -212,7 +212,7 @@ func TestHoldoutExact(t *testing.T) {
 }
 
 // The screening pool scores candidates as a pool deflated by modified Gram-Schmidt does: the
-// same selection as Greedy with the SSE criterion, output by output.
+// same selection by the regularised error reduction, step by step.
 func TestScreenMatchesPool(t *testing.T) {
 	X, class := blobs(100, 2, 4)
 	y := oneVsRest(class, 2)[0]
@@ -224,10 +224,17 @@ func TestScreenMatchesPool(t *testing.T) {
 	s1 := NewState(y, 22)
 	s1.SetBias(biasLambda)
 	pool.Start(s1)
-	sel := Greedy{Criterion: SSE, Lambda: lambda, MaxTerms: 20, Patience: 100, Prefixes: true}.Select(pool, s1)
 	a := Auto{Lambda: lambda}
 	sc, s2 := a.build(g, [][]float64{y}, len(pts), 22)
-	for n, want := range sel.Index {
+	for n := range 20 {
+		want, bestV := -1, math.Inf(-1)
+		pool.Scan(func(c int, _ []float64, pp, py float64) {
+			d := pp + lambda
+			if v := py * py * (pp + 2*lambda) / (d * d); v > bestV {
+				want, bestV = c, v
+			}
+		})
+		pool.Select(want, lambda)
 		if c := sc.step(s2, lambda); c != want {
 			t.Fatalf("step %d: screen chose %d, pool %d", n+1, c, want)
 		}

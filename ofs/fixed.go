@@ -7,8 +7,8 @@ import (
 	"sync"
 )
 
-// Selector is a forward-selection strategy over a fixed candidate pool (ROLS, LOOMI, LROLS,
-// Greedy). Capacity returns the largest model it can select from l candidates (its MaxTerms
+// Selector is a forward-selection strategy over a fixed candidate pool (ROLS, LOOMI,
+// LROLS). Capacity returns the largest model it can select from l candidates (its MaxTerms
 // or its default), which sizes the state.
 type Selector interface {
 	Select(pool *Pool, s *State) Selection

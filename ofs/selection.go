@@ -19,15 +19,9 @@ type Selection struct {
 	// Stats are the final model's LOO statistics and LogLoss its LOO logistic loss.
 	Stats   Stats
 	LogLoss float64
-	// Path is the model after each step (Greedy), and Prefixes[n] the weights of the model
-	// of the first n selected terms (forced terms first), when Greedy.Prefixes asks for them.
-	Path     []PathPoint
-	Prefixes [][]float64
 	// LOO holds the final model's leave-one-out decision values y_k - e_k/eta_k (for
 	// calibration), in the order of Fixed.X after Fixed.Run.
 	LOO []float64
-	// Value is the final model's value of the selection criterion (Greedy), lower is better.
-	Value float64
 	// Stop says why the selection stopped.
 	Stop string
 	// Evaluations counts the candidate evaluations made.

@@ -100,14 +100,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	}
 	evals := make([]int, nf)
 	a.parallel("tunable nodes", nf, func(f int) {
-		var tr, va []int
-		for i, g := range folds {
-			if g == f {
-				va = append(va, i)
-			} else {
-				tr = append(tr, i)
-			}
-		}
+		tr, va := foldRows(folds, f)
 		rows := func(idx []int) ([][]float64, []float64, []int) {
 			z, y := make([][]float64, len(idx)), make([]float64, len(idx))
 			var cl []int
