@@ -24,7 +24,7 @@
 // targets, so K target vectors y_1..y_K, such as the one-vs-rest -1/+1 targets of K classes,
 // share one factorisation and are K more right-hand sides: b_j = 1' H^-1 y_j / 1' H^-1 1,
 // alpha_j = H^-1 (y_j - b_j 1), and the LOO residual of point i for output j is
-// alpha_ji / C_ii with the same C_ii for every output. Each output costs O(N^2) more, against
+// alpha_ji / C_ii with the same C_ii for every output. Each more output costs O(N^2), against
 // the O(N^3) factorisation, and its results are bit for bit those of a one-output fit.
 //
 // Non-positive-definite H: the Gaussian and wavelet kernels are positive definite (the wavelet
