@@ -201,3 +201,68 @@ func BenchmarkLOOVariants(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLOOK is one fitness evaluation of TuneK at N = 512, m = 8 with K one-vs-rest
+// outputs (random classes), against K = 1: one factorisation, K more right-hand sides.
+func BenchmarkLOOK(b *testing.B) {
+	rng := rand.New(rand.NewPCG(39, 40))
+	X, _ := synth(rng, benchN, 8, false)
+	class := make([]int, benchN)
+	for _, K := range []int{1, 2, 3, 5, 10} {
+		for i := range class {
+			class[i] = rng.IntN(K + 1)
+		}
+		Y, err := OneVsRest(class, K+1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Y = Y[:K]
+		b.Run(fmt.Sprintf("K=%d", K), func(b *testing.B) {
+			e, err := NewEvaluatorK(X, Y)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ks := []kernel.Kernel{kernel.Gaussian{Sigma: 2}, kernel.Gaussian{Sigma: 3}}
+			if _, _, err := e.LOO(ks[0], 10); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				if _, _, err := e.LOO(ks[i%2], 10); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFromInverseK times the part of a LOO evaluation that grows with K at N = 512: the
+// K + 1 right-hand sides through L^-1 and its transpose, once L^-1 is known.
+func BenchmarkFromInverseK(b *testing.B) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	X, _ := synth(rng, benchN, 8, false)
+	for _, K := range []int{1, 2, 3, 5, 10} {
+		Y := make([][]float64, K)
+		for j := range Y {
+			Y[j] = make([]float64, benchN)
+			for i := range Y[j] {
+				Y[j][i] = sign(rng.NormFloat64())
+			}
+		}
+		b.Run(fmt.Sprintf("K=%d", K), func(b *testing.B) {
+			e, err := NewEvaluatorK(X, Y)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := e.solve(kernel.Gaussian{Sigma: 2}, 10); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				e.fromInverse()
+			}
+		})
+	}
+}

@@ -10,8 +10,9 @@ import (
 
 // The fall-back route when H = Omega + I/gamma is not positive definite: an LU factorisation
 // with partial pivoting of the whole (N+1) x (N+1) bordered matrix of SPEC 5 (gonum's Dgetrf),
-// its explicit inverse C (Dgetri) for the solution and the LOO residuals alpha_k / C_kk, and a reciprocal
-// condition estimate (Dgecon) below machine epsilon reported as ErrSingular.
+// its explicit inverse C (Dgetri), which gives the solution and the LOO residuals alpha_k / C_kk of
+// every output (K right-hand sides, one inverse), and a reciprocal condition estimate (Dgecon)
+// below machine epsilon reported as ErrSingular.
 
 // luWork holds the buffers of the LU route.
 type luWork struct {
@@ -58,8 +59,8 @@ func (e *Evaluator) factorLU(k kernel.Kernel, gamma float64) error {
 
 const eps = 0x1p-52
 
-// solveLU is solve by the LU route: b and alpha are C (0, y), and r_k = alpha_k / C_kk with C
-// the inverse bordered matrix.
+// solveLU is solve by the LU route: for each output j, b_j and alpha_j are C (0, y_j), and
+// r_ji = alpha_ji / C_ii with C the inverse bordered matrix, shared by the K outputs.
 func (e *Evaluator) solveLU(k kernel.Kernel, gamma float64) error {
 	if err := e.factorLU(k, gamma); err != nil {
 		return err
@@ -68,13 +69,17 @@ func (e *Evaluator) solveLU(k kernel.Kernel, gamma float64) error {
 	if !lapack64.Getri(lu.m, lu.ipiv, lu.work, len(lu.work)) {
 		return ErrSingular
 	}
-	n1, c := e.n+1, lu.m.Data
-	e.b = floats.Dot(c[1:n1], e.y)
-	for i := 0; i < e.n; i++ {
-		ci := c[(i+1)*n1+1 : (i+1)*n1+n1]
-		alpha := floats.Dot(ci, e.y)
-		e.alpha[i] = alpha
-		e.res[i] = alpha / ci[i]
+	n, n1, c := e.n, e.n+1, lu.m.Data
+	for j := 0; j < e.nout; j++ {
+		y := e.y[j*n : (j+1)*n]
+		e.b[j] = floats.Dot(c[1:n1], y)
+		alpha, res := e.alpha[j*n:(j+1)*n], e.res[j*n:(j+1)*n]
+		for i := range alpha {
+			ci := c[(i+1)*n1+1 : (i+1)*n1+n1]
+			a := floats.Dot(ci, y)
+			alpha[i] = a
+			res[i] = a / ci[i]
+		}
 	}
 	return nil
 }

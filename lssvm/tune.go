@@ -14,7 +14,7 @@ const (
 	minWidth, maxWidth = 0.1, 100
 )
 
-// TuneResult is the outcome of Tune.
+// TuneResult is the outcome of Tune or TuneK.
 type TuneResult struct {
 	Gamma float64 // the regularisation parameter found
 	// Width is the kernel parameter found: sigma of the Gaussian or a of the wavelet.
@@ -22,10 +22,11 @@ type TuneResult struct {
 	// Kernel is the tuned kernel, kernel.Gaussian{Sigma: Width} or kernel.Wavelet{A: Width},
 	// ready for Fit.
 	Kernel kernel.Kernel
-	// MSE is the exact LOO mean squared error at (Gamma, Width), the cost minimised.
+	// MSE is the exact LOO mean squared error at (Gamma, Width), the cost minimised (summed
+	// over the outputs for TuneK).
 	MSE float64
-	// Misclassified is the LOO misclassification count at (Gamma, Width) (see LOO); it is only
-	// meaningful for classification.
+	// Misclassified is the LOO misclassification count at (Gamma, Width) (see LOO and LOOK);
+	// it is only meaningful for classification.
 	Misclassified int
 	// Evaluations is the number of LOO evaluations the optimiser used (one more, at the
 	// optimum, gives Misclassified).
@@ -42,9 +43,8 @@ type TuneResult struct {
 // share the data and the pairwise distances, computed once. A hyperparameter point whose
 // system is singular costs +Inf.
 func Tune(X [][]float64, y []float64, kind string, classification bool, m optim.Method, s optim.Settings) (TuneResult, error) {
-	kk, ok := tuneKinds[kind]
-	if !ok {
-		return TuneResult{}, fmt.Errorf("lssvm: kernel kind %q, want \"gaussian\" or \"wavelet\"", kind)
+	if _, ok := tuneKinds[kind]; !ok {
+		return TuneResult{}, errKind(kind)
 	}
 	if classification {
 		if err := checkLabels(y); err != nil {
@@ -55,6 +55,32 @@ func Tune(X [][]float64, y []float64, kind string, classification bool, m optim.
 	if err != nil {
 		return TuneResult{}, err
 	}
+	return tune(e0, kind, m, s)
+}
+
+// TuneK is Tune for K = len(Y) outputs sharing gamma and the kernel width (see FitK): it
+// minimises the LOO MSE summed over the outputs (LOOK), each evaluation one factorisation for
+// all the outputs. For a classifier of K classes Y holds one-vs-rest targets (see OneVsRest),
+// and Misclassified counts the points whose largest LOO decision is not their class's; with
+// K = 1 it is Tune(X, Y[0], kind, false, m, s).
+func TuneK(X [][]float64, Y [][]float64, kind string, m optim.Method, s optim.Settings) (TuneResult, error) {
+	if _, ok := tuneKinds[kind]; !ok {
+		return TuneResult{}, errKind(kind)
+	}
+	e0, err := NewEvaluatorK(X, Y)
+	if err != nil {
+		return TuneResult{}, err
+	}
+	return tune(e0, kind, m, s)
+}
+
+func errKind(kind string) error {
+	return fmt.Errorf("lssvm: kernel kind %q, want \"gaussian\" or \"wavelet\"", kind)
+}
+
+// tune runs the search of Tune on the data and targets of e0.
+func tune(e0 *Evaluator, kind string, m optim.Method, s optim.Settings) (TuneResult, error) {
+	kk := tuneKinds[kind]
 	if e0.n < 2 {
 		return TuneResult{}, fmt.Errorf("%w: leave-one-out needs at least 2 samples", ErrDimensionMismatch)
 	}
