@@ -52,7 +52,7 @@ var Methods = []Method{
 	{PSO, true, false, true, "tunable Gaussian nodes (centre and width) found one by one by particle swarm optimisation, size cross-validated", fitTuned},
 	{RWBS, true, false, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search, size cross-validated", fitTuned},
 	{LROLS, false, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE", fitFixed},
-	{LSSVM, true, false, true, "least-squares SVM (every training point a node), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm", fitLSSVM},
+	{LSSVM, true, true, true, "least-squares SVM (every training point a node; one-vs-rest for several classes, one factorisation), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm", fitLSSVM},
 }
 
 func lookup(name string) *Method {
@@ -347,6 +347,7 @@ func fitLSSVM(c *fitContext) error {
 	p, opt, m, Z := c.p, c.opt, c.m, c.Z
 	o := opt.LSSVM
 	classify := p.task == model.Classification
+	Y := p.targets()
 	if o.Kernel == "" {
 		o.Kernel = model.KernelGaussian
 	}
@@ -365,7 +366,7 @@ func fitLSSVM(c *fitContext) error {
 		if o.Tuner == "sa" {
 			budget := o.Evaluations
 			if budget <= 0 {
-				r, err := lssvm.Tune(Z, p.y, o.Kernel, classify, o.CCA, settings)
+				r, err := lssvm.TuneK(Z, Y, o.Kernel, o.CCA, settings)
 				if err != nil {
 					return err
 				}
@@ -373,7 +374,7 @@ func fitLSSVM(c *fitContext) error {
 			}
 			method = optim.SA{Evaluations: budget}
 		}
-		r, err := lssvm.Tune(Z, p.y, o.Kernel, classify, method, settings)
+		r, err := lssvm.TuneK(Z, Y, o.Kernel, method, settings)
 		if err != nil {
 			return err
 		}
@@ -387,12 +388,12 @@ func fitLSSVM(c *fitContext) error {
 	if o.Kernel == model.KernelWavelet {
 		k, nodeWidth = kernel.Wavelet{A: width}, width
 	}
-	mach, err := lssvm.Fit(Z, p.y, k, gamma, classify)
+	mach, err := lssvm.FitK(Z, Y, k, gamma)
 	if err != nil {
 		return err
 	}
 	if !tuned { // Tune reports the LOO error at its optimum; otherwise compute it once here
-		if mse, miss, err = lssvm.LOO(Z, p.y, k, gamma); err != nil {
+		if mse, miss, err = lssvm.LOOK(Z, Y, k, gamma); err != nil {
 			return err
 		}
 	}
@@ -401,7 +402,7 @@ func fitLSSVM(c *fitContext) error {
 	for i, z := range Z {
 		m.Nodes[i] = model.Node{Centre: slices.Clone(z), Width: []float64{nodeWidth}}
 	}
-	m.Weights, m.Bias = [][]float64{mach.Coef}, []float64{mach.Bias}
+	m.Weights, m.Bias = mach.Coef, mach.Bias
 	m.Training.Gamma, m.Training.Width = gamma, width
 	m.Training.Evaluations = evals
 	m.Training.Criterion = "loo-mse"
@@ -409,6 +410,26 @@ func fitLSSVM(c *fitContext) error {
 	m.Training.LOOScope = "weights"
 	if classify {
 		m.Training.LOOError = float64(miss) / float64(len(Z))
+		// Probabilities from the exact LOO decisions y - r of the chosen machine.
+		if e, err := lssvm.NewEvaluatorK(Z, Y); err == nil {
+			if _, _, err := e.LOO(k, gamma); err == nil {
+				r := e.Residuals(nil)
+				F := make([][]float64, len(Z))
+				for i := range F {
+					F[i] = make([]float64, len(Y))
+					for j := range Y {
+						F[i][j] = Y[j][i] - r[j*len(Z)+i]
+					}
+				}
+				if A, B, ok := calibrate.Fit(F, p.class, len(p.classes)); ok {
+					method := "platt-loo"
+					if len(p.classes) > 2 {
+						method = "multinomial-loo"
+					}
+					m.Calibration = &model.Calibration{Method: method, A: A, B: B}
+				}
+			}
+		}
 	}
 	m.Training.Stop = "hyperparameters: " + o.Tuner
 	return nil
