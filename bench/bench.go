@@ -72,7 +72,8 @@ type Realisation struct {
 	Gamma       float64 `json:"gamma,omitempty"`
 	Width       float64 `json:"width,omitempty"`
 	// Chose is the model's one-line account of what it chose (model.Training.Chose).
-	Chose string `json:"chose,omitempty"`
+	Chose   string `json:"chose,omitempty"`
+	classes int
 	// The model's LOO curve: the selection criterion and the LOO error after each term, and
 	// the number of terms kept (model.Training).
 	Criterion string    `json:"criterion,omitempty"`
@@ -192,6 +193,7 @@ func Run(src Source, cfg Config) (*Result, error) {
 		if o.Failed != "" {
 			r.Failures++
 		}
+		r.Classes = max(r.Classes, o.classes)
 	}
 	r.TestErrorMean, r.TestErrorStd = MeanStd(errv)
 	r.SizeMean, r.SizeStd = MeanStd(size)
@@ -248,6 +250,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		Gamma:       m.Training.Gamma,
 		Width:       m.Training.Width,
 		Chose:       m.Training.Chose,
+		classes:     len(m.Classes),
 		Criterion:   m.Training.Criterion,
 		LOOCurve:    m.Training.LOOCurve,
 		LOOErrors:   m.Training.LOOErrors,
