@@ -93,6 +93,7 @@ type Result struct {
 	Method          string  `json:"method"`
 	Task            string  `json:"task"`
 	Metric          string  `json:"metric"`
+	Classes         int     `json:"classes,omitempty"` // classification: the number of classes
 	Realisations    int     `json:"realisations"`
 	TestErrorMean   float64 `json:"test_error_mean"`
 	TestErrorStd    float64 `json:"test_error_std"`
