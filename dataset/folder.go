@@ -38,7 +38,7 @@ func ReadFolder(dir string) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	ys, err := parseCSV(string(data), yPath, CSVOptions{Header: HeaderNo, LabelColumn: 1, Comma: ','}, true)
+	ys, err := parseCSV(string(data), yPath, CSVOptions{Header: HeaderNo, LabelColumn: 1, Comma: ','}, csvLabels)
 	if err != nil {
 		return nil, err
 	}
