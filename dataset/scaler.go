@@ -117,8 +117,12 @@ func SafeMagnitude(n int) float64 {
 // scaleError describes the overflow of the mean or variance of a column (what) of n rows,
 // caused by value v.
 func scaleError(kind string, v float64, what string, n int) error {
-	return errorf(ErrScale, "%s %g is too large to standardise: the mean or the variance of %s overflows float64 (magnitudes below %.2g are safe in %d rows)",
-		kind, v, what, SafeMagnitude(n), n)
+	verb := "is too large to standardise"
+	if kind == "label" {
+		verb = "is too large"
+	}
+	return errorf(ErrScale, "%s %g %s: the mean or the variance of %s overflows float64 (magnitudes below %.2g are safe in %d rows)",
+		kind, v, verb, what, SafeMagnitude(n), n)
 }
 
 // Transform returns the standardised rows of X as new rows; X is not modified. It panics if
