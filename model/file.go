@@ -86,6 +86,9 @@ func (m *Model) Write(w io.Writer) error {
 	if err := m.Check(); err != nil {
 		return err
 	}
+	if err := m.Training.check(); err != nil {
+		return err
+	}
 	m.WrittenBy = version.String()
 	var b bytes.Buffer
 	b.WriteString("{\n")
@@ -166,6 +169,33 @@ func (m *Model) Write(w io.Writer) error {
 	b.WriteString("\n}\n")
 	_, err = w.Write(b.Bytes())
 	return err
+}
+
+// check refuses a training record that JSON cannot hold: a number that is not finite.
+func (t *Training) check() error {
+	bad := func(name string, v float64) error {
+		return fmt.Errorf("%w: training record: %s is %v, which a model file cannot hold (are the targets or inputs too large?)", ErrInvalid, name, v)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"tau", t.Tau}, {"gamma", t.Gamma}, {"width", t.Width}, {"loo_error", t.LOOError}, {"trivial_error", t.TrivialError},
+		{"cv_error", t.CVError}, {"seconds", t.Seconds}} {
+		if !finite(f.v) {
+			return bad(f.name, f.v)
+		}
+	}
+	for _, l := range []struct {
+		name string
+		v    []float64
+	}{{"loo_curve", t.LOOCurve}, {"loo_errors", t.LOOErrors}, {"lambdas", t.Lambdas}} {
+		for i, v := range l.v {
+			if !finite(v) {
+				return bad(fmt.Sprintf("%s[%d]", l.name, i), v)
+			}
+		}
+	}
+	return nil
 }
 
 // compactNumberLists puts every list of numbers of an indented JSON text on one line.
