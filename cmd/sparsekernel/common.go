@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -89,6 +90,16 @@ func (d *dataFlags) read(path string) (*dataset.Table, error) {
 		return nil, err
 	}
 	return d.parse(in, o)
+}
+
+// hintDrop adds to an error about text among the features of the first data row a hint
+// that the column may be an identifier to leave out.
+func hintDrop(err error) error {
+	var pe *dataset.ParseError
+	if errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) && pe.Line <= 2 && pe.Column > 0 {
+		return fmt.Errorf("%w (if column %d is not a feature, leave it out with -drop %d)", err, pe.Column, pe.Column)
+	}
+	return err
 }
 
 // fitFlags are the training options shared by train, eval and bench.
@@ -187,9 +198,16 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	if t.Labels == nil {
 		return nil, fmt.Errorf("%s: no label column", t.Source)
 	}
+	if len(t.X) < 2 {
+		return nil, fmt.Errorf("%s:%d: the only data row: training needs at least two", t.Source, t.Lines[0])
+	}
 	_, constant, err := t.Scale()
 	if err != nil {
 		return nil, err
+	}
+	if len(constant) == t.Dim() {
+		return nil, fmt.Errorf("%s: every feature is constant (%s): there is nothing to learn from; a model could only predict the most frequent class or the mean",
+			t.Source, describeConstant(t))
 	}
 	fmt.Fprintln(info, describeTask(t, opt))
 	if taskOf(t, opt) == model.Regression {
@@ -206,6 +224,19 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	}
 	warnColumns(info, t, constant)
 	return t, nil
+}
+
+// describeConstant lists the values of a table's constant features, for a message.
+func describeConstant(t *dataset.Table) string {
+	parts := make([]string, 0, 4)
+	for j := range t.Dim() {
+		if j == 3 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s = %g", columnName(t, j), t.X[0][j]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // taskOf returns the task that opt asks for, or that the labels of t are detected as.
@@ -269,7 +300,7 @@ func methodOrDefault(opt sparsekernel.Options) string {
 // fitTable fits a model to a checked training table as the flags say: it estimates the cost
 // of an LS-SVM first, and shows progress on a terminal.
 func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr io.Writer) (*model.Model, error) {
-	if err := checkLSSVM(stderr, len(t.X), opt, availableMemory(), ff.force); err != nil {
+	if err := checkLSSVM(stderr, len(t.X), opt, memoryLimit(), ff.force); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
 	bar := startProgress(stderr, "training ("+methodOrDefault(opt)+")", !ff.quiet)

@@ -92,6 +92,9 @@ func roughly(d time.Duration) time.Duration {
 	return d.Round(time.Hour)
 }
 
+// memoryLimit is the memory an LS-SVM fit may use; tests replace it.
+var memoryLimit = availableMemory
+
 // availableMemory returns the memory available to a fit: MemAvailable of /proc/meminfo, or
 // defaultMemoryLimit where that is unknown.
 func availableMemory() float64 {

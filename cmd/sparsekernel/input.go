@@ -111,7 +111,8 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 
 // parse reads an input as the flags say.
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
-	return dataset.Parse(bytes.NewReader(in.data), in.source, o)
+	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
+	return t, hintDrop(err)
 }
 
 // readFor reads a data file whose features must be the inputs of a model (or of a training
