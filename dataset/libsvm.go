@@ -168,6 +168,9 @@ func (t *Table) selectSparse(keep, drop []Column) error {
 			top = max(top, c.Number)
 		}
 		if top > t.maxIndex {
+			if len(t.X) > maxLIBSVMCells/top {
+				return errorf(ErrColumn, "feature column %d makes %d rows x %d features, above the limit of %d values", top, len(t.X), top, maxLIBSVMCells)
+			}
 			if err := t.WithDim(top); err != nil {
 				return err
 			}
