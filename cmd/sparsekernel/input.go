@@ -222,7 +222,7 @@ func (d *dataFlags) readByName(in *input, o dataset.CSVOptions, header, want []s
 		}
 		switch {
 		case len(missing) > 0:
-			return nil, fmt.Errorf("%s: the header lacks the model's input%s %s (the model's inputs are %s; the header names %s)",
+			return nil, fmt.Errorf("%s: the header lacks the model's input%s %s (the model's inputs are %s; the header names %s): rename the columns, or remove the header line to match them by position",
 				in.source, plural(len(missing)), quoteNames(missing), quoteNames(want), quoteNames(header))
 		case len(extra) > 0:
 			return nil, fmt.Errorf("%s: column%s %s %s not an input of the model (its inputs are %s): leave %s out with -drop, or choose the label with -label",
