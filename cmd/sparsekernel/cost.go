@@ -96,11 +96,26 @@ func roughly(d time.Duration) time.Duration {
 var memoryLimit = availableMemory
 
 // availableMemory returns the memory available to a fit: MemAvailable of /proc/meminfo, or
-// defaultMemoryLimit where that is unknown.
+// the limit of the process's control group (cgroup v2) if that is lower, or
+// defaultMemoryLimit where neither is known.
 func availableMemory() float64 {
+	avail := meminfoAvailable()
+	if data, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if v, err := strconv.ParseFloat(strings.TrimSpace(string(data)), 64); err == nil && v > 0 && (avail == 0 || v < avail) {
+			avail = v // "max" (no limit) does not parse
+		}
+	}
+	if avail == 0 {
+		return defaultMemoryLimit
+	}
+	return avail
+}
+
+// meminfoAvailable returns MemAvailable of /proc/meminfo in bytes, or 0.
+func meminfoAvailable() float64 {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
-		return defaultMemoryLimit
+		return 0
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -116,7 +131,7 @@ func availableMemory() float64 {
 			}
 		}
 	}
-	return defaultMemoryLimit
+	return 0
 }
 
 // formatBytes formats a size in B, KB, MB, GB or TB (powers of 1024).
