@@ -41,7 +41,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/underscore-number.csv", trainCmd, "", 1, []string{`{f}:3:1: field "1_000" is not a number: underscores between digits are not accepted; write 1000`}},
 	{"bad/hex-float.csv", trainCmd, "", 1, []string{`{f}:4:1: field "0x1p4" is not a number: hexadecimal`}},
 	{"bad/hex-integer.csv", trainCmd, "", 1, []string{`{f}:3:2: field "0x10" is not a number: hexadecimal`}},
-	{"bad/decimal-comma.csv", trainCmd, "", 1, []string{`{f}:2:1: field "0,5" is not a number: write the decimal separator as a point`}},
+	{"bad/decimal-comma.csv", trainCmd, "", 1, []string{`{f}:2:1: field "0,5" is not a number: write the decimal separator as a point; a comma separates fields (is -sep right?)` + "\n"}},
 	{"bad/latin1-labels.csv", trainCmd, "", 1, []string{`{f}:2:3: label "caf\xe9" is not valid UTF-8`, "Latin-1"}},
 	{"bad/latin1-header.csv", trainCmd, "", 1, []string{`{f}:1:2: column name "\xb5m" is not valid UTF-8`}},
 	{"bad/duplicate-column-names.csv", trainCmd, "", 1, []string{`{f}:1:2: column name "x" is also the name of column 1`}},
@@ -75,7 +75,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/test-unknown-label.csv", evalCmd, "", 1, []string{`{f}:4:3: label "c" is not one of the classes "a", "b"`}},
 	{"bad/test-missing-column.csv", predictCmd, "", 1, []string{`{f}: the header lacks the model's input "x2"`}},
 	{"bad/test-extra-column.csv", predictCmd, "", 1, []string{`{f}: column 1 ("id") is not an input of the model`, "-drop"}},
-	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: row has 1 field"}},
+	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: rows have 1 values: the model has 2 inputs"}},
 
 	// Degenerate data that is valid: a finite model, and a warning where it is useless.
 	{"degenerate/duplicated-rows.csv", trainCmd, "", 0, nil},
@@ -189,6 +189,7 @@ func TestCatalogue(t *testing.T) {
 			defer func() { stdin = os.Stdin }()
 
 			code, stdout, stderr := runCLI(args...)
+			t.Logf("exit %d: %s", code, strings.ReplaceAll(strings.TrimSpace(stderr), "\n", " | "))
 			if code != tc.code {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
 			}

@@ -96,7 +96,8 @@ func (d *dataFlags) read(path string) (*dataset.Table, error) {
 // that the column may be an identifier to leave out.
 func hintDrop(err error) error {
 	var pe *dataset.ParseError
-	if errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) && pe.Line <= 2 && pe.Column > 0 {
+	if errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) && pe.Line <= 2 && pe.Column > 0 &&
+		strings.HasSuffix(pe.Err.Error(), "is not a number") { // text, not a number in another notation
 		return fmt.Errorf("%w (if column %d is not a feature, leave it out with -drop %d)", err, pe.Column, pe.Column)
 	}
 	return err

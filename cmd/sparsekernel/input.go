@@ -135,7 +135,7 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
 	if err != nil {
-		return nil, err
+		header = nil // reading by position reports the error, or reads the file without a label
 	}
 	if header != nil && usableNames(want) {
 		return d.readByName(in, o, header, want, note)
@@ -148,8 +148,14 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	}
 	if d.label == 0 && o.Features == nil {
 		o.LabelColumn = -1
-		if t2, err2 := d.parse(in, o); err2 == nil && t2.Dim() == dim {
-			return t2, nil
+		if t2, err2 := d.parse(in, o); err2 == nil {
+			if t2.Dim() == dim {
+				return t2, nil
+			}
+			if errors.Is(err, dataset.ErrRagged) && t2.Dim() < dim {
+				return nil, fmt.Errorf("%s:%d: rows have %d values: the model has %d inputs (a data file holds them, plus optionally a label column)",
+					t2.Source, t2.Lines[0], t2.Dim(), dim)
+			}
 		}
 	}
 	if errors.Is(err, dataset.ErrDimensionMismatch) {
