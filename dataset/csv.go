@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -38,6 +39,13 @@ type CSVOptions struct {
 	// of spaces and tabs. ' ' means runs of spaces and tabs (no quoting); any other rune is
 	// used by encoding/csv, so fields may be quoted.
 	Comma rune
+	// Features, if not nil, lists the feature columns in the order wanted (see ParseColumns);
+	// the label column may not be one of them, and the columns left out are not read, so they
+	// may hold anything. nil: every column but the label, in file order.
+	Features []Column
+	// Drop lists columns left out of the features (not the label column). It applies to
+	// LIBSVM data too, by feature index (names need a CSV header).
+	Drop []Column
 }
 
 // ReadCSV reads a CSV file; see ParseCSV.
@@ -46,7 +54,7 @@ func ReadCSV(path string, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseCSV(string(data), path, opt, false)
+	return parseCSV(string(data), path, opt, csvTable)
 }
 
 // ParseCSV reads CSV data from r; source names it in errors. Blank lines are skipped; every
@@ -58,7 +66,7 @@ func ParseCSV(r io.Reader, source string, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	return parseCSV(string(data), source, opt, false)
+	return parseCSV(string(data), source, opt, csvTable)
 }
 
 // recordReader yields the records of CSV data with the line each starts on.
@@ -141,9 +149,17 @@ func detectComma(s string) rune {
 	}
 }
 
-// parseCSV reads CSV text. labelsOnly reads a file of one label per line (y.csv): the label
-// column must then be the only column.
-func parseCSV(s, source string, opt CSVOptions, labelsOnly bool) (*Table, error) {
+// csvMode says how much of CSV data parseCSV reads.
+type csvMode int
+
+const (
+	csvTable  csvMode = iota // features and labels
+	csvLabels                // one label per line (y.csv): the label column is the only column
+	csvHeader                // the first record only: Table.Header is all that is set
+)
+
+// parseCSV reads CSV text.
+func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	if opt.Header < HeaderAuto || opt.Header > HeaderNo {
 		return nil, fmt.Errorf("dataset: invalid header mode %d", opt.Header)
 	}
@@ -172,9 +188,10 @@ func parseCSV(s, source string, opt CSVOptions, labelsOnly bool) (*Table, error)
 
 	t := &Table{Source: source}
 	var (
-		ncol      = -1 // fields per row, from the first record
-		li        = -1 // 0-based label field, -1 none
-		firstLine int  // line of the first record
+		ncol      = -1  // fields per row, from the first record
+		li        = -1  // 0-based label field, -1 none
+		fields    []int // 0-based fields of the features, in order
+		firstLine int   // line of the first record
 		header    bool
 		flat      []float64
 		in        = interner{}
@@ -202,43 +219,50 @@ func parseCSV(s, source string, opt CSVOptions, labelsOnly bool) (*Table, error)
 						"label column %d is out of range: the row has %d fields", opt.LabelColumn, ncol))
 				}
 			}
-			if labelsOnly && ncol != 1 {
+			if mode == csvLabels && ncol != 1 {
 				return nil, at(source, line, 0, errorf(ErrRagged,
 					"row has %d fields, expected one label per line", ncol))
 			}
-			if !labelsOnly && li >= 0 && ncol == 1 {
+			if mode != csvLabels && li >= 0 && ncol == 1 {
 				return nil, at(source, line, 0, errorf(ErrRagged,
 					"row has 1 field, the label: expected features and a label (or no label column)"))
+			}
+			names := make([]string, ncol)
+			for j, f := range rec {
+				names[j] = strings.TrimSpace(f)
+			}
+			header = isHeader(opt, names, li)
+			if !header {
+				names = nil
+			}
+			if mode == csvHeader {
+				t.Header = names
+				return t, nil
+			}
+			if mode == csvLabels {
+				fields = []int{}
+			} else if fields, err = selectFields(opt.Features, opt.Drop, names, ncol, li); err != nil {
+				return nil, at(source, line, 0, err)
+			}
+			t.Columns = make([]int, len(fields))
+			for k, j := range fields {
+				t.Columns[k] = j + 1
 			}
 			if li >= 0 {
 				t.Labels = []string{}
 				t.labelCol = li + 1
 			}
-			switch opt.Header {
-			case HeaderYes:
-				header = true
-			case HeaderAuto:
-				text, number := false, false
-				for j, f := range rec {
-					f = strings.TrimSpace(f)
-					if j == li {
-						continue
-					}
-					switch {
-					case isNumber(f):
-						number = true
-					case f != "" && f != "?":
-						text = true
-					}
-				}
-				header = text && !number
-			}
 			if header {
-				t.Features = make([]string, 0, ncol)
-				for j, f := range rec {
-					if j != li {
-						t.Features = append(t.Features, strings.TrimSpace(f))
-					}
+				if err := checkNames(names, fields, li, source, line); err != nil {
+					return nil, err
+				}
+				t.Header = names
+				t.Features = make([]string, len(fields))
+				for k, j := range fields {
+					t.Features[k] = names[j]
+				}
+				if li >= 0 {
+					t.LabelName = names[li]
 				}
 				continue
 			}
@@ -251,16 +275,15 @@ func parseCSV(s, source string, opt CSVOptions, labelsOnly bool) (*Table, error)
 			return nil, at(source, line, 0, errorf(ErrRagged,
 				"row has %d fields, expected %d like %s on line %d", len(rec), ncol, what, firstLine))
 		}
-		for j, f := range rec {
-			f = strings.TrimSpace(f)
-			if j == li {
-				if err := checkLabel(f); err != nil {
-					return nil, at(source, line, j+1, err)
-				}
-				t.Labels = append(t.Labels, in.get(f))
-				continue
+		if li >= 0 {
+			f := strings.TrimSpace(rec[li])
+			if err := checkLabel(f); err != nil {
+				return nil, at(source, line, li+1, err)
 			}
-			v, err := parseValue(f)
+			t.Labels = append(t.Labels, in.get(f))
+		}
+		for _, j := range fields {
+			v, err := parseValue(strings.TrimSpace(rec[j]))
 			if err != nil {
 				return nil, at(source, line, j+1, err)
 			}
@@ -269,34 +292,159 @@ func parseCSV(s, source string, opt CSVOptions, labelsOnly bool) (*Table, error)
 		t.Lines = append(t.Lines, line)
 	}
 	if len(t.Lines) == 0 {
+		if mode == csvHeader {
+			return t, nil
+		}
 		if header {
 			return nil, at(source, 0, 0, errorf(ErrEmpty, "no data rows after the header on line %d", firstLine))
 		}
 		return nil, at(source, 0, 0, errorf(ErrEmpty, "no data rows"))
 	}
-	m := ncol
-	if li >= 0 {
-		m--
-	}
-	t.X = rows(flat, len(t.Lines), m)
+	t.X = rows(flat, len(t.Lines), len(fields))
 	return t, nil
+}
+
+// isHeader decides whether the first record, of trimmed fields names, is a header. For
+// HeaderAuto: if opt lists columns by name and the record holds them all, it is; otherwise it
+// is iff none of the fields that may be features (the label field and the columns dropped or
+// left out by number are not looked at) is a number and at least one is text other than a
+// missing value ("" or "?").
+func isHeader(opt CSVOptions, names []string, li int) bool {
+	switch opt.Header {
+	case HeaderYes:
+		return true
+	case HeaderNo:
+		return false
+	}
+	listed, all := 0, true
+	for _, c := range append(opt.Features[:len(opt.Features):len(opt.Features)], opt.Drop...) {
+		if c.Name != "" {
+			listed++
+			all = all && slices.Contains(names, c.Name)
+		}
+	}
+	if listed > 0 && all {
+		return true
+	}
+	skip := map[int]bool{li: true}
+	for _, c := range opt.Drop {
+		if c.Name == "" {
+			skip[c.Number-1] = true
+		}
+	}
+	if opt.Features != nil {
+		keep := map[int]bool{}
+		for _, c := range opt.Features {
+			if c.Name == "" {
+				keep[c.Number-1] = true
+			}
+		}
+		if listed == 0 {
+			for j := range names {
+				if !keep[j] {
+					skip[j] = true
+				}
+			}
+		}
+	}
+	text, number := false, false
+	for j, f := range names {
+		if skip[j] {
+			continue
+		}
+		switch {
+		case isNumber(f):
+			number = true
+		case f != "" && f != "?":
+			text = true
+		}
+	}
+	return text && !number
+}
+
+// checkNames checks the header names of the features and of the label: valid UTF-8, and no
+// two features of the same (non-empty) name, which would make matching columns by name
+// ambiguous.
+func checkNames(names []string, fields []int, li int, source string, line int) error {
+	if li >= 0 {
+		if err := checkUTF8("column name", names[li]); err != nil {
+			return at(source, line, li+1, err)
+		}
+	}
+	first := make(map[string]int, len(fields))
+	for _, j := range fields {
+		name := names[j]
+		if err := checkUTF8("column name", name); err != nil {
+			return at(source, line, j+1, err)
+		}
+		if name == "" {
+			continue
+		}
+		if k, dup := first[name]; dup {
+			return at(source, line, j+1, errorf(ErrColumn,
+				"column name %q is also the name of column %d: features need distinct names (rename one, or drop one)", short(name), k+1))
+		}
+		first[name] = j
+	}
+	return nil
 }
 
 // ReadFile reads a LIBSVM or a CSV file. It is read as LIBSVM if its extension is .libsvm,
 // .svm or .svmlight, as CSV if it is .csv or .tsv, and otherwise (.txt, .dat, none, ...) as
 // LIBSVM iff the first line with at least two whitespace-separated fields (among the first
 // 100 non-blank lines, '#' comments removed) has a second field of the form index:value.
-// opt applies to CSV only.
+// opt.Features and opt.Drop apply to both formats, the rest of opt to CSV only.
 func ReadFile(path string, opt CSVOptions) (*Table, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	s := string(data)
-	if isLIBSVM(path, s) {
-		return parseLIBSVM(s, path)
+	return parse(string(data), path, opt)
+}
+
+// Parse reads LIBSVM or CSV data from r, told apart as ReadFile tells files apart (by the
+// extension of source, then by the content); source names the data in errors (for
+// example "<stdin>").
+func Parse(r io.Reader, source string, opt CSVOptions) (*Table, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	return parseCSV(s, path, opt, false)
+	return parse(string(data), source, opt)
+}
+
+func parse(s, source string, opt CSVOptions) (*Table, error) {
+	if isLIBSVM(source, s) {
+		t, err := parseLIBSVM(s, source)
+		if err != nil {
+			return nil, err
+		}
+		if err := t.selectSparse(opt.Features, opt.Drop); err != nil {
+			return nil, at(source, 0, 0, err)
+		}
+		return t, nil
+	}
+	return parseCSV(s, source, opt, csvTable)
+}
+
+// Header returns the names that the header line of the data in r gives to all its columns,
+// the label's included, or nil if the data have no header line (by opt.Header and, for
+// HeaderAuto, its rule, which depends on opt.LabelColumn, opt.Features and opt.Drop) or are
+// LIBSVM (told apart as Parse does). Only the first record is read for errors.
+func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	s := string(data)
+	if isLIBSVM(source, s) {
+		return nil, nil
+	}
+	t, err := parseCSV(s, source, opt, csvHeader)
+	if err != nil {
+		return nil, err
+	}
+	return t.Header, nil
 }
 
 // isLIBSVM applies the rule of ReadFile.

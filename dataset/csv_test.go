@@ -54,6 +54,10 @@ func TestParseCSV(t *testing.T) {
 			[][]float64{{0.5}, {0.001}}, []string{"1", "-1"}, []int{1, 2}, nil},
 		{"one column without label", "0.5\n2\n", CSVOptions{LabelColumn: -1},
 			[][]float64{{0.5}, {2}}, nil, []int{1, 2}, nil},
+		{"decimal notations", "+1.,-.5e3,1E-2,1e-400,y\n", CSVOptions{},
+			[][]float64{{1, -500, 0.01, 0}}, []string{"y"}, []int{1}, nil},
+		{"empty names may repeat", ",,y\n1,2,3\n", CSVOptions{Header: HeaderYes},
+			[][]float64{{1, 2}}, []string{"3"}, []int{2}, []string{"", ""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,6 +104,16 @@ func TestParseCSVErrors(t *testing.T) {
 		{"NaN", "1,2,3\n1,NaN,3\n", CSVOptions{}, ErrNonFinite, `data.csv:2:2: field "NaN" is not finite`},
 		{"Inf", "1,2,3\n-inf,2,3\n", CSVOptions{}, ErrNonFinite, "data.csv:2:1: "},
 		{"overflow", "1e400,2,3\n", CSVOptions{}, ErrNonFinite, `data.csv:1:1: field "1e400" overflows float64`},
+		{"Infinity", "1,2,3\n4,+Infinity,6\n", CSVOptions{}, ErrNonFinite, `data.csv:2:2: field "+Infinity" is not finite`},
+		{"underscores", "1,2,3\n1_000,5,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:1: field "1_000" is not a number: underscores between digits are not accepted; write 1000`},
+		{"hexadecimal float", "1,2,3\n0x1p4,5,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:1: field "0x1p4" is not a number: hexadecimal`},
+		{"hexadecimal integer", "1,2,3\n4,-0x10,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-0x10" is not a number: hexadecimal`},
+		{"decimal comma", "1;2;3\n4;5,5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,5" is not a number: write the decimal separator as a point`},
+		{"exponent without digits", "1,2,3\n4,1e+,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1e+" is not a number`},
+		{"lone point", "1,2,3\n4,.,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "." is not a number`},
+		{"Latin-1 label", "1,2,caf\xe9\n", CSVOptions{}, ErrEncoding, `data.csv:1:3: label "caf\xe9" is not valid UTF-8 (byte 0xe9 at offset 3)`},
+		{"Latin-1 header", "a,\xb5m,y\n1,2,3\n", CSVOptions{}, ErrEncoding, `data.csv:1:2: column name "\xb5m" is not valid UTF-8`},
+		{"duplicate names", "a,b,a,y\n1,2,3,4\n", CSVOptions{}, ErrColumn, `data.csv:1:3: column name "a" is also the name of column 1`},
 		{"label column out of range", "1,2,3\n", CSVOptions{LabelColumn: 4}, ErrRagged, "data.csv:1: label column 4 is out of range"},
 		{"label is the only column", "1\n2\n", CSVOptions{}, ErrRagged, "data.csv:1: row has 1 field"},
 		{"bare quote", "1,2,3\n4,5\"x,6\n", CSVOptions{}, csv.ErrBareQuote, "data.csv:2: "},

@@ -11,12 +11,17 @@
 //     test.csv (0-based row indices, one realisation per line).
 //
 // Nothing is silently dropped: blank lines are skipped, but a missing value (an empty field
-// or "?"), NaN, ±Inf, a text field among the features or a row with the wrong number of
-// fields is an error. Every error of the input names the file, the 1-based line and, where it
+// or "?"), NaN, ±Inf, a text field among the features, a label or column name that is not
+// valid UTF-8 or a row with the wrong number of fields is an error. Numbers are plain
+// decimals (an optional sign, digits with an optional point, an optional exponent): the Go
+// literal forms that strconv.ParseFloat also reads (1_000, 0x1p4) are refused with a hint.
+// Columns can be chosen or left out by number, range or header name (ParseColumns,
+// CSVOptions.Features and Drop), so that an identifier column is never read as a feature. Every error of the input names the file, the 1-based line and, where it
 // applies, the 1-based field (column) as a *ParseError, and wraps one of the sentinel errors
 // (ErrNotNumber, ErrMissing, ...) so that callers can branch with errors.Is:
 //
 //	data.csv:12:3: field "abc" is not a number
 //
-// Binary, Encode and Numeric turn the label text into targets; Scaler standardises features.
+// Binary, Encode and Numeric turn the label text into targets; Scaler standardises features,
+// and Table.Scale names the value whose magnitude would overflow the standardisation.
 package dataset

@@ -31,6 +31,14 @@ var (
 	ErrMultiClass = errors.New("more than two classes")
 	// ErrUnknownLabel: a label is not one of a model's classes.
 	ErrUnknownLabel = errors.New("unknown label")
+	// ErrEncoding: a label or a column name is not valid UTF-8.
+	ErrEncoding = errors.New("invalid UTF-8")
+	// ErrColumn: a column list (Column, ParseColumns) names no column of the data, or names
+	// one twice, or a header names two columns alike.
+	ErrColumn = errors.New("bad column")
+	// ErrScale: the values of a column are too large to standardise: their mean or variance
+	// overflows float64.
+	ErrScale = errors.New("values too large to standardise")
 )
 
 // ParseError is an error at a place in an input file. Line and Column are 1-based; Column is

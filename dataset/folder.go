@@ -3,6 +3,7 @@ package dataset
 import (
 	"errors"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -38,7 +39,7 @@ func ReadFolder(dir string) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	ys, err := parseCSV(string(data), yPath, CSVOptions{Header: HeaderNo, LabelColumn: 1, Comma: ','}, true)
+	ys, err := parseCSV(string(data), yPath, CSVOptions{Header: HeaderNo, LabelColumn: 1, Comma: ','}, csvLabels)
 	if err != nil {
 		return nil, err
 	}
@@ -46,6 +47,9 @@ func ReadFolder(dir string) (*Folder, error) {
 		return nil, err
 	}
 	f := &Folder{Dir: dir, X: xs.X, Labels: ys.Labels, xLines: xs.Lines, yLines: ys.Lines}
+	if err := f.checkMagnitudes(); err != nil {
+		return nil, err
+	}
 
 	trainPath, testPath := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
 	trainData, trainErr := os.ReadFile(trainPath)
@@ -85,6 +89,35 @@ func ReadFolder(dir string) (*Folder, error) {
 		}
 	}
 	return f, nil
+}
+
+// checkMagnitudes refuses a value (or a numeric label) of magnitude SafeMagnitude(rows) or
+// more: a training set drawn from the folder could then overflow its mean or variance.
+func (f *Folder) checkMagnitudes() error {
+	limit := SafeMagnitude(len(f.X))
+	for i, x := range f.X {
+		for j, v := range x {
+			if math.Abs(v) >= limit {
+				return at(filepath.Join(f.Dir, "x.csv"), f.xLines[i], j+1, errorf(ErrScale,
+					"value %g is too large: the mean or the variance of a training set drawn from %d rows could overflow float64 (magnitudes below %.2g are safe)", v, len(f.X), limit))
+			}
+		}
+	}
+	values := make([]float64, len(f.Labels))
+	for i, l := range f.Labels {
+		v, ok := finite(l)
+		if !ok {
+			return nil // class names
+		}
+		values[i] = v
+	}
+	for i, v := range values {
+		if math.Abs(v) >= limit {
+			return at(filepath.Join(f.Dir, "y.csv"), f.yLines[i], 1, errorf(ErrScale,
+				"label %g is too large: the mean or the variance of the targets of a training set could overflow float64 (magnitudes below %.2g are safe)", v, limit))
+		}
+	}
+	return nil
 }
 
 // sameCount checks that two files have as many rows (lines), naming the first extra one.

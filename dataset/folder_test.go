@@ -84,6 +84,8 @@ func TestReadFolderErrors(t *testing.T) {
 		{"bad x value", map[string]string{"x.csv": "0.5,1\n1.5,2\n2.5,3\n3.5,4\n4.5,five\n5.5,6\n"}, ErrNotNumber, `x.csv:5:2: field "five" is not a number`},
 		{"header in x.csv", map[string]string{"x.csv": "a,b\n0.5,1\n1.5,2\n2.5,3\n3.5,4\n4.5,5\n5.5,6\n"}, ErrNotNumber, "x.csv:1:1: "},
 		{"ragged x.csv", map[string]string{"x.csv": "0.5,1\n1.5,2\n2.5,3\n3.5\n4.5,5\n5.5,6\n"}, ErrRagged, "x.csv:4: "},
+		{"huge x value", map[string]string{"x.csv": "0.5,1\n1.5,2\n2.5,3\n3.5,1e200\n4.5,5\n5.5,6\n"}, ErrScale, "x.csv:4:2: value 1e+200 is too large"},
+		{"huge label", map[string]string{"y.csv": "1.5\n-1\n1\n-1e300\n1\n-1\n"}, ErrScale, "y.csv:4:1: label -1e+300 is too large"},
 		{"no test.csv", map[string]string{"test.csv": ""}, fs.ErrNotExist, ""},
 		{"no y.csv", map[string]string{"y.csv": ""}, fs.ErrNotExist, ""},
 	}

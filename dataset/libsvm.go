@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -119,6 +120,7 @@ func parseLIBSVM(s, source string) (*Table, error) {
 	}
 	start = append(start, len(idx))
 	t.maxIndex = m
+	t.Columns = sparseColumns(m, nil)
 	t.X = rows(make([]float64, n*m), n, m)
 	for i, row := range t.X {
 		for p := start[i]; p < start[i+1]; p++ {
@@ -126,4 +128,95 @@ func parseLIBSVM(s, source string) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// sparseColumns returns the first m feature indices (1-based) that are not dropped.
+func sparseColumns(m int, dropped []int) []int {
+	cols := make([]int, 0, m)
+	for k, d := 1, 0; len(cols) < m; k++ {
+		if d < len(dropped) && dropped[d] == k {
+			d++
+			continue
+		}
+		cols = append(cols, k)
+	}
+	return cols
+}
+
+// selectSparse applies a choice of features (by index) to a table read from LIBSVM: keep
+// lists the features wanted, in order (nil: all); drop those left out. Dropping keeps the
+// table sparse (the rows may still be padded by WithDim); keeping makes it dense.
+func (t *Table) selectSparse(keep, drop []Column) error {
+	if keep == nil && drop == nil {
+		return nil
+	}
+	for _, c := range append(keep[:len(keep):len(keep)], drop...) {
+		if c.Name != "" {
+			return errorf(ErrColumn, "column %q is a name, but LIBSVM data have no column names: name features by index", c.Name)
+		}
+	}
+	dropped := map[int]bool{}
+	for _, c := range drop {
+		if dropped[c.Number] {
+			return errorf(ErrColumn, "dropped column %s is listed twice", c)
+		}
+		dropped[c.Number] = true
+	}
+	if keep != nil {
+		top := 0
+		for _, c := range keep {
+			top = max(top, c.Number)
+		}
+		if top > t.maxIndex {
+			if len(t.X) > maxLIBSVMCells/top {
+				return errorf(ErrColumn, "feature column %d makes %d rows x %d features, above the limit of %d values", top, len(t.X), top, maxLIBSVMCells)
+			}
+			if err := t.WithDim(top); err != nil {
+				return err
+			}
+		}
+		var cols []int
+		seen := map[int]bool{}
+		for _, c := range keep {
+			if seen[c.Number] {
+				return errorf(ErrColumn, "feature column %s is listed twice", c)
+			}
+			seen[c.Number] = true
+			if !dropped[c.Number] {
+				cols = append(cols, c.Number)
+			}
+		}
+		if len(cols) == 0 {
+			return errorf(ErrColumn, "no feature column is left")
+		}
+		flat := make([]float64, len(t.X)*len(cols))
+		X := rows(flat, len(t.X), len(cols))
+		for i, row := range t.X {
+			for k, c := range cols {
+				X[i][k] = row[c-1]
+			}
+		}
+		t.X, t.Columns, t.sparse = X, cols, false
+		return nil
+	}
+	var cols []int
+	for k := 1; k <= t.maxIndex; k++ {
+		if !dropped[k] {
+			cols = append(cols, k)
+		}
+	}
+	for k := range dropped {
+		t.dropped = append(t.dropped, k)
+	}
+	slices.Sort(t.dropped)
+	flat := make([]float64, len(t.X)*len(cols))
+	X := rows(flat, len(t.X), len(cols))
+	for i, row := range t.X {
+		for k, c := range cols {
+			X[i][k] = row[c-1]
+		}
+	}
+	t.X, t.Columns = X, cols
+	t.maxIndex = len(cols)
+	return nil
 }

@@ -1,6 +1,9 @@
 package dataset
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Scaler standardises features: x_j -> (x_j - Mean_j) / Std_j. Fit it on training data
 // only and store it with the model.
@@ -8,15 +11,56 @@ type Scaler struct {
 	Mean, Std []float64
 }
 
-// FitScaler returns the per-feature mean and sample standard deviation (divisor n-1) of X.
-// A constant feature (all values equal, or a single row) gets its value as Mean and Std = 1,
-// so that it transforms to exactly 0 instead of dividing by zero or by rounding noise.
+// FitScaler returns the per-feature mean and sample standard deviation (divisor n-1) of X,
+// which must be rectangular: NewScaler checks that. A constant feature (all values equal, a
+// single row, or values so close together that their variance underflows to 0) gets its
+// mean as Mean and Std = 1, so that it transforms to (nearly) 0 instead of dividing by zero.
+// A column whose mean or variance overflows gets an infinite Mean or Std.
 func FitScaler(X [][]float64) Scaler {
+	s, _ := fitScaler(X)
+	return s
+}
+
+// NewScaler is FitScaler for X of any shape: a row whose length differs from the first's is
+// an error wrapping ErrDimensionMismatch, a value that is not finite one wrapping
+// ErrNonFinite, and a column whose mean or variance overflows float64 one wrapping ErrScale;
+// each names the row and the column (1-based). Table.Scale does the same with the file's
+// lines.
+func NewScaler(X [][]float64) (Scaler, error) {
+	if err := rectangular(X); err != nil {
+		return Scaler{}, err
+	}
+	s, _ := fitScaler(X)
+	if j := s.overflow(); j >= 0 {
+		i := largest(X, j)
+		return Scaler{}, fmt.Errorf("row %d: %w", i+1, scaleError("value", X[i][j], fmt.Sprintf("column %d", j+1), len(X)))
+	}
+	return s, nil
+}
+
+// rectangular checks that X has rows of one length and finite values.
+func rectangular(X [][]float64) error {
+	for i, x := range X {
+		if len(x) != len(X[0]) {
+			return errorf(ErrDimensionMismatch, "row %d has %d values, row 1 has %d", i+1, len(x), len(X[0]))
+		}
+		for j, v := range x {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return errorf(ErrNonFinite, "row %d, column %d: %v is not finite", i+1, j+1, v)
+			}
+		}
+	}
+	return nil
+}
+
+// fitScaler implements FitScaler and reports which columns are constant.
+func fitScaler(X [][]float64) (Scaler, []bool) {
 	if len(X) == 0 {
-		return Scaler{}
+		return Scaler{}, nil
 	}
 	n, m := len(X), len(X[0])
 	s := Scaler{Mean: make([]float64, m), Std: make([]float64, m)}
+	constant := make([]bool, m)
 	for j := range m {
 		lo, hi, sum := X[0][j], X[0][j], 0.0
 		for _, x := range X {
@@ -25,7 +69,7 @@ func FitScaler(X [][]float64) Scaler {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 		if lo == hi {
-			s.Mean[j], s.Std[j] = lo, 1
+			s.Mean[j], s.Std[j], constant[j] = lo, 1, true
 			continue
 		}
 		mean := sum / float64(n)
@@ -35,27 +79,125 @@ func FitScaler(X [][]float64) Scaler {
 			ss += d * d
 		}
 		s.Mean[j], s.Std[j] = mean, math.Sqrt(ss/float64(n-1))
+		if s.Std[j] == 0 { // the squared deviations underflow: the column is constant to float64
+			s.Std[j], constant[j] = 1, true
+		}
 	}
-	return s
+	return s, constant
 }
 
-// Transform returns the standardised rows of X as new rows; X is not modified.
+// overflow returns the first column whose mean or standard deviation is not finite, or -1.
+func (s Scaler) overflow() int {
+	for j := range s.Mean {
+		if math.IsInf(s.Mean[j], 0) || math.IsNaN(s.Mean[j]) || math.IsInf(s.Std[j], 0) || math.IsNaN(s.Std[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// largest returns the row of the value of largest magnitude in column j.
+func largest(X [][]float64, j int) int {
+	best := 0
+	for i, x := range X {
+		if math.Abs(x[j]) > math.Abs(X[best][j]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// SafeMagnitude returns a bound below which the values of a column of n rows can always be
+// standardised: if every |x| < SafeMagnitude(n), the sum, the mean and the sum of squared
+// deviations from the mean stay finite.
+func SafeMagnitude(n int) float64 {
+	return 0.5 * math.Sqrt(math.MaxFloat64/float64(max(n, 1)))
+}
+
+// scaleError describes the overflow of the mean or variance of a column (what) of n rows,
+// caused by value v.
+func scaleError(kind string, v float64, what string, n int) error {
+	verb := "is too large to standardise"
+	if kind == "label" {
+		verb = "is too large"
+	}
+	return errorf(ErrScale, "%s %g %s: the mean or the variance of %s overflows float64 (magnitudes below %.2g are safe in %d rows)",
+		kind, v, verb, what, SafeMagnitude(n), n)
+}
+
+// Transform returns the standardised rows of X as new rows; X is not modified. It panics if
+// a row does not have len(s.Mean) values.
+//
+// Deprecated: use Apply, which returns an error instead.
 func (s Scaler) Transform(X [][]float64) [][]float64 {
+	Z, err := s.Apply(X)
+	if err != nil {
+		panic("dataset: Scaler.Transform: " + err.Error())
+	}
+	return Z
+}
+
+// Apply returns the standardised rows of X as new rows; X is not modified. A row that does
+// not have len(s.Mean) values is an error wrapping ErrDimensionMismatch.
+func (s Scaler) Apply(X [][]float64) ([][]float64, error) {
 	m := len(s.Mean)
 	out := rows(make([]float64, len(X)*m), len(X), m)
 	for i, x := range X {
-		s.TransformRow(out[i], x)
+		if err := s.TransformRow(out[i], x); err != nil {
+			return nil, fmt.Errorf("row %d: %w", i+1, err)
+		}
 	}
-	return out
+	return out, nil
 }
 
-// TransformRow writes the standardised x into dst (which may be x). It panics if x or dst
-// does not have len(s.Mean) elements.
-func (s Scaler) TransformRow(dst, x []float64) {
-	if len(x) != len(s.Mean) || len(dst) != len(s.Mean) {
-		panic("dataset: Scaler.TransformRow: dimension mismatch")
+// TransformRow writes the standardised x into dst (which may be x). If x or dst does not
+// have len(s.Mean) elements, or s.Std does not, it returns an error wrapping
+// ErrDimensionMismatch and writes nothing.
+func (s Scaler) TransformRow(dst, x []float64) error {
+	m := len(s.Mean)
+	if len(x) != m || len(dst) != m || len(s.Std) != m {
+		return errorf(ErrDimensionMismatch, "%d values into %d for a scaler of %d means and %d deviations", len(x), len(dst), m, len(s.Std))
 	}
 	for j, v := range x {
 		dst[j] = (v - s.Mean[j]) / s.Std[j]
 	}
+	return nil
+}
+
+// Scale returns the scaler of the table's features (see FitScaler) and the features that are
+// constant (0-based; see FitScaler for what counts as constant), so that a caller can warn
+// about them. A feature whose mean or variance overflows float64 is a *ParseError wrapping
+// ErrScale that names the file, the line and the column of its value of largest magnitude.
+func (t *Table) Scale() (Scaler, []int, error) {
+	if err := rectangular(t.X); err != nil {
+		return Scaler{}, nil, at(t.Source, 0, 0, err)
+	}
+	s, constant := fitScaler(t.X)
+	if j := s.overflow(); j >= 0 {
+		i := largest(t.X, j)
+		line := 0
+		if i < len(t.Lines) {
+			line = t.Lines[i]
+		}
+		what := fmt.Sprintf("column %d", t.column(j))
+		if j < len(t.Features) && t.Features[j] != "" {
+			what = fmt.Sprintf("column %d (%s)", t.column(j), t.Features[j])
+		}
+		return Scaler{}, nil, at(t.Source, line, t.column(j), scaleError("value", t.X[i][j], what, len(t.X)))
+	}
+	var cs []int
+	for j, c := range constant {
+		if c {
+			cs = append(cs, j)
+		}
+	}
+	return s, cs, nil
+}
+
+// column returns the 1-based column in the file of feature j.
+func (t *Table) column(j int) int {
+	if j < len(t.Columns) {
+		return t.Columns[j]
+	}
+	return j + 1
 }

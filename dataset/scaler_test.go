@@ -1,7 +1,9 @@
 package dataset
 
 import (
+	"errors"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -47,7 +49,9 @@ func TestScaler(t *testing.T) {
 	}
 
 	row := []float64{3, 5, 1}
-	s.TransformRow(row, row)
+	if err := s.TransformRow(row, row); err != nil {
+		t.Fatal(err)
+	}
 	equal(t, "TransformRow in place", row, []float64{0, 4.9 / 1, 0})
 
 	one := FitScaler([][]float64{{7, -1}})
@@ -55,11 +59,62 @@ func TestScaler(t *testing.T) {
 	equal(t, "empty", FitScaler(nil), Scaler{})
 }
 
-func TestTransformRowPanicsOnDimension(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("no panic")
-		}
-	}()
-	Scaler{Mean: []float64{0}, Std: []float64{1}}.TransformRow(make([]float64, 2), []float64{1, 2})
+func TestScalerErrors(t *testing.T) {
+	s := Scaler{Mean: []float64{0}, Std: []float64{1}}
+	if err := s.TransformRow(make([]float64, 2), []float64{1, 2}); !errors.Is(err, ErrDimensionMismatch) {
+		t.Errorf("TransformRow of a wrong length: %v", err)
+	}
+	if err := s.TransformRow(make([]float64, 1), nil); !errors.Is(err, ErrDimensionMismatch) {
+		t.Errorf("TransformRow of nil: %v", err)
+	}
+	if err := (Scaler{Mean: []float64{0}}).TransformRow(make([]float64, 1), []float64{1}); !errors.Is(err, ErrDimensionMismatch) {
+		t.Errorf("TransformRow with no Std: %v", err)
+	}
+	if _, err := s.Apply([][]float64{{1}, {1, 2}}); !errors.Is(err, ErrDimensionMismatch) || !strings.HasPrefix(err.Error(), "row 2: ") {
+		t.Errorf("Apply of a ragged X: %v", err)
+	}
+	tests := []struct {
+		name string
+		X    [][]float64
+		kind error
+		want string
+	}{
+		{"ragged", [][]float64{{1, 2}, {3}}, ErrDimensionMismatch, "row 2 has 1 values, row 1 has 2"},
+		{"NaN", [][]float64{{1, 2}, {3, math.NaN()}}, ErrNonFinite, "row 2, column 2: NaN"},
+		{"mean overflows", [][]float64{{1, 1e308}, {3, 1.5e308}}, ErrScale, "row 2: value 1.5e+308 is too large to standardise: the mean or the variance of column 2"},
+		{"variance overflows", [][]float64{{1, 1e200}, {3, -1e200}, {2, 0}}, ErrScale, "row 1: value 1e+200 is too large"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewScaler(tc.X)
+			wantErr(t, err, tc.kind, tc.want)
+		})
+	}
+	s, err := NewScaler([][]float64{{1e150, 1e-300}, {-1e150, 2e-300}, {0, 3e-300}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A column whose variance underflows is constant: its deviation is 1, not 0.
+	equal(t, "Std[1]", s.Std[1], 1.0)
+	if s.Std[0] != 1e150 {
+		t.Errorf("Std[0] = %v, want 1e150", s.Std[0])
+	}
+}
+
+func TestTableScale(t *testing.T) {
+	tab, err := ParseCSV(strings.NewReader("a,b,c,y\n1,5,1e-300,x\n2,5,2e-300,y\n3,5,3e-300,x\n"), "data.csv", CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, constant, err := tab.Scale()
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "constant", constant, []int{1, 2})
+	tab, err = ParseCSV(strings.NewReader("id,a,b,y\nq,1,5,x\nr,2,1e300,y\ns,3,-1e300,x\n"), "data.csv", CSVOptions{Drop: []Column{{Number: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = tab.Scale()
+	wantErr(t, err, ErrScale, "data.csv:3:3: value 1e+300 is too large to standardise: the mean or the variance of column 3 (b) overflows float64 (magnitudes below 3.9e+153 are safe in 3 rows)")
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Table is data read from one file: features and the raw label text of each row.
@@ -15,8 +16,15 @@ type Table struct {
 	Labels   []string    // raw label text per row (trimmed); nil if the file has no label column
 	Lines    []int       // 1-based source line of each row (for error messages)
 	Features []string    // column names from a CSV header, nil if none
+	// Columns holds the 1-based column (CSV field, or LIBSVM feature index) of each feature.
+	Columns []int
+	// Header holds the names of all the columns of a CSV header, the label's and those left
+	// out included; nil if none. LabelName is the label column's name ("" if none).
+	Header    []string
+	LabelName string
 
 	sparse      bool   // read from LIBSVM: missing trailing features are zeros
+	dropped     []int  // LIBSVM: the feature indices dropped, increasing (for WithDim)
 	maxIndex    int    // LIBSVM: the highest index seen
 	dimLine     int    // LIBSVM: line and field of the highest index (for WithDim)
 	dimCol      int    //
@@ -56,6 +64,7 @@ func (t *Table) WithDim(m int) error {
 			copy(r, row) // beyond maxIndex all values are zero
 			t.X[i] = r
 		}
+		t.Columns = sparseColumns(m, t.dropped)
 		return nil
 	}
 	line := 0
@@ -89,32 +98,112 @@ func parseValue(s string) (float64, error) {
 	case "?":
 		return 0, errorf(ErrMissing, `missing value "?": expected a number (missing values are not supported)`)
 	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		if errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) {
-			return 0, errorf(ErrNonFinite, "field %q overflows float64", short(s))
-		}
-		return 0, errorf(ErrNotNumber, "field %q is not a number", short(s))
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	v, kind := scanNumber(s)
+	switch kind {
+	case numberBad:
+		return 0, errorf(ErrNotNumber, "field %q is not a number%s", short(s), numberHint(s))
+	case numberOverflow:
+		return 0, errorf(ErrNonFinite, "field %q overflows float64 (magnitudes up to about 1.8e308 are representable)", short(s))
+	case numberNonFinite:
 		return 0, errorf(ErrNonFinite, "field %q is not finite: expected a finite number", short(s))
 	}
 	return v, nil
 }
 
-// isNumber reports whether s parses as a float (NaN and ±Inf included).
-func isNumber(s string) bool {
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil || errors.Is(err, strconv.ErrRange)
+// The kinds of text scanNumber tells apart.
+const (
+	numberFinite    = iota // a finite decimal number
+	numberNonFinite        // inf, infinity or nan (any case, optional sign)
+	numberOverflow         // a decimal number beyond the range of float64
+	numberBad              // anything else
+)
+
+// scanNumber parses s if it is a plain decimal number: an optional sign, digits with at most
+// one decimal point (at least one digit in all), and an optional exponent (e or E, an
+// optional sign, digits). The names inf, infinity and nan (any case, optional sign) are
+// numbers that are not finite. Go literal syntax that strconv.ParseFloat also accepts
+// (underscores between digits, hexadecimal mantissas) is not a number here, so that every
+// field is read the same way whatever its form. A number too small for float64 reads as 0.
+func scanNumber(s string) (float64, int) {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	switch strings.ToLower(s[i:]) {
+	case "inf", "infinity", "nan":
+		return 0, numberNonFinite
+	}
+	digits := 0
+	for i < len(s) && isDigit(s[i]) {
+		i, digits = i+1, digits+1
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i, digits = i+1, digits+1
+		}
+	}
+	if digits == 0 {
+		return 0, numberBad
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		exp := 0
+		for i < len(s) && isDigit(s[i]) {
+			i, exp = i+1, exp+1
+		}
+		if exp == 0 {
+			return 0, numberBad
+		}
+	}
+	if i != len(s) {
+		return 0, numberBad
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) {
+			return 0, numberOverflow
+		}
+		return 0, numberBad // cannot happen for the syntax above
+	}
+	return v, numberFinite
 }
 
-// finite parses s as a finite float.
-func finite(s string) (float64, bool) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, false
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
+
+// numberHint says why a field that looks like a number in some notation is not read as one.
+func numberHint(s string) string {
+	body := strings.TrimLeft(s, "+-")
+	lower := strings.ToLower(body)
+	switch {
+	case strings.HasPrefix(lower, "0x") || strings.HasPrefix(lower, "0b") || strings.HasPrefix(lower, "0o"):
+		return ": hexadecimal, binary and octal notations are not accepted; write the value in decimal"
+	case strings.Contains(s, "_"):
+		if _, k := scanNumber(strings.ReplaceAll(s, "_", "")); k == numberFinite {
+			return fmt.Sprintf(": underscores between digits are not accepted; write %s", strings.ReplaceAll(s, "_", ""))
+		}
+	case strings.Count(s, ",") == 1:
+		if _, k := scanNumber(strings.Replace(s, ",", ".", 1)); k == numberFinite {
+			return ": write the decimal separator as a point; a comma separates fields (is -sep right?)"
+		}
 	}
-	return v, true
+	return ""
+}
+
+// isNumber reports whether s is a number in the sense of scanNumber (NaN, ±Inf and values
+// beyond float64 included).
+func isNumber(s string) bool {
+	_, k := scanNumber(s)
+	return k != numberBad
+}
+
+// finite parses s as a finite number in the sense of scanNumber.
+func finite(s string) (float64, bool) {
+	v, k := scanNumber(s)
+	return v, k == numberFinite
 }
 
 // short shortens s for an error message.
@@ -192,7 +281,7 @@ func rows(flat []float64, n, m int) [][]float64 {
 	return X
 }
 
-// checkLabel rejects a missing label.
+// checkLabel rejects a missing label and one that is not valid UTF-8.
 func checkLabel(s string) error {
 	switch s {
 	case "":
@@ -200,5 +289,23 @@ func checkLabel(s string) error {
 	case "?":
 		return errorf(ErrMissing, `missing label "?": expected a label`)
 	}
-	return nil
+	return checkUTF8("label", s)
+}
+
+// checkUTF8 rejects text (a label or a column name) that is not valid UTF-8: two labels in
+// another encoding could otherwise become one, or fail later, far from the file.
+func checkUTF8(what, s string) error {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	at := 0
+	for at < len(s) {
+		r, size := utf8.DecodeRuneInString(s[at:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		at += size
+	}
+	return errorf(ErrEncoding, "%s %q is not valid UTF-8 (byte 0x%02x at offset %d): is the file in another encoding, such as Latin-1? convert it to UTF-8 (for example with iconv -f latin1 -t utf-8)",
+		what, short(s), s[at], at)
 }

@@ -358,7 +358,9 @@ func encode(labels []string, classes [2]string) (y []float64, bad int) {
 }
 
 // Numeric returns the labels of t as regression targets. A label that is not a finite
-// number is a *ParseError naming file and line, wrapping ErrNotNumber or ErrNonFinite.
+// number is a *ParseError naming file and line, wrapping ErrNotNumber or ErrNonFinite; targets
+// whose mean or variance overflows float64 are one wrapping ErrScale, at the label of largest
+// magnitude.
 func Numeric(t *Table) ([]float64, error) {
 	if t.Labels == nil {
 		return nil, at(t.Source, 0, 0, errorf(ErrEmpty, "no label column"))
@@ -374,6 +376,17 @@ func Numeric(t *Table) ([]float64, error) {
 			return nil, at(file, line, col, errorf(ErrNotNumber, "label %q is not a number", short(l)))
 		}
 		y[i] = v
+	}
+	if len(y) > 0 {
+		col := make([][]float64, len(y))
+		for i := range y {
+			col[i] = y[i : i+1 : i+1]
+		}
+		if s, _ := fitScaler(col); s.overflow() >= 0 {
+			i := largest(col, 0)
+			file, line, c := t.labelPos(i)
+			return nil, at(file, line, c, scaleError("label", y[i], "the targets", len(y)))
+		}
 	}
 	return y, nil
 }

@@ -156,6 +156,8 @@ func TestNumeric(t *testing.T) {
 		{"text", "1,2\n\n2,abc\n", ErrNotNumber, `data.csv:3:2: label "abc" is not a number`},
 		{"NaN", "1,NaN\n", ErrNonFinite, `data.csv:1:2: label "NaN" is not finite`},
 		{"overflow", "1,2\n2,-1e999\n", ErrNonFinite, "data.csv:2:2: "},
+		{"underscores", "1,2\n2,1_5\n", ErrNotNumber, `data.csv:2:2: label "1_5" is not a number`},
+		{"variance overflows", "1,2\n2,1e300\n3,-1e300\n", ErrScale, "data.csv:2:2: label 1e+300 is too large: the mean or the variance of the targets overflows"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/internal/version"
@@ -84,6 +85,9 @@ func (m *Model) About() []string {
 // records the writing software's version in m.WrittenBy.
 func (m *Model) Write(w io.Writer) error {
 	if err := m.Check(); err != nil {
+		return err
+	}
+	if err := m.Training.check(); err != nil {
 		return err
 	}
 	m.WrittenBy = version.String()
@@ -168,6 +172,33 @@ func (m *Model) Write(w io.Writer) error {
 	return err
 }
 
+// check refuses a training record that JSON cannot hold: a number that is not finite.
+func (t *Training) check() error {
+	bad := func(name string, v float64) error {
+		return fmt.Errorf("%w: training record: %s is %v, which a model file cannot hold (are the targets or inputs too large?)", ErrInvalid, name, v)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"tau", t.Tau}, {"gamma", t.Gamma}, {"width", t.Width}, {"loo_error", t.LOOError}, {"trivial_error", t.TrivialError},
+		{"cv_error", t.CVError}, {"seconds", t.Seconds}} {
+		if !finite(f.v) {
+			return bad(f.name, f.v)
+		}
+	}
+	for _, l := range []struct {
+		name string
+		v    []float64
+	}{{"loo_curve", t.LOOCurve}, {"loo_errors", t.LOOErrors}, {"lambdas", t.Lambdas}} {
+		for i, v := range l.v {
+			if !finite(v) {
+				return bad(fmt.Sprintf("%s[%d]", l.name, i), v)
+			}
+		}
+	}
+	return nil
+}
+
 // compactNumberLists puts every list of numbers of an indented JSON text on one line.
 func compactNumberLists(js []byte) []byte {
 	var out bytes.Buffer
@@ -242,12 +273,15 @@ func Read(r io.Reader, source string) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s: empty file: not a model file", source)
+	}
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, notModel(source, err)
+		return nil, notModel(source, data, err)
 	}
 	if head.Format != Format {
 		return nil, fmt.Errorf("%s: not a sparsekernel model (format %q)", source, head.Format)
@@ -257,7 +291,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 	case 1:
 		var f fileV1
 		if err := strictDecode(data, &f); err != nil {
-			return nil, notModel(source, err)
+			return nil, notModel(source, data, err)
 		}
 		m = &Model{Task: f.Task, Method: f.Method, Kernel: f.Kernel, Inputs: f.Inputs, Features: f.Features,
 			Classes: f.Classes, Scaling: f.Scaling, Nodes: f.Nodes, Weights: [][]float64{f.Weights},
@@ -268,7 +302,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 	case 2:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
-			return nil, notModel(source, err)
+			return nil, notModel(source, data, err)
 		}
 		m = f.Model
 	default:
@@ -292,12 +326,31 @@ func strictDecode(data []byte, v any) error {
 	return nil
 }
 
-func notModel(source string, err error) error {
+// notModel describes a decoding error, at the line and column of data where it occurred.
+func notModel(source string, data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("%s: byte %d: not a model file: %v", source, se.Offset, err)
+		return fmt.Errorf("%s:%s: not a model file: %v", source, position(data, se.Offset), err)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+		what := fmt.Sprintf("%s, expected a %s", te.Value, te.Type)
+		if te.Type.Kind() == reflect.Float64 && strings.HasPrefix(te.Value, "number") {
+			what = te.Value + ", beyond the range of float64"
+		}
+		return fmt.Errorf("%s:%s: not a model file: %q holds %s", source, position(data, te.Offset), field, what)
 	}
 	return fmt.Errorf("%s: not a model file: %w", source, err)
+}
+
+// position returns "line:column" (1-based, column in bytes) of byte offset off of data.
+func position(data []byte, off int64) string {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Sprintf("%d:%d", line, col)
 }
 
 // Load reads a model file.

@@ -160,7 +160,8 @@ func OutputsFor(task Task, classes int) int {
 	return 1
 }
 
-// Standardise writes the standardised form of the raw input x into z.
+// Standardise writes the standardised form of the raw input x into z. x and z must have
+// Inputs values (it panics otherwise, as slice indexing does; DecisionTo checks them).
 func (m *Model) Standardise(z, x []float64) {
 	for j := range x {
 		z[j] = (x[j] - m.Scaling.Mean[j]) / m.Scaling.Std[j]
@@ -177,10 +178,14 @@ func (m *Model) Decision(x []float64) ([]float64, error) {
 }
 
 // DecisionTo writes the K decision values of x into f, using z (length Inputs) as scratch;
-// it does not allocate. Row-wise errors wrap ErrInput or ErrOverflow.
+// it does not allocate. Row-wise errors wrap ErrInput or ErrOverflow; f of another length
+// than K, or z shorter than Inputs, is an error wrapping ErrInput.
 func (m *Model) DecisionTo(f, z, x []float64) error {
 	if len(x) != m.Inputs {
 		return fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+	}
+	if len(f) != m.Outputs() || len(z) < m.Inputs {
+		return fmt.Errorf("%w: room for %d decision values and %d scratch values, the model needs %d and %d", ErrInput, len(f), len(z), m.Outputs(), m.Inputs)
 	}
 	for j, v := range x {
 		if !finite(v) {
@@ -252,22 +257,33 @@ func Class(f []float64) int {
 	return best
 }
 
-// Label returns the class label of decision values f.
+// Label returns the class label of decision values f (K values: an error wrapping ErrInput
+// otherwise).
 func (m *Model) Label(f []float64) (string, error) {
 	if m.Task != Classification {
 		return "", ErrNotClassifier
 	}
-	return m.Classes[Class(f)], nil
+	if len(f) != m.Outputs() {
+		return "", fmt.Errorf("%w: %d decision values, the model has %d outputs", ErrInput, len(f), m.Outputs())
+	}
+	c := Class(f)
+	if c >= len(m.Classes) {
+		return "", fmt.Errorf("%w: class %d of a model of %d classes", ErrInvalid, c+1, len(m.Classes))
+	}
+	return m.Classes[c], nil
 }
 
-// Probabilities writes the class probabilities of decision values f into p (length
-// len(Classes)) by the model's calibration.
+// Probabilities writes the class probabilities of decision values f (K values) into p (length
+// len(Classes)) by the model's calibration; other lengths are an error wrapping ErrInput.
 func (m *Model) Probabilities(p, f []float64) error {
 	if m.Task != Classification {
 		return ErrNotClassifier
 	}
 	if m.Calibration == nil {
 		return ErrNoCalibration
+	}
+	if len(p) != len(m.Classes) || len(f) != m.Outputs() {
+		return fmt.Errorf("%w: %d decision values into %d probabilities, the model has %d outputs and %d classes", ErrInput, len(f), len(p), m.Outputs(), len(m.Classes))
 	}
 	m.Calibration.Apply(p, f)
 	return nil

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -115,6 +116,36 @@ func TestDecisionErrors(t *testing.T) {
 	}
 	if _, err := validModel().Decisions([][]float64{{1, 2}, {1}}); err == nil || !strings.HasPrefix(err.Error(), "row 2") {
 		t.Errorf("Decisions error %v, want one naming row 2", err)
+	}
+}
+
+// Wrong lengths of the caller's buffers are errors, never panics.
+func TestBufferLengths(t *testing.T) {
+	m, c := validModel(), threeClass()
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"DecisionTo short f", c.DecisionTo(make([]float64, 1), make([]float64, c.Inputs), make([]float64, c.Inputs))},
+		{"DecisionTo long f", m.DecisionTo(make([]float64, 2), make([]float64, m.Inputs), make([]float64, m.Inputs))},
+		{"DecisionTo short z", m.DecisionTo(make([]float64, 1), nil, make([]float64, m.Inputs))},
+		{"Label long f", func() error { _, err := m.Label([]float64{1, 2, 3}); return err }()},
+		{"Label empty f", func() error { _, err := c.Label(nil); return err }()},
+		{"Probabilities short p", c.Probabilities(make([]float64, 1), make([]float64, c.Outputs()))},
+		{"Probabilities long f", c.Probabilities(make([]float64, len(c.Classes)), make([]float64, c.Outputs()+1))},
+	} {
+		if !errors.Is(tc.err, ErrInput) {
+			t.Errorf("%s: %v, want ErrInput", tc.name, tc.err)
+		}
+	}
+}
+
+func TestWriteRefusesNonFiniteTraining(t *testing.T) {
+	m := validModel()
+	m.Training.TrivialError = math.Inf(1)
+	err := m.Write(io.Discard)
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "trivial_error is +Inf") {
+		t.Errorf("Write: %v", err)
 	}
 }
 

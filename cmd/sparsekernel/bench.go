@@ -22,7 +22,8 @@ Bench trains and tests a method on every realisation of a benchmark folder (x.cs
 train.csv, test.csv: one realisation per line of 0-based row indices), and reports the mean
 and standard deviation of the test error (percent; MSE for regression) and of the model size,
 the mean number of cost evaluations and the wall time. Realisations run in parallel on all
-cores; realisation k uses seed+k, so the results do not depend on the number of workers.
+cores; realisation k uses seed+k, so the results do not depend on the number of workers. Runs
+longer than a second show their progress on a terminal (-quiet hides it).
 
 -generated runs a problem the project generates itself instead: ripley (two-class, 250/1000
 points), piecewise (paper 004's 1-D function, 100/100 points) or saddle (its 2-D function,
@@ -94,10 +95,13 @@ Example:
 					if err != nil {
 						return err
 					}
-					if tty, ok := stderr.(*os.File); ok && isTerminal(tty) {
-						cfg.Progress = func(done, total int) { progress(stderr, src.Name(), done, total) }
+					bar := startProgress(stderr, "bench "+src.Name(), !ff.quiet)
+					cfg.Progress = nil
+					if bar != nil {
+						cfg.Progress = func(done, total int) { bar.update("realisations", done, total) }
 					}
 					r, err := bench.Run(src, cfg)
+					bar.finish()
 					if err != nil {
 						return err
 					}
@@ -137,16 +141,6 @@ type multiFlag []string
 
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
-
-// progress draws a one-line progress bar on a terminal.
-func progress(w io.Writer, name string, done, total int) {
-	const width = 30
-	n := width * done / total
-	fmt.Fprintf(w, "\r%-14s [%s%s] %d/%d", name, strings.Repeat("=", n), strings.Repeat(" ", width-n), done, total)
-	if done == total {
-		fmt.Fprint(w, "\r\033[K")
-	}
-}
 
 // num formats a result with four significant digits (two decimals for percentages).
 func num(v float64) string {

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel"
@@ -15,15 +17,21 @@ import (
 
 // dataFlags say how to read a data file.
 type dataFlags struct {
-	label  int
-	header string
-	sep    string
+	label    int
+	header   string
+	sep      string
+	drop     string
+	features string
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&d.label, "label", 0, "CSV: 1-based `column` of the label (0: the last column)")
 	fs.StringVar(&d.header, "header", "auto", "CSV: whether the first line is a header: auto, yes or no")
 	fs.StringVar(&d.sep, "sep", "", "CSV: field separator (default: detected; use 'space' for runs of blanks)")
+	fs.StringVar(&d.drop, "drop", "", "leave these `columns` out of the features: 1-based numbers, ranges and header names,\n"+
+		"comma-separated, e.g. 1,4-6,id (LIBSVM: feature indices)")
+	fs.StringVar(&d.features, "features", "", "use only these `columns` as features, in this order (same form as -drop);\n"+
+		"the label column is chosen by -label")
 }
 
 func (d *dataFlags) options() (dataset.CSVOptions, error) {
@@ -55,16 +63,44 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 		}
 		o.Comma = r[0]
 	}
+	for _, c := range []struct {
+		name, spec string
+		dst        *[]dataset.Column
+	}{{"-drop", d.drop, &o.Drop}, {"-features", d.features, &o.Features}} {
+		if c.spec == "" {
+			continue
+		}
+		cols, err := dataset.ParseColumns(c.spec)
+		if err != nil {
+			return o, usagef("%s %q: %v", c.name, c.spec, err)
+		}
+		*c.dst = cols
+	}
 	return o, nil
 }
 
-// read reads a labelled data file (CSV or LIBSVM).
+// read reads a labelled data file (CSV or LIBSVM); "-" reads standard input.
 func (d *dataFlags) read(path string) (*dataset.Table, error) {
 	o, err := d.options()
 	if err != nil {
 		return nil, err
 	}
-	return dataset.ReadFile(path, o)
+	in, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return d.parse(in, o)
+}
+
+// hintDrop adds to an error about text among the features of the first data row a hint
+// that the column may be an identifier to leave out.
+func hintDrop(err error) error {
+	var pe *dataset.ParseError
+	if errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) && pe.Line <= 2 && pe.Column > 0 &&
+		strings.HasSuffix(pe.Err.Error(), "is not a number") { // text, not a number in another notation
+		return fmt.Errorf("%w (if column %d is not a feature, leave it out with -drop %d)", err, pe.Column, pe.Column)
+	}
+	return err
 }
 
 // fitFlags are the training options shared by train, eval and bench.
@@ -83,6 +119,8 @@ type fitFlags struct {
 	gamma, sigma, a    float64
 	evaluations        int
 	paper              bool
+	force              bool // lssvm: fit even beyond the memory available
+	quiet              bool // no progress display
 }
 
 func (f *fitFlags) register(fs *flag.FlagSet) {
@@ -112,6 +150,8 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.evaluations, "evaluations", 0, "lssvm with -tuner sa: LOO evaluations (0: as many as a CCA run uses)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
+	fs.BoolVar(&f.force, "force", false, "lssvm: fit even when the memory estimate is above the memory available")
+	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on a terminal (warnings are still printed)")
 }
 
 // options turns the flags into library options; the library checks them (Options.Check) and
@@ -149,13 +189,11 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	return opt, nil
 }
 
-// fitFile reads a labelled training file and fits a model as the flags say, saying on info
-// what task it read and warning about options the method ignores.
-func fitFile(df *dataFlags, ff *fitFlags, path string, info io.Writer) (*model.Model, error) {
-	opt, err := ff.options()
-	if err != nil {
-		return nil, err
-	}
+// trainingTable reads a labelled training file and checks it before any work: a label
+// column, values that can be standardised, and, for a regression, numeric targets. It says on
+// info what task it read and warns about options the method ignores and about degenerate
+// columns.
+func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io.Writer) (*dataset.Table, error) {
 	t, err := df.read(path)
 	if err != nil {
 		return nil, err
@@ -163,11 +201,96 @@ func fitFile(df *dataFlags, ff *fitFlags, path string, info io.Writer) (*model.M
 	if t.Labels == nil {
 		return nil, fmt.Errorf("%s: no label column", t.Source)
 	}
+	if len(t.X) < 2 {
+		return nil, fmt.Errorf("%s:%d: the only data row: training needs at least two", t.Source, t.Lines[0])
+	}
+	_, constant, err := t.Scale()
+	if err != nil {
+		return nil, err
+	}
+	if len(constant) == t.Dim() {
+		return nil, fmt.Errorf("%s: every feature is constant (%s): there is nothing to learn from; a model could only predict the most frequent class or the mean",
+			t.Source, describeConstant(t))
+	}
 	fmt.Fprintln(info, describeTask(t, opt))
+	if taskOf(t, opt) == model.Regression {
+		y, err := dataset.Numeric(t)
+		if err != nil {
+			return nil, err
+		}
+		if len(y) > 1 && slices.Min(y) == slices.Max(y) {
+			fmt.Fprintf(info, "warning: %s: every target is %s: the model can only predict that constant\n", t.Source, t.Labels[0])
+		}
+	}
 	for _, name := range opt.Unused() {
 		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
 	}
-	return train(t, opt)
+	warnColumns(info, t, constant)
+	return t, nil
+}
+
+// describeConstant lists the values of a table's constant features, for a message.
+func describeConstant(t *dataset.Table) string {
+	parts := make([]string, 0, 4)
+	for j := range t.Dim() {
+		if j == 3 {
+			parts = append(parts, "...")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s = %g", columnName(t, j), t.X[0][j]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// taskOf returns the task that opt asks for, or that the labels of t are detected as.
+func taskOf(t *dataset.Table, opt sparsekernel.Options) model.Task {
+	if opt.Task != "" {
+		return opt.Task
+	}
+	if dataset.DetectLabels(t.Labels).Task == dataset.Regression {
+		return model.Regression
+	}
+	return model.Classification
+}
+
+// warnColumns warns about features that carry no information (constant columns) and about
+// a first feature that counts the rows (an identifier rather than a measurement).
+func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
+	for _, j := range constant {
+		why := fmt.Sprintf("every value is %g", t.X[0][j])
+		if len(t.X) == 1 {
+			why = "there is one row"
+		} else if slices.ContainsFunc(t.X, func(x []float64) bool { return x[j] != t.X[0][j] }) {
+			why = "its values differ by so little that their variance underflows to 0"
+		}
+		fmt.Fprintf(w, "warning: %s: %s is constant (%s): it carries no information\n", t.Source, columnName(t, j), why)
+	}
+	if n := len(t.X); n >= 10 && t.Dim() > 1 {
+		counts := true
+		for i, x := range t.X {
+			counts = counts && x[0] == t.X[0][0]+float64(i)
+		}
+		if counts {
+			fmt.Fprintf(w, "warning: %s: %s counts the rows (%g, %g, ..., %g): if it is an identifier, leave it out with -drop %d\n",
+				t.Source, columnName(t, 0), t.X[0][0], t.X[1][0], t.X[n-1][0], column(t, 0))
+		}
+	}
+}
+
+// column returns the 1-based column in the file of feature j.
+func column(t *dataset.Table, j int) int {
+	if j < len(t.Columns) {
+		return t.Columns[j]
+	}
+	return j + 1
+}
+
+// columnName names feature j for a message: "column 3 (age)".
+func columnName(t *dataset.Table, j int) string {
+	if j < len(t.Features) && t.Features[j] != "" {
+		return fmt.Sprintf("column %d (%s)", column(t, j), t.Features[j])
+	}
+	return fmt.Sprintf("column %d", column(t, j))
 }
 
 func methodOrDefault(opt sparsekernel.Options) string {
@@ -175,6 +298,21 @@ func methodOrDefault(opt sparsekernel.Options) string {
 		return sparsekernel.Auto
 	}
 	return opt.Method
+}
+
+// fitTable fits a model to a checked training table as the flags say: it estimates the cost
+// of an LS-SVM first, and shows progress on a terminal.
+func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr io.Writer) (*model.Model, error) {
+	if err := checkLSSVM(stderr, len(t.X), opt, memoryLimit(), ff.force); err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Source, err)
+	}
+	bar := startProgress(stderr, "training ("+methodOrDefault(opt)+")", !ff.quiet)
+	if bar != nil {
+		opt.Progress = bar.update
+	}
+	m, err := train(t, opt)
+	bar.finish()
+	return m, err
 }
 
 // train fits a model to a table; the library detects the task from its labels unless opt

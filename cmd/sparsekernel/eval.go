@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sparsekernel/sparsekernel/internal/calibrate"
-
+	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/calibrate"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -23,6 +23,9 @@ func init() {
 Eval trains a model on the first file exactly as train does, then reports its size, width,
 leave-one-out curve, and its error on the second file: the misclassification rate and the
 confusion matrix for a classifier, the MSE for a regressor. With -o it also saves the model.
+The test file is checked before training: its columns must match the training file's (by
+name when both have a header, reordered if need be; else by position), and its labels must
+be among the training labels. Either file may be - (standard input).
 
 Example:
 
@@ -40,15 +43,30 @@ Example:
 				if len(args) != 2 {
 					return usagef("want a training file and a test file, got %d arguments", len(args))
 				}
-				te, err := df.read(args[1]) // read first: a bad test file fails before training
+				if err := oneStdin(args...); err != nil {
+					return err
+				}
+				opt, err := ff.options()
 				if err != nil {
 					return err
 				}
-				m, err := fitFile(&df, &ff, args[0], stderr)
+				if err := checkOutput(out, false, args...); err != nil {
+					return err
+				}
+				tr, err := trainingTable(&df, opt, args[0], stderr)
 				if err != nil {
 					return err
 				}
-				if err := te.WithDim(m.Inputs); err != nil {
+				// The test file is read and checked before training, which may take long.
+				te, err := df.readFor(args[1], tr.Features, tr.Dim(), stderr)
+				if err != nil {
+					return err
+				}
+				if err := checkTestLabels(tr, te, opt); err != nil {
+					return err
+				}
+				m, err := fitTable(tr, opt, &ff, stderr)
+				if err != nil {
 					return err
 				}
 				truth, err := targets(m, te)
@@ -61,6 +79,7 @@ Example:
 					}
 				}
 				warnUseless(stderr, m)
+				warnEdge(stderr, m)
 				return report(stdout, m, te, truth)
 			}
 		},
@@ -71,6 +90,10 @@ Example:
 // performance: error and confusion matrix, and for a calibrated classifier the log-loss, the
 // Brier score and a reliability table.
 func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) error {
+	f, err := decisions(m, te) // first: an error prints nothing
+	if err != nil {
+		return err
+	}
 	fmt.Fprintln(w, describe(m))
 	if m.Training.Stop != "" {
 		fmt.Fprintf(w, "stopped: %s\n", m.Training.Stop)
@@ -85,10 +108,6 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		return nil
 	}
 	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))
-	f, err := m.Decisions(te.X)
-	if err != nil {
-		return fmt.Errorf("%s: %w", te.Source, err)
-	}
 	c := len(m.Classes)
 	cm := make([][]int, c) // [true][predicted]
 	width := 6
@@ -170,4 +189,22 @@ func sizeTable(w io.Writer, m *model.Model) {
 		}
 		fmt.Fprintf(w, "  %s%5d nodes  %s\n", mark, n, formatError(m, errs[n-1]))
 	}
+}
+
+// checkTestLabels checks, before training, that the labels of a test table suit the model the
+// training table will give: known classes for a classification, numbers for a regression.
+func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options) error {
+	if te.Labels == nil {
+		return fmt.Errorf("%s: no label column: eval needs the test labels (use predict to label new data)", te.Source)
+	}
+	if taskOf(tr, opt) == model.Regression {
+		_, err := dataset.Numeric(te)
+		return err
+	}
+	_, classes, err := dataset.Classes(tr.Labels)
+	if err != nil {
+		return nil // training reports it
+	}
+	_, err = dataset.IndicesTable(te, classes)
+	return err
 }

@@ -23,7 +23,11 @@ Predict writes one prediction per data row: the class label for a classifier, th
 regressor; with -decision, also the decision values f_k(x) (one per output); with -proba, the
 probability of every class. With -decision or -proba the output starts with a header line
 naming the columns. The data file may hold a label column (then the accuracy or the MSE is
-reported on stderr, as svm-predict does) or only the model's inputs.
+reported on stderr, as svm-predict does) or only the model's inputs. When the model and the
+file both name their columns, they are matched by name (columns in another order are
+reordered, and said so; a missing input or an unknown column is an error; -drop leaves
+columns out); otherwise by position. The data file or the model file may be - (standard
+input); -o - is standard output.
 
 Example:
 
@@ -43,11 +47,26 @@ Example:
 				if len(args) != 2 {
 					return usagef("want a model file and a data file, got %d arguments", len(args))
 				}
-				m, err := model.Load(args[0])
+				if err := oneStdin(args...); err != nil {
+					return err
+				}
+				if err := checkOutput(out, true, args...); err != nil {
+					return err
+				}
+				if _, err := df.options(); err != nil {
+					return err
+				}
+				m, err := loadModel(args[0])
 				if err != nil {
 					return err
 				}
-				t, err := readForModel(&df, args[1], m)
+				if proba && m.Task != model.Classification {
+					return usagef("-proba: %s is a regressor; it has no class probabilities", args[0])
+				}
+				if proba && m.Calibration == nil {
+					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
+				}
+				t, err := df.readFor(args[1], m.Features, m.Inputs, stderr)
 				if err != nil {
 					return err
 				}
@@ -57,15 +76,9 @@ Example:
 						return err
 					}
 				}
-				f, err := m.Decisions(t.X)
+				f, err := decisions(m, t)
 				if err != nil {
-					return fmt.Errorf("%s: %w", t.Source, err)
-				}
-				if proba && m.Task != model.Classification {
-					return usagef("-proba: %s is a regressor; it has no class probabilities", args[0])
-				}
-				if proba && m.Calibration == nil {
-					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
+					return err
 				}
 				var b bytes.Buffer
 				if decision || proba {
@@ -95,7 +108,7 @@ Example:
 					}
 					b.WriteByte('\n')
 				}
-				if out == "" {
+				if out == "" || out == "-" {
 					if _, err := stdout.Write(b.Bytes()); err != nil {
 						return err
 					}
@@ -143,28 +156,27 @@ func csvField(s string) string {
 	return s
 }
 
-// readForModel reads a data file for prediction with m: with a label column if it has one
-// more column than m has inputs, without one if it has exactly m's inputs.
-func readForModel(df *dataFlags, path string, m *model.Model) (*dataset.Table, error) {
-	o, err := df.options()
-	if err != nil {
-		return nil, err
-	}
-	t, err := dataset.ReadFile(path, o)
-	if err == nil {
-		err = t.WithDim(m.Inputs)
-		if err == nil {
-			return t, nil
+// decisions returns the decision values of every row of t; an error names the file and line
+// of the row at fault.
+func decisions(m *model.Model, t *dataset.Table) ([][]float64, error) {
+	k := m.Outputs()
+	flat := make([]float64, len(t.X)*k)
+	out := make([][]float64, len(t.X))
+	z := make([]float64, m.Inputs)
+	for r, x := range t.X {
+		out[r] = flat[r*k : (r+1)*k : (r+1)*k]
+		if err := m.DecisionTo(out[r], z, x); err != nil {
+			line := 0
+			if r < len(t.Lines) {
+				line = t.Lines[r]
+			}
+			if errors.Is(err, model.ErrOverflow) {
+				return nil, fmt.Errorf("%s:%d: %w (the model's weights or biases are too large: is the model file damaged?)", t.Source, line, err)
+			}
+			return nil, fmt.Errorf("%s:%d: %w", t.Source, line, err)
 		}
 	}
-	o.LabelColumn = -1
-	if t2, err2 := dataset.ReadFile(path, o); err2 == nil && t2.Dim() == m.Inputs {
-		return t2, nil
-	}
-	if errors.Is(err, dataset.ErrDimensionMismatch) {
-		return nil, fmt.Errorf("%w (the model has %d inputs; a data file holds them, plus optionally a label column)", err, m.Inputs)
-	}
-	return nil, err
+	return out, nil
 }
 
 // scoreLine reports accuracy (classification) or MSE (regression) as svm-predict does.

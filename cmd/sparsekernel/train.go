@@ -15,13 +15,18 @@ func init() {
 		short: "train a model on a data file and save it",
 		long: `
 Train reads a labelled data file (CSV with the label in the last column by default, or
-LIBSVM/svmlight), trains a model and writes it as JSON, by default to the data file's name
-with the extension .model.json in the current directory. The kernel width and the number of
-nodes are chosen by the method's leave-one-out criterion; nothing needs tuning.
+LIBSVM/svmlight; - reads standard input), trains a model and writes it as JSON, by default to
+the data file's name with the extension .model.json in the current directory. The kernel
+width and the number of nodes are chosen by the method's leave-one-out criterion; nothing
+needs tuning. -drop and -features choose the feature columns; the model records their names.
+
+Numbers are plain decimals (1, -2.5, 3e-4); a missing value, NaN, Inf, a label that is not
+UTF-8 or a value too large to standardise is an error naming the file, line and column.
+Long runs show their progress on a terminal (-quiet hides it).
 
 Example:
 
-	sparsekernel train -method loomi -o heart.model.json heart.csv`,
+	sparsekernel train -method loomi -drop id -o heart.model.json heart.csv`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			var (
 				df  dataFlags
@@ -35,19 +40,34 @@ Example:
 				if len(args) != 1 {
 					return usagef("want one data file, got %d arguments", len(args))
 				}
-				m, err := fitFile(&df, &ff, args[0], stderr)
+				opt, err := ff.options()
 				if err != nil {
 					return err
 				}
 				if out == "" {
+					if args[0] == "-" {
+						return usagef("reading standard input: name the model file with -o")
+					}
 					base := filepath.Base(args[0])
 					out = strings.TrimSuffix(base, filepath.Ext(base)) + ".model.json"
+				}
+				if err := checkOutput(out, false, args[0]); err != nil {
+					return err
+				}
+				t, err := trainingTable(&df, opt, args[0], stderr)
+				if err != nil {
+					return err
+				}
+				m, err := fitTable(t, opt, &ff, stderr)
+				if err != nil {
+					return err
 				}
 				if err := m.Save(out); err != nil {
 					return err
 				}
 				fmt.Fprintf(stdout, "%s\nmodel written to %s\n", describe(m), out)
 				warnUseless(stderr, m)
+				warnEdge(stderr, m)
 				return nil
 			}
 		},

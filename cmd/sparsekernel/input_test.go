@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// Columns in another order are matched by name: the predictions are those of the columns in
+// the model's order.
+func TestColumnsMatchedByName(t *testing.T) {
+	dir := t.TempDir()
+	modelPath := filepath.Join(dir, "m.json")
+	trainPath := filepath.Join(catalogue, "good/ripley-train.csv")
+	if code, _, e := runCLI("train", "-o", modelPath, trainPath); code != 0 {
+		t.Fatal(e)
+	}
+	data, err := os.ReadFile(trainPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var swapped, unlabelled strings.Builder
+	swapped.WriteString("class,x2,x1\n")
+	unlabelled.WriteString("x2,x1\n")
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		swapped.WriteString(f[2] + "," + f[1] + "," + f[0] + "\n")
+		unlabelled.WriteString(f[1] + "," + f[0] + "\n")
+	}
+	want := predictions(t, "predict", "-decision", modelPath, trainPath)
+	for name, content := range map[string]string{"swapped": swapped.String(), "unlabelled": unlabelled.String()} {
+		path := filepath.Join(dir, name+".csv")
+		os.WriteFile(path, []byte(content), 0o644)
+		args := []string{"predict", "-decision", modelPath, path}
+		if name == "swapped" {
+			args = []string{"predict", "-decision", "-label", "1", modelPath, path}
+		}
+		if got := predictions(t, args...); got != want {
+			t.Errorf("%s: predictions differ from those of the columns in order", name)
+		}
+	}
+	// -features picks and orders the columns of an ID-led file; the model records the names.
+	idPath := filepath.Join(dir, "id.csv")
+	var id strings.Builder
+	id.WriteString("id,x1,note,x2,class\n")
+	for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		f := strings.Split(l, ",")
+		id.WriteString("r" + string(rune('a'+i%26)) + "," + f[0] + ",n/a," + f[1] + "," + f[2] + "\n")
+	}
+	os.WriteFile(idPath, []byte(id.String()), 0o644)
+	idModel := filepath.Join(dir, "id.json")
+	if code, _, e := runCLI("train", "-drop", "id,note", "-o", idModel, idPath); code != 0 {
+		t.Fatal(e)
+	}
+	m, err := model.Load(idModel)
+	if err != nil || strings.Join(m.Features, ",") != "x1,x2" {
+		t.Fatalf("features %q, %v", m.Features, err)
+	}
+	if got := predictions(t, "predict", "-decision", "-drop", "id,note", idModel, idPath); got != want {
+		t.Error("-drop: predictions differ")
+	}
+	if got := predictions(t, "predict", "-decision", "-features", "x1,x2", idModel, idPath); got != want {
+		t.Error("-features: predictions differ")
+	}
+}
+
+func predictions(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, e := runCLI(args...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, e)
+	}
+	return out
+}
+
+func TestProgressLine(t *testing.T) {
+	defer func(f func(io.Writer) bool) { progressTerminal = f }(progressTerminal)
+	var b bytes.Buffer
+	progressTerminal = func(io.Writer) bool { return false }
+	if p := startProgress(&b, "x", true); p != nil {
+		t.Fatal("progress drawn on a file that is not a terminal")
+	}
+	progressTerminal = func(io.Writer) bool { return true }
+	if p := startProgress(&b, "x", false); p != nil {
+		t.Fatal("progress drawn despite -quiet")
+	}
+	p := startProgress(&b, "training (auto)", true)
+	p.update("size", 3, 12)
+	if got, want := p.text(75*time.Second), "training (auto): size [======                  ] 3/12  1 min 15 s"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+	p.draw(p.start.Add(2 * time.Second))
+	p.finish()
+	if s := b.String(); !strings.HasPrefix(s, "\rtraining (auto): size [") || !strings.HasSuffix(s, "\r\033[K") {
+		t.Errorf("drawn %q", s)
+	}
+	var nilLine *progressLine
+	nilLine.update("x", 1, 2) // a nil line does nothing
+	nilLine.finish()
+}
+
+func TestFormat(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{{850 * time.Millisecond, "850 ms"}, {12 * time.Second, "12 s"}, {200 * time.Second, "3 min 20 s"},
+		{20 * time.Minute, "20 min"}, {125 * time.Minute, "2 h 5 min"}, {100 * time.Hour, "4 days"}} {
+		if got := formatDuration(tc.d); got != tc.want {
+			t.Errorf("formatDuration(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		b    float64
+		want string
+	}{{512, "512 B"}, {64 << 10, "64 KB"}, {1.5 * (1 << 30), "1.5 GB"}, {300 << 20, "300 MB"}} {
+		if got := formatBytes(tc.b); got != tc.want {
+			t.Errorf("formatBytes(%v) = %q, want %q", tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestCheckLSSVM(t *testing.T) {
+	const limit = 8 << 30
+	tests := []struct {
+		name  string
+		n     int
+		opt   sparsekernel.Options
+		force bool
+		err   string // a substring of the error, "" for none
+		warn  string // a substring of the warning, "" for none
+	}{
+		{"other method", 100000, sparsekernel.Options{Method: sparsekernel.Auto}, false, "", ""},
+		{"small", 200, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 1}, false, "", ""},
+		{"long", 3000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, false, "", "expect roughly 23 min and 378 MB of memory"},
+		{"no tuning", 3000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2, LSSVM: sparsekernel.LSSVMOptions{Tuner: "none"}}, false, "", ""},
+		{"too large", 20000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, false, "would need about 16 GB of memory, more than the 8 GB available", ""},
+		{"forced", 20000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, true, "", "(-force)"},
+	}
+	for _, tc := range tests {
+		var w bytes.Buffer
+		err := checkLSSVM(&w, tc.n, tc.opt, limit, tc.force)
+		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if tc.warn == "" && w.Len() > 0 || !strings.Contains(w.String(), tc.warn) {
+			t.Errorf("%s: warning %q, want %q", tc.name, w.String(), tc.warn)
+		}
+	}
+}
+
+func TestWarnEdge(t *testing.T) {
+	m := &model.Model{Method: sparsekernel.LSSVM, Training: model.Training{Gamma: 1e4, Width: 3, Evaluations: 900}}
+	var w bytes.Buffer
+	warnEdge(&w, m)
+	if s := w.String(); !strings.Contains(s, "the tuned gamma, 1e+04, is at the edge of its search range [0.1, 10000]") || strings.Contains(s, "width") {
+		t.Errorf("warning %q", s)
+	}
+	m.Training.Evaluations = 0 // -tuner none: the user chose
+	w.Reset()
+	if warnEdge(&w, m); w.Len() > 0 {
+		t.Errorf("warning for chosen hyperparameters: %q", w.String())
+	}
+}
