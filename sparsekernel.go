@@ -352,10 +352,26 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	if opt.Features != nil && len(opt.Features) != len(X[0]) {
 		return nil, fmt.Errorf("%w: %d feature names for %d inputs", ErrOption, len(opt.Features), len(X[0]))
 	}
-	scaler := dataset.FitScaler(X)
-	for j, s := range scaler.Std {
-		if math.IsInf(s, 0) || math.IsNaN(s) || math.IsInf(scaler.Mean[j], 0) {
-			return nil, fmt.Errorf("%w: input %d is too large to standardise (mean %v, standard deviation %v)", ErrNonFinite, j+1, scaler.Mean[j], s)
+	scaler, err := dataset.NewScaler(X)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNonFinite, err)
+	}
+	Z, err := scaler.Apply(X)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNonFinite, err)
+	}
+	constant := true
+	for j := range Z[0] {
+		for _, z := range Z {
+			constant = constant && z[j] == Z[0][j]
+		}
+	}
+	if constant {
+		return nil, fmt.Errorf("%w: every input is constant", ErrNoSignal)
+	}
+	if p.task == model.Regression {
+		if v := p.trivialError(); math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil, fmt.Errorf("%w: the targets' variance overflows float64", ErrNonFinite)
 		}
 	}
 	m := &model.Model{
@@ -367,7 +383,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		Classes:  slices.Clone(p.classes),
 		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std},
 	}
-	if err := meth.fit(&fitContext{p: p, Z: scaler.Transform(X), opt: opt, m: m}); err != nil {
+	if err := meth.fit(&fitContext{p: p, Z: Z, opt: opt, m: m}); err != nil {
 		return nil, err
 	}
 	if p.task == model.Regression && !opt.NoClip {

@@ -111,6 +111,9 @@ func TestFitErrors(t *testing.T) {
 		{"regression with a classifier", X, []float64{0.5, 2, 3}, sparsekernel.Options{Method: sparsekernel.LOOMI, Task: model.Regression}, sparsekernel.ErrTask},
 		{"target not finite", X, []float64{0, math.NaN(), 1}, sparsekernel.Options{}, sparsekernel.ErrNonFinite},
 		{"bad option", X, []float64{0, 1, 1}, sparsekernel.Options{Prefer: "tiny"}, sparsekernel.ErrOption},
+		{"constant inputs", [][]float64{{1, 2}, {1, 2}, {1, 2}, {1, 2}}, []float64{1, -1, 1, -1}, sparsekernel.Options{}, sparsekernel.ErrNoSignal},
+		{"huge targets", [][]float64{{1}, {2}, {3}}, []float64{1e308, -1e308, 1e308}, sparsekernel.Options{Task: model.Regression}, sparsekernel.ErrNonFinite},
+		{"huge inputs", [][]float64{{1e308}, {-1e308}, {1e308}}, []float64{1, -1, 1}, sparsekernel.Options{}, sparsekernel.ErrNonFinite},
 		{"length mismatch", X, []float64{1, -1}, sparsekernel.Options{}, nil},
 		{"empty", nil, nil, sparsekernel.Options{}, nil},
 	}

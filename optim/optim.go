@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -233,7 +234,9 @@ func (r *runner) evalBatch(xs [][]float64, fs []float64) {
 	fs = fs[:len(xs)]
 	if r.workers > 1 && len(xs) > 1 {
 		if r.pool == nil {
-			r.pool = newPool(r.workers-1, r.newFunc)
+			// No more helpers than the batch or the processors can use: each holds its own
+			// cost function, which may be large (an LS-SVM's N x N system).
+			r.pool = newPool(min(r.workers, len(xs), runtime.GOMAXPROCS(0))-1, r.newFunc)
 		}
 		r.pool.run(r.f, xs, fs)
 	} else {
