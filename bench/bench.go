@@ -15,6 +15,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/calibrate"
 	"github.com/sparsekernel/sparsekernel/internal/version"
 	"github.com/sparsekernel/sparsekernel/model"
 )
@@ -85,6 +86,10 @@ type Realisation struct {
 	// the trivial rule); TestError is then the trivial rule's (the training split's most
 	// frequent class, or its mean) and Size 0.
 	Failed string `json:"failed,omitempty"`
+	// LogLoss and Brier are the test log-loss and Brier score of the model's class
+	// probabilities (classifiers with a calibration).
+	LogLoss float64 `json:"test_logloss,omitempty"`
+	Brier   float64 `json:"test_brier,omitempty"`
 }
 
 // Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
@@ -104,6 +109,11 @@ type Result struct {
 	WallSeconds     float64 `json:"wall_seconds"`
 	// Run records how the result was produced, so that a report can say.
 	Run RunInfo `json:"run"`
+	// TestLogLossMean and TestBrierMean average the realisations' probability scores (0 when
+	// the models have no calibration).
+	TestLogLossMean float64 `json:"test_logloss_mean,omitempty"`
+	TestLogLossStd  float64 `json:"test_logloss_std,omitempty"`
+	TestBrierMean   float64 `json:"test_brier_mean,omitempty"`
 	// Failures counts the realisations whose fit failed with sparsekernel.ErrNoSignal.
 	Failures       int           `json:"failures,omitempty"`
 	PerRealisation []Realisation `json:"per_realisation"`
@@ -197,6 +207,14 @@ func Run(src Source, cfg Config) (*Result, error) {
 		r.Classes = max(r.Classes, o.classes)
 	}
 	r.TestErrorMean, r.TestErrorStd = MeanStd(errv)
+	if out[0].LogLoss > 0 {
+		ll, br := make([]float64, total), make([]float64, total)
+		for i, o := range out {
+			ll[i], br[i] = o.LogLoss, o.Brier
+		}
+		r.TestLogLossMean, r.TestLogLossStd = MeanStd(ll)
+		r.TestBrierMean, _ = MeanStd(br)
+	}
 	r.SizeMean, r.SizeStd = MeanStd(size)
 	r.EvaluationsMean, _ = MeanStd(evals)
 	r.FitSecondsMean, _ = MeanStd(secs)
@@ -241,6 +259,13 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 	}
+	var logLoss, brier float64
+	if m.Calibration != nil {
+		logLoss, brier, err = probabilityScores(m, test.X, target)
+		if err != nil {
+			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
+		}
+	}
 	return Realisation{
 		Index:       k,
 		TestError:   score,
@@ -257,7 +282,28 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		LOOErrors:   m.Training.LOOErrors,
 		Chosen:      m.Training.Chosen,
 		LOOError:    m.Training.LOOError,
+		LogLoss:     logLoss,
+		Brier:       brier,
 	}, nil
+}
+
+// probabilityScores returns the log-loss and Brier score of m's class probabilities on X,
+// whose classes (indices into m.Classes) are target.
+func probabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss, brier float64, err error) {
+	f, err := m.Decisions(X)
+	if err != nil {
+		return 0, 0, err
+	}
+	P := make([][]float64, len(f))
+	class := make([]int, len(f))
+	for i, v := range f {
+		P[i] = make([]float64, len(m.Classes))
+		if err := m.Probabilities(P[i], v); err != nil {
+			return 0, 0, err
+		}
+		class[i] = int(target[i])
+	}
+	return calibrate.LogLoss(P, class), calibrate.Brier(P, class), nil
 }
 
 // trivialScore returns the test error of the trivial rule fitted on train: the most frequent
