@@ -44,8 +44,10 @@ classification also the log-loss and Brier score of p = 1 / (1 + exp(-f)) at the
 Output: one JSON line per folder with the keys of `sparsekernel bench -json` (dataset, method
 "rvm-tipping", task, metric, realisations, first, test_error_mean, test_error_std (sample std,
 n-1), size_mean, size_std, evaluations_mean (re-estimations), fit_seconds_mean, wall_seconds),
+cpu_seconds_mean, load_average (the machine's 1/5/15-minute load when the folder finished),
 test_logloss_* / test_brier_* for classification, and per_realisation (index, test_error, size,
-evaluations, seconds (fit, width estimate and prediction), sigma, iterations, converged, bias,
+evaluations, seconds (wall time of standardising, width estimate, fit and prediction), cpu_seconds
+(the same as process CPU time, less sensitive to other jobs on the machine), sigma, iterations, converged, bias,
 distinct_rv, noise_sd for regression, test_logloss and test_brier for classification).
 
 Usage:
@@ -237,7 +239,7 @@ def fit_regressor(P, t, max_iter):
 
 
 def one(x, raw, num, classify, tr, te, k, max_iter):
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     ztr, zte = peerio.standardise(x[tr], x[te])
     rng = np.random.default_rng(k)
     sigma = sigest(ztr, rng)
@@ -255,7 +257,7 @@ def one(x, raw, num, classify, tr, te, k, max_iter):
     bias = bool(np.any(active == 0))
     Pte = np.exp(-sigma * sqdist(zte, ztr[kern]))
     f = Pte @ w[active > 0] + (w[active == 0][0] if bias else 0.0)
-    secs = time.perf_counter() - t0
+    secs, cpu = time.perf_counter() - t0, time.process_time() - c0
     if classify:
         yte = num[te]
         rec["test_error"] = 100.0 * float(np.mean(np.where(f > 0, 1.0, -1.0) != yte))
@@ -266,6 +268,7 @@ def one(x, raw, num, classify, tr, te, k, max_iter):
     rec["size"] = int(kern.size)
     rec["evaluations"] = iters
     rec["seconds"] = secs
+    rec["cpu_seconds"] = cpu
     rec["sigma"] = sigma
     rec["iterations"] = iters
     rec["converged"] = conv
@@ -304,6 +307,7 @@ def run(folder, K, first, max_iter, task, progress=True):
     sm, ss = peerio.mean_std([r["size"] for r in per])
     vm, _ = peerio.mean_std([r["evaluations"] for r in per])
     fm, _ = peerio.mean_std([r["seconds"] for r in per])
+    cm, _ = peerio.mean_std([r["cpu_seconds"] for r in per])
     res = {
         "dataset": name,
         "method": "rvm-tipping",
@@ -322,6 +326,8 @@ def run(folder, K, first, max_iter, task, progress=True):
     if classify:
         res["test_logloss_mean"], res["test_logloss_std"] = peerio.mean_std([r["test_logloss"] for r in per])
         res["test_brier_mean"], res["test_brier_std"] = peerio.mean_std([r["test_brier"] for r in per])
+    res["cpu_seconds_mean"] = cm
+    res["load_average"] = list(os.getloadavg())
     res["not_converged"] = sum(1 for r in per if not r["converged"])
     res["max_iter"] = max_iter
     res["numpy_version"] = np.__version__

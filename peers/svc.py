@@ -38,9 +38,10 @@ Output: one JSON line per folder, with the keys of `sparsekernel bench -json` (d
 task, metric, realisations, first, test_error_mean, test_error_std (sample std, n-1), size_mean,
 size_std (support vectors), evaluations_mean (SVM fits per realisation), fit_seconds_mean,
 wall_seconds), the grid, classes, test_logloss_mean/std and test_brier_mean/std with --proba, and
-per_realisation (index, test_error, size, seconds (grid search + refit + prediction; without the
-probability refit), refit_seconds (the one final fit), C, gamma, epsilon; with --proba also
-test_logloss, test_brier, proba_test_error, proba_seconds).
+cpu_seconds_mean, load_average (the machine's 1/5/15-minute load when the folder finished), and
+per_realisation (index, test_error, size, seconds (wall time of grid search + refit + prediction;
+without the probability refit), cpu_seconds (the same as process CPU time), refit_seconds (the
+one final fit), C, gamma, epsilon; with --proba also test_logloss, test_brier, proba_test_error, proba_seconds).
 
 Usage:
   nice -n 10 /usr/bin/python3 peers/svc.py [-k K] [--first F] [--proba] [-o OUT.jsonl] FOLDER ...
@@ -78,7 +79,7 @@ def exp_grid(spec):
 
 
 def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba):
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     if classify:
         est = SVC(kernel="rbf", cache_size=500)
         grid = {"svm__C": grid_c, "svm__gamma": grid_gamma}
@@ -93,7 +94,7 @@ def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba):
     gs = GridSearchCV(pipe, grid, scoring=scoring, cv=cv, refit=True, n_jobs=1, error_score="raise")
     gs.fit(x[tr], y[tr])
     pred = gs.predict(x[te])
-    secs = time.perf_counter() - t0
+    secs, cpu = time.perf_counter() - t0, time.process_time() - c0
     if classify:
         err = 100.0 * float(np.mean(pred != y[te]))
     else:
@@ -106,6 +107,7 @@ def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba):
         "size": int(svm.support_.shape[0]),
         "evaluations": n_fits,
         "seconds": secs,
+        "cpu_seconds": cpu,
         "refit_seconds": float(gs.refit_time_),
         "C": gs.best_params_["svm__C"],
         "gamma": gs.best_params_["svm__gamma"],
@@ -178,6 +180,8 @@ def run(folder, K, first, grid_c, grid_gamma, proba, task, progress=True):
         res["test_brier_mean"], res["test_brier_std"] = peerio.mean_std([r["test_brier"] for r in per])
         res["proba_test_error_mean"], _ = peerio.mean_std([r["proba_test_error"] for r in per])
         res["proba_seconds_mean"], _ = peerio.mean_std([r["proba_seconds"] for r in per])
+    res["cpu_seconds_mean"], _ = peerio.mean_std([r["cpu_seconds"] for r in per])
+    res["load_average"] = list(os.getloadavg())
     res["refit_seconds_mean"], _ = peerio.mean_std([r["refit_seconds"] for r in per])
     res["c_grid"] = grid_c
     res["gamma_grid"] = grid_gamma
