@@ -41,7 +41,8 @@ wall_seconds), the grid, classes, test_logloss_mean/std and test_brier_mean/std 
 cpu_seconds_mean, load_average (the machine's 1/5/15-minute load when the folder finished), and
 per_realisation (index, test_error, size, seconds (wall time of grid search + refit + prediction;
 without the probability refit), cpu_seconds (the same as process CPU time), refit_seconds (the
-one final fit), C, gamma, epsilon; with --proba also test_logloss, test_brier, proba_test_error, proba_seconds).
+one final fit), C, gamma, epsilon, cv_score (the best mean CV accuracy, or minus the MSE), with
+--cv-table the whole grid (cv_params, cv_mean_score); with --proba also test_logloss, test_brier, proba_test_error, proba_seconds).
 
 Usage:
   nice -n 10 /usr/bin/python3 peers/svc.py [-k K] [--first F] [--proba] [-o OUT.jsonl] FOLDER ...
@@ -78,7 +79,7 @@ def exp_grid(spec):
     return [2.0 ** e for e in range(lo, hi + 1, step)]
 
 
-def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba):
+def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba, cv_table=False):
     t0, c0 = time.perf_counter(), time.process_time()
     if classify:
         est = SVC(kernel="rbf", cache_size=500)
@@ -114,6 +115,11 @@ def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba):
     }
     if not classify:
         rec["epsilon"] = gs.best_params_["svm__epsilon"]
+    rec["cv_score"] = float(gs.best_score_)
+    if cv_table:
+        rec["cv_params"] = [[p["svm__C"], p["svm__gamma"]] + ([p["svm__epsilon"]] if not classify else [])
+                            for p in gs.cv_results_["params"]]
+        rec["cv_mean_score"] = [float(v) for v in gs.cv_results_["mean_test_score"]]
     if proba:
         t1 = time.perf_counter()
         pm = clone(gs.best_estimator_)
@@ -128,7 +134,7 @@ def one(x, y, tr, te, k, classify, grid_c, grid_gamma, proba):
     return rec
 
 
-def run(folder, K, first, grid_c, grid_gamma, proba, task, progress=True):
+def run(folder, K, first, grid_c, grid_gamma, proba, task, cv_table=False, progress=True):
     start = time.perf_counter()
     x, raw, num, trains, tests = peerio.read_folder(folder)
     task = peerio.task_of(raw, num, task)
@@ -145,7 +151,7 @@ def run(folder, K, first, grid_c, grid_gamma, proba, task, progress=True):
     name = os.path.basename(os.path.normpath(folder))
     per = []
     for i, k in enumerate(ks):
-        per.append(one(x, y, trains[k], tests[k], k, classify, grid_c, grid_gamma, proba))
+        per.append(one(x, y, trains[k], tests[k], k, classify, grid_c, grid_gamma, proba, cv_table))
         if progress:
             r = per[-1]
             extra = ""
@@ -207,11 +213,13 @@ def main():
                     help="gamma grid as base-2 exponents lo:hi:step (default -12:2:2)")
     ap.add_argument("--task", choices=["auto", "classification", "regression"], default="auto",
                     help="auto: +1/-1 or non-numeric labels are classes, other numbers regression")
+    ap.add_argument("--cv-table", action="store_true",
+                    help="record every grid point's mean CV score per realisation (cv_params, cv_mean_score)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no per-realisation progress on stderr")
     a = ap.parse_args()
     grid_c, grid_gamma = exp_grid(a.c_exp), exp_grid(a.gamma_exp)
     for folder in a.folders:
-        res = run(folder, a.k, a.first, grid_c, grid_gamma, a.proba, a.task, progress=not a.quiet)
+        res = run(folder, a.k, a.first, grid_c, grid_gamma, a.proba, a.task, a.cv_table, progress=not a.quiet)
         line = json.dumps(res)
         print(line, flush=True)
         if a.out:
