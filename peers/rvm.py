@@ -129,17 +129,22 @@ def penalised_loglik(f, t, w, a):
     return float(np.sum(t * f - np.logaddexp(0.0, f)) - 0.5 * np.sum(a * w * w))
 
 
-def posterior_mode(P, t, a, w):
+def posterior_mode(P, t, a, w, pbp=None):
     """Newton / IRLS for the mode of the penalised Bernoulli log-likelihood, warm start w.
-    Returns the mode and diag(Sigma), Sigma the inverse Hessian there."""
+    pbp, if given, is P' B P from the previous mode (pruned to P's columns): it stands in for the
+    Hessian of the first step, so that a re-estimation usually costs one O(N M^2) product.
+    Returns the mode, diag(Sigma) (Sigma the inverse Hessian at the mode) and P' B P there."""
     m = P.shape[1]
     f = P @ w
     obj = penalised_loglik(f, t, w, a)
     for it in range(NEWTON_MAX + 1):
         p = expit(f)
         g = P.T @ (t - p) - a * w
-        b = p * (1.0 - p)
-        h = (P.T * b) @ P
+        if it == 0 and pbp is not None:
+            h = pbp.copy()
+        else:
+            h = (P.T * (p * (1.0 - p))) @ P
+            pbp = h.copy()
         h[np.diag_indices(m)] += a
         # at least one Newton step: with a stale warm start, nearly pruned weights (|w| far below
         # the gradient tolerance) would keep their old values and their alphas would cycle
@@ -162,9 +167,13 @@ def posterior_mode(P, t, a, w):
                 break
             step *= 0.5
         if not moved:
+            if it == 0:  # h may be the stale one: recompute it at w for Sigma
+                h = (P.T * (p * (1.0 - p))) @ P
+                pbp = h.copy()
+                h[np.diag_indices(m)] += a
             break
     _, dsig = chol_inv_diag(h)
-    return w, dsig
+    return w, dsig, pbp
 
 
 def update_alpha(alpha_a, mu, dsig):
@@ -188,17 +197,19 @@ def fit_classifier(P, t, max_iter):
     w = np.zeros(m0)
     converged = False
     it = 0
+    pbp = None
     for it in range(1, max_iter + 1):
-        Pa = P[:, active]
-        w, dsig = posterior_mode(Pa, t, alpha, w)
+        w, dsig, pbp = posterior_mode(P[:, active], t, alpha, w, pbp)
         new, _, keep = update_alpha(alpha, w, dsig)
         dlog = np.max(np.abs(np.log(new[keep]) - np.log(alpha[keep])))
         pruned = not keep.all()
         active, alpha, w = active[keep], new[keep], w[keep]
+        if pruned:
+            pbp = pbp[np.ix_(keep, keep)]
         if not pruned and dlog < TOL_LOG_ALPHA:
             converged = True
             break
-    w, _ = posterior_mode(P[:, active], t, alpha, w)
+    w, _, _ = posterior_mode(P[:, active], t, alpha, w)
     return active, w, it, converged
 
 
