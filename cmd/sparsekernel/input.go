@@ -134,6 +134,12 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 		return nil, err
 	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
+	if err != nil && d.label == 0 && o.Features == nil {
+		// A file of one column has no room for a label: read its header without one.
+		o1 := o
+		o1.LabelColumn = -1
+		header, err = dataset.Header(bytes.NewReader(in.data), in.source, o1)
+	}
 	if err != nil {
 		header = nil // reading by position reports the error, or reads the file without a label
 	}
