@@ -12,8 +12,10 @@ package calibrate
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
 )
 
 // Fit returns the calibration maps A (C x K) and B (C) for decision values F (N x K) of points
@@ -98,8 +100,103 @@ func platt(F [][]float64, class []int) (a, b float64, ok bool) {
 // separable classes.
 const ridge = 1e-3
 
-// multinomial fits softmax(B + A f) by Newton's method with a backtracking line search.
+// newtonWork bounds the work of one Newton step, N (C(K+1))^2 multiply-adds for the Hessian:
+// beyond it (letter: 16,000 points, 26 classes, 26 outputs) the fit uses L-BFGS, which needs
+// only gradients, O(N C (K+1)) each.
+const newtonWork = 2e8
+
+// multinomial fits softmax(B + A f) by Newton's method with a backtracking line search, or by
+// L-BFGS when the Hessian would be costly; both minimise the same strictly convex loss.
 func multinomial(F [][]float64, class []int, C int) ([][]float64, []float64, bool) {
+	n, k := len(F), len(F[0])
+	p := k + 1 // parameters per class: intercept, slopes
+	np := C * p
+	var theta []float64
+	if float64(n)*float64(np)*float64(np) > newtonWork {
+		var ok bool
+		if theta, ok = multinomialLBFGS(F, class, C); !ok {
+			return nil, nil, false
+		}
+	} else if theta = multinomialNewton(F, class, C); theta == nil {
+		return nil, nil, false
+	}
+	return unpack(theta, C, p)
+}
+
+// multinomialLoss returns the penalised negative log-likelihood of parameters th and, if grad
+// is not nil, writes its gradient there.
+func multinomialLoss(th, grad []float64, F [][]float64, class []int, C int, probs []float64) float64 {
+	p := len(F[0]) + 1
+	lam := ridge * float64(len(F))
+	if grad != nil {
+		clear(grad)
+	}
+	var l float64
+	for i, f := range F {
+		softmax(probs, th, f, C, p)
+		l -= math.Log(max(probs[class[i]], 1e-300))
+		if grad == nil {
+			continue
+		}
+		for c := range C {
+			d := probs[c]
+			if class[i] == c {
+				d--
+			}
+			g := grad[c*p : c*p+p]
+			g[0] += d
+			for j, v := range f {
+				g[1+j] += d * v
+			}
+		}
+	}
+	for c := range C {
+		for j := 1; j < p; j++ {
+			r := c*p + j
+			l += 0.5 * lam * th[r] * th[r]
+			if grad != nil {
+				grad[r] += lam * th[r]
+			}
+		}
+	}
+	return l
+}
+
+// multinomialLBFGS minimises the loss of multinomialNewton by L-BFGS from zero.
+func multinomialLBFGS(F [][]float64, class []int, C int) ([]float64, bool) {
+	n, np := len(F), C*(len(F[0])+1)
+	probs := make([]float64, C)
+	// The line search asks for the loss and then, at the same point, the gradient: one pass
+	// computes both and keeps the gradient for that point.
+	var at, atGrad []float64
+	prob := optimize.Problem{
+		Func: func(th []float64) float64 {
+			at = append(at[:0], th...)
+			atGrad = slices.Grow(atGrad[:0], np)[:np]
+			return multinomialLoss(th, atGrad, F, class, C, probs)
+		},
+		Grad: func(grad, th []float64) {
+			if slices.Equal(th, at) {
+				copy(grad, atGrad)
+				return
+			}
+			multinomialLoss(th, grad, F, class, C, probs)
+		},
+	}
+	settings := &optimize.Settings{
+		GradientThreshold: 1e-6 * float64(n),
+		MajorIterations:   5000,
+	}
+	res, err := optimize.Minimize(prob, make([]float64, np), settings, &optimize.LBFGS{Store: 20})
+	if res == nil || (err != nil && res.Status != optimize.GradientThreshold) {
+		return nil, false
+	}
+	return res.X, true
+}
+
+// multinomialNewton fits by Newton's method with a backtracking line search; nil if the
+// Hessian is singular.
+func multinomialNewton(F [][]float64, class []int, C int) []float64 {
 	n, k := len(F), len(F[0])
 	p := k + 1 // parameters per class: intercept, slopes
 	np := C * p
@@ -164,11 +261,11 @@ func multinomial(F [][]float64, class []int, C int) ([][]float64, []float64, boo
 		}
 		var ch mat.Cholesky
 		if !ch.Factorize(H) {
-			return nil, nil, false
+			return nil
 		}
 		var d mat.VecDense
 		if err := ch.SolveVecTo(&d, mat.NewVecDense(np, g)); err != nil {
-			return nil, nil, false
+			return nil
 		}
 		step := 1.0
 		next := make([]float64, np)
@@ -190,6 +287,11 @@ func multinomial(F [][]float64, class []int, C int) ([][]float64, []float64, boo
 			break
 		}
 	}
+	return theta
+}
+
+// unpack splits the parameters into A and B, false if any is not finite.
+func unpack(theta []float64, C, p int) ([][]float64, []float64, bool) {
 	A := make([][]float64, C)
 	B := make([]float64, C)
 	for c := range C {

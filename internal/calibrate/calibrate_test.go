@@ -96,3 +96,44 @@ func TestMetrics(t *testing.T) {
 		t.Error("a confident mistake gives an unbounded log-loss")
 	}
 }
+
+// TestMultinomialSolversAgree checks that the L-BFGS path (large problems) reaches the
+// optimum Newton's method finds: the same loss and the same probabilities.
+func TestMultinomialSolversAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const C, K = 5, 5
+	var F [][]float64
+	var class []int
+	for range 2000 {
+		c := rng.IntN(C)
+		f := make([]float64, K)
+		for k := range f {
+			f[k] = 0.8*rng.NormFloat64() - 1
+			if k == c {
+				f[k] += 1.5
+			}
+		}
+		F, class = append(F, f), append(class, c)
+	}
+	newton := multinomialNewton(F, class, C)
+	lbfgs, ok := multinomialLBFGS(F, class, C)
+	if newton == nil || !ok {
+		t.Fatalf("newton ok %v, lbfgs ok %v", newton != nil, ok)
+	}
+	probs := make([]float64, C)
+	ln := multinomialLoss(newton, nil, F, class, C, probs)
+	ll := multinomialLoss(lbfgs, nil, F, class, C, probs)
+	if math.Abs(ln-ll) > 1e-6*ln {
+		t.Errorf("loss: newton %.9g, lbfgs %.9g", ln, ll)
+	}
+	pn, pl := make([]float64, C), make([]float64, C)
+	for _, f := range F[:200] {
+		softmax(pn, newton, f, C, K+1)
+		softmax(pl, lbfgs, f, C, K+1)
+		for c := range C {
+			if math.Abs(pn[c]-pl[c]) > 1e-4 {
+				t.Fatalf("probabilities differ: newton %v, lbfgs %v", pn, pl)
+			}
+		}
+	}
+}
