@@ -193,7 +193,12 @@ func summaryPlot(sets []*Dataset, st *styles) (svg, caption string, err error) {
 		return "", "", nil
 	}
 	logAxis(&p.X, append(xs, 1))
-	padAxis(&p.Y, math.Min(lo, 1), math.Max(hi, 1), 0.08)
+	if lo > 0 { // ratios span orders of magnitude where a peer is near zero error: a log axis
+		logAxis(&p.Y, []float64{lo, hi, 1})
+		p.Y.Min, p.Y.Max = math.Min(lo, 1)/1.15, math.Max(hi, 1)*1.15
+	} else {
+		padAxis(&p.Y, math.Min(lo, 1), math.Max(hi, 1), 0.08)
+	}
 	p.Add(plotter.NewGrid())
 	for _, ref := range []struct{ x, y bool }{{true, false}, {false, true}} {
 		var xy plotter.XYs
