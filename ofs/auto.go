@@ -226,33 +226,34 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 
 	// Pass 2: the chosen configuration again, recording every point's held-out loss at every
-	// size, for the paired size rule.
+	// size, for the paired size rule, and each fold's held-out path (the held-out values of its
+	// orthogonal columns and their weights), from which the out-of-fold decisions at the size
+	// chosen follow without running the folds a third time.
 	point := make([][]float64, bs+1) // point[s][i]
 	wrong := make([][]float64, bs+1) // wrong[s][i]: 1 if misclassified
 	for s := range point {
 		point[s] = make([]float64, n)
 		wrong[s] = make([]float64, n)
 	}
-	rerun := func(stage string, upTo int, record func(fold int, rows []int, s int, fv [][]float64, loss []float64)) {
-		var mu sync.Mutex
-		a.parallel(stage, nf, func(f int) {
-			a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], upTo, func(rows []int, s int, fv [][]float64, loss []float64) {
-				mu.Lock()
-				record(f, rows, s, fv, loss)
-				mu.Unlock()
-			})
-		})
-	}
 	reached := make([]int, nf) // the size each fold's path reached (a path may run out of candidates)
 	foldRows := make([][]int, nf)
-	rerun("size", bs, func(f int, rows []int, s int, fv [][]float64, loss []float64) {
-		reached[f], foldRows[f] = s, rows
-		for v, i := range rows {
-			point[s][i] = loss[v]
-			if class != nil && predicted(fv, v) != class[i] {
-				wrong[s][i] = 1
+	held := make([]heldPath, nf)
+	var mu sync.Mutex
+	a.parallel("size", nf, func(f int) {
+		var last heldPath
+		a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, h *holdout, st *State) {
+			last = heldPath{h: h, st: st}
+			mu.Lock()
+			defer mu.Unlock()
+			reached[f], foldRows[f] = s, rows
+			for v, i := range rows {
+				point[s][i] = h.loss[v]
+				if class != nil && predicted(h.f, v) != class[i] {
+					wrong[s][i] = 1
+				}
 			}
-		}
+		})
+		held[f] = last.compact()
 	})
 	for f, rows := range foldRows { // a path that stopped keeps its last model
 		for s := reached[f] + 1; s <= bs; s++ {
@@ -284,18 +285,17 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.CVMiss[s-1] = paths.miss[bc][bt][s] / float64(n)
 		}
 	}
-	// Pass 3: out-of-fold decisions at the chosen size.
+	// Pass 3: out-of-fold decisions at the chosen size (or where a fold's path stopped).
 	res.OOF = make([][]float64, n)
-	rerun("calibration", size, func(_ int, rows []int, s int, fv [][]float64, _ []float64) {
-		for v, i := range rows { // the last call is at the size, or where the path stopped
-			if res.OOF[i] == nil {
-				res.OOF[i] = make([]float64, len(Y))
-			}
+	for f, rows := range foldRows {
+		fv := held[f].decisions(min(size, reached[f]))
+		for v, i := range rows {
+			res.OOF[i] = make([]float64, len(Y))
 			for k := range fv {
 				res.OOF[i][k] = fv[k][v]
 			}
 		}
-	})
+	}
 
 	// The final model on all points.
 	w := a.Weighting[bc]
@@ -666,7 +666,7 @@ type pathRecord struct {
 // size, the held-out decisions and the per-point losses, and runs each path to exactly maxT
 // terms (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
-	taus []float64, maxT int, watch func(rows []int, s int, fv [][]float64, loss []float64)) ([]pathRecord, int) {
+	taus []float64, maxT int, watch func(rows []int, s int, h *holdout, st *State)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
 	pick := func(rows []int) ([][]float64, [][]float64, []int) {
 		z := make([][]float64, len(rows))
@@ -706,7 +706,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		h := newHoldout(kva.at(tau), Yva, cva, s, a.Loss)
 		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
 		if watch != nil {
-			watch(va, 0, h.f, h.loss)
+			watch(va, 0, h, s)
 		}
 		best, since := rec.loss[0], 0
 		for n := 1; n <= maxT; n++ {
@@ -718,7 +718,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 			rec.loss = append(rec.loss, h.sum())
 			rec.miss = append(rec.miss, float64(h.misses))
 			if watch != nil {
-				watch(va, n, h.f, h.loss)
+				watch(va, n, h, s)
 				continue
 			}
 			if l := rec.loss[n]; l < best {
@@ -731,6 +731,47 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		recs[t] = rec
 	}
 	return recs, evals
+}
+
+// heldPath is what a fold's held-out decisions at any size follow from: the held-out values
+// of the path's orthogonal columns and their weights, theta[t][k] of term t for output k.
+type heldPath struct {
+	h     *holdout
+	st    *State
+	p     []float64 // terms x N_val, as holdout.p
+	theta [][]float64
+	nv    int
+}
+
+// compact keeps of a finished path only what decisions needs.
+func (hp heldPath) compact() heldPath {
+	if hp.h == nil {
+		return hp
+	}
+	out := heldPath{p: hp.h.p[:hp.h.terms*hp.h.nv], nv: hp.h.nv}
+	for t := range hp.h.terms {
+		out.theta = append(out.theta, hp.st.ThetaK(t))
+	}
+	return out
+}
+
+// decisions returns the held-out decisions f_k = sum_{t <= size} theta_tk p_t, accumulated in
+// the order holdout.add accumulates them, so they equal the tracked decisions bit for bit.
+func (hp heldPath) decisions(size int) [][]float64 {
+	f := make([][]float64, len(hp.theta[0]))
+	for k, th := range hp.theta[0] {
+		f[k] = make([]float64, hp.nv)
+		for i := range f[k] {
+			f[k][i] = th
+		}
+	}
+	for t := 1; t <= size; t++ {
+		p := hp.p[t*hp.nv : (t+1)*hp.nv]
+		for k, th := range hp.theta[t] {
+			axpy(th, p, f[k])
+		}
+	}
+	return f
 }
 
 // holdout tracks a path's decisions on held-out points: the held-out values of the model's

@@ -211,6 +211,35 @@ func TestHoldoutExact(t *testing.T) {
 	}
 }
 
+// A fold's held-out path, kept compactly, gives the tracked held-out decisions at every size,
+// bit for bit (the out-of-fold decisions for calibration come from it).
+func TestHeldPathReplay(t *testing.T) {
+	X, class := blobs(150, 3, 5)
+	Y := oneVsRest(class, 3)
+	a := Auto{Seed: 3}
+	a.defaults(len(X))
+	folds := a.folds(len(X), class)
+	var tracked [][][]float64 // tracked[s][k][v]
+	var last heldPath
+	a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout, st *State) {
+		snap := make([][]float64, len(h.f))
+		for k := range h.f {
+			snap[k] = append([]float64(nil), h.f[k]...)
+		}
+		tracked = append(tracked, snap)
+		last = heldPath{h: h, st: st}
+	})
+	if len(tracked) < 10 {
+		t.Fatalf("the path reached %d terms", len(tracked)-1)
+	}
+	hp := last.compact()
+	for s, want := range tracked {
+		if got := hp.decisions(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("size %d: replayed decisions differ from the tracked ones", s)
+		}
+	}
+}
+
 // The screening pool scores candidates as a pool deflated by modified Gram-Schmidt does: the
 // same selection by the regularised error reduction, step by step.
 func TestScreenMatchesPool(t *testing.T) {
