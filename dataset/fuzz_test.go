@@ -87,16 +87,8 @@ func FuzzParseCSV(f *testing.F) {
 		if longNumber(features) || longNumber(drop) {
 			return // ranges of thousands of columns: slow, and tested by FuzzParseColumns
 		}
-		var err error
-		if features != "" {
-			if opt.Features, err = ParseColumns(features); err != nil {
-				return
-			}
-		}
-		if drop != "" {
-			if opt.Drop, err = ParseColumns(drop); err != nil {
-				return
-			}
+		if !fuzzColumns(&opt, features, drop) {
+			return
 		}
 		tab, err := ParseCSV(bytes.NewReader(data), "fuzz", opt)
 		checkParsed(t, tab, err, false)
@@ -141,16 +133,8 @@ func FuzzParse(f *testing.F) {
 		}
 		source := []string{"fuzz", "fuzz.txt", "fuzz.libsvm", "fuzz.csv"}[ext%4]
 		var opt CSVOptions
-		var err error
-		if features != "" {
-			if opt.Features, err = ParseColumns(features); err != nil {
-				return
-			}
-		}
-		if drop != "" {
-			if opt.Drop, err = ParseColumns(drop); err != nil {
-				return
-			}
+		if !fuzzColumns(&opt, features, drop) {
+			return
 		}
 		tab, err := Parse(bytes.NewReader(data), source, opt)
 		checkParsed(t, tab, err, true)
@@ -261,4 +245,21 @@ func FuzzNumber(f *testing.F) {
 			t.Fatalf("parseValue(%q): %v, kind %d", s, err, kind)
 		}
 	})
+}
+
+// fuzzColumns sets the columns chosen and dropped of a fuzzed input, false if either list does
+// not parse (a case FuzzParseColumns covers).
+func fuzzColumns(opt *CSVOptions, features, drop string) bool {
+	var err error
+	if features != "" {
+		if opt.Features, err = ParseColumns(features); err != nil {
+			return false
+		}
+	}
+	if drop != "" {
+		if opt.Drop, err = ParseColumns(drop); err != nil {
+			return false
+		}
+	}
+	return true
 }

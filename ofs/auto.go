@@ -240,9 +240,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	held := make([]heldPath, nf)
 	var mu sync.Mutex
 	a.parallel("size", nf, func(f int) {
-		var last heldPath
+		var lastH *holdout
+		var lastS *State
 		a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, h *holdout, st *State) {
-			last = heldPath{h: h, st: st}
+			lastH, lastS = h, st
 			mu.Lock()
 			defer mu.Unlock()
 			reached[f], foldRows[f] = s, rows
@@ -253,7 +254,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 				}
 			}
 		})
-		held[f] = last.compact()
+		held[f] = keepPath(lastH, lastS)
 	})
 	for f, rows := range foldRows { // a path that stopped keeps its last model
 		for s := reached[f] + 1; s <= bs; s++ {
@@ -736,23 +737,18 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 // heldPath is what a fold's held-out decisions at any size follow from: the held-out values
 // of the path's orthogonal columns and their weights, theta[t][k] of term t for output k.
 type heldPath struct {
-	h     *holdout
-	st    *State
 	p     []float64 // terms x N_val, as holdout.p
 	theta [][]float64
 	nv    int
 }
 
-// compact keeps of a finished path only what decisions needs.
-func (hp heldPath) compact() heldPath {
-	if hp.h == nil {
-		return hp
+// keepPath keeps of a path, tracked by h on the state st, only what decisions needs.
+func keepPath(h *holdout, st *State) heldPath {
+	hp := heldPath{p: h.p[:h.terms*h.nv], nv: h.nv}
+	for t := range h.terms {
+		hp.theta = append(hp.theta, st.ThetaK(t))
 	}
-	out := heldPath{p: hp.h.p[:hp.h.terms*hp.h.nv], nv: hp.h.nv}
-	for t := range hp.h.terms {
-		out.theta = append(out.theta, hp.st.ThetaK(t))
-	}
-	return out
+	return hp
 }
 
 // decisions returns the held-out decisions f_k = sum_{t <= size} theta_tk p_t, accumulated in

@@ -220,19 +220,20 @@ func TestHeldPathReplay(t *testing.T) {
 	a.defaults(len(X))
 	folds := a.folds(len(X), class)
 	var tracked [][][]float64 // tracked[s][k][v]
-	var last heldPath
+	var lastH *holdout
+	var lastS *State
 	a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout, st *State) {
 		snap := make([][]float64, len(h.f))
 		for k := range h.f {
 			snap[k] = append([]float64(nil), h.f[k]...)
 		}
 		tracked = append(tracked, snap)
-		last = heldPath{h: h, st: st}
+		lastH, lastS = h, st
 	})
 	if len(tracked) < 10 {
 		t.Fatalf("the path reached %d terms", len(tracked)-1)
 	}
-	hp := last.compact()
+	hp := keepPath(lastH, lastS)
 	for s, want := range tracked {
 		if got := hp.decisions(s); !reflect.DeepEqual(got, want) {
 			t.Fatalf("size %d: replayed decisions differ from the tracked ones", s)

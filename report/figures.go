@@ -93,7 +93,7 @@ func errorSizePlot(d *Dataset, st *styles) (svg string, left []string, err error
 	if len(sizes) == 0 {
 		return "", left, nil
 	}
-	logAxis(&p.X, sizes)
+	logAxis(&p.X, sizes, 1.6)
 	p.X.Max *= 2.5 // room for the labels
 	padAxis(&p.Y, lo, hi, 0.08)
 	p.Add(plotter.NewGrid())
@@ -192,10 +192,9 @@ func summaryPlot(sets []*Dataset, st *styles) (svg, caption string, err error) {
 	if len(xs) == 0 {
 		return "", "", nil
 	}
-	logAxis(&p.X, append(xs, 1))
+	logAxis(&p.X, append(xs, 1), 1.6)
 	if lo > 0 { // ratios span orders of magnitude where a peer is near zero error: a log axis
-		logAxis(&p.Y, []float64{lo, hi, 1})
-		p.Y.Min, p.Y.Max = math.Min(lo, 1)/1.15, math.Max(hi, 1)*1.15
+		logAxis(&p.Y, []float64{lo, hi, 1}, 1.15)
 	} else {
 		padAxis(&p.Y, math.Min(lo, 1), math.Max(hi, 1), 0.08)
 	}

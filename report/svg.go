@@ -149,8 +149,9 @@ func intTicks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-// logAxis makes ax logarithmic over the positive values vals, with a margin.
-func logAxis(ax *plot.Axis, vals []float64) {
+// logAxis makes ax logarithmic over the positive values vals, widened by the factor margin
+// on each side.
+func logAxis(ax *plot.Axis, vals []float64, margin float64) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range vals {
 		if v > 0 {
@@ -162,7 +163,7 @@ func logAxis(ax *plot.Axis, vals []float64) {
 	}
 	ax.Scale = plot.LogScale{}
 	ax.Tick.Marker = plot.TickerFunc(logTicks)
-	ax.Min, ax.Max = lo/1.6, hi*1.6
+	ax.Min, ax.Max = lo/margin, hi*margin
 }
 
 // padAxis sets ax to [lo, hi] widened by frac of its length on each side (and made non-empty).

@@ -203,18 +203,7 @@ func multinomialNewton(F [][]float64, class []int, C int) []float64 {
 	theta := make([]float64, np)
 	lam := ridge * float64(n)
 	probs := make([]float64, C)
-	loss := func(th []float64) float64 {
-		var l float64
-		for i, f := range F {
-			l -= math.Log(max(softmax(probs, th, f, C, p)[class[i]], 1e-300))
-		}
-		for c := range C {
-			for j := 1; j < p; j++ {
-				l += 0.5 * lam * th[c*p+j] * th[c*p+j]
-			}
-		}
-		return l
-	}
+	loss := func(th []float64) float64 { return multinomialLoss(th, nil, F, class, C, probs) }
 	cur := loss(theta)
 	g := make([]float64, np)
 	H := mat.NewSymDense(np, nil)
