@@ -192,6 +192,7 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 			return fmt.Errorf("%w: input %d is %v", ErrInput, j+1, v)
 		}
 	}
+	z = z[:m.Inputs]
 	m.Standardise(z, x)
 	copy(f, m.Bias)
 	for i, nd := range m.Nodes {
