@@ -45,6 +45,7 @@ func (w Wavelet) Eval(x, z []float64) float64 {
 
 // SqDist returns the squared Euclidean distance ||x - z||^2.
 func SqDist(x, z []float64) float64 {
+	z = z[:len(x)] // one bounds check instead of one per term
 	var s float64
 	for j := range x {
 		d := x[j] - z[j]
@@ -55,12 +56,19 @@ func SqDist(x, z []float64) float64 {
 
 // Diag returns the diagonal-covariance Gaussian exp(-0.5 sum_j (x_j - mu_j)^2 / s_j) (SPEC 1).
 func Diag(x, mu, s []float64) float64 {
+	return math.Exp(-0.5 * DiagDist(x, mu, s))
+}
+
+// DiagDist returns the scaled squared distance sum_j (x_j - mu_j)^2 / s_j of Diag, whose
+// value is exp(-0.5 * DiagDist(x, mu, s)).
+func DiagDist(x, mu, s []float64) float64 {
+	mu, s = mu[:len(x)], s[:len(x)]
 	var q float64
 	for j := range x {
 		d := x[j] - mu[j]
 		q += d * d / s[j]
 	}
-	return math.Exp(-0.5 * q)
+	return q
 }
 
 // TauToVar converts the common width tau of exp(-||x-c||^2/tau) to the variance s = tau/2.

@@ -195,10 +195,41 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 	z = z[:m.Inputs]
 	m.Standardise(z, x)
 	copy(f, m.Bias)
-	for i, nd := range m.Nodes {
-		g := m.basis(z, nd)
+	// The nodes go in blocks: first the basis values of a block, then its terms of each
+	// output. The operations and their order are those of the plain loop
+	//
+	//	for i, nd := range m.Nodes { g := m.basis(z, nd); for k, w := range m.Weights { f[k] += w[i] * g } }
+	//
+	// (so the results are the same bit for bit), but the exponentials of a block, each a long
+	// chain of dependent operations, no longer wait for one another.
+	var buf [32]float64
+	for start := 0; start < len(m.Nodes); start += len(buf) {
+		nodes := m.Nodes[start:min(start+len(buf), len(m.Nodes))]
+		g := buf[:len(nodes)]
+		if m.Kernel == KernelWavelet {
+			for i := range nodes {
+				g[i] = m.basis(z, nodes[i])
+			}
+		} else {
+			for i := range nodes {
+				nd := &nodes[i]
+				if len(nd.Width) == 1 {
+					g[i] = -0.5 * kernel.SqDist(z, nd.Centre) / nd.Width[0]
+				} else {
+					g[i] = -0.5 * kernel.DiagDist(z, nd.Centre, nd.Width)
+				}
+			}
+			for i, a := range g {
+				g[i] = math.Exp(a)
+			}
+		}
 		for k, w := range m.Weights {
-			f[k] += w[i] * g
+			w = w[start : start+len(g)]
+			fk := f[k]
+			for i, gi := range g {
+				fk += w[i] * gi
+			}
+			f[k] = fk
 		}
 	}
 	if m.Range != nil {
@@ -303,7 +334,11 @@ func (c *Calibration) Apply(p, f []float64) {
 	}
 	var sum float64
 	for i, l := range p {
-		p[i] = math.Exp(l - top)
+		if d := l - top; d == 0 {
+			p[i] = 1 // math.Exp(0), without its cost: the largest term is always this one
+		} else {
+			p[i] = math.Exp(d)
+		}
 		sum += p[i]
 	}
 	for i := range p {
