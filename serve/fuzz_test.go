@@ -6,7 +6,9 @@ import (
 	"errors"
 	"io"
 	"math"
+	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -233,6 +235,103 @@ func TestNumbers(t *testing.T) {
 		}
 		if got := tab.vals[0]; math.Float64bits(got) != math.Float64bits(want) {
 			t.Errorf("%s: got %v (%#x), want %v (%#x)", s, got, math.Float64bits(got), want, math.Float64bits(want))
+		}
+	}
+}
+
+// FuzzNumber checks the values of the parser, through its fast path for plain rows and its
+// general path, against strconv.ParseFloat bit for bit: s is a number as the fuzzer writes
+// it, and the text of bits (a float64) in a format of the fuzzer's choice.
+func FuzzNumber(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1.5", "-1.234", "1e22", "1e23", "9007199254740993", "0.30000000000000004",
+		"4.9e-324", "1.7976931348623157e308", "2.5e-3", "1E+2", "12345678901234567890", "0.1e-22", "01", "1.", "-"} {
+		f.Add(s, uint64(0x3ff8000000000000), byte('g'), 4)
+	}
+	f.Fuzz(func(t *testing.T, s string, bits uint64, format byte, prec int) {
+		var texts []string
+		if strings.Trim(s, "0123456789eE+-.") == "" { // number characters only: the width is known
+			texts = append(texts, s)
+		}
+		if v := math.Float64frombits(bits); finite(v) {
+			switch format % 4 {
+			case 0:
+				texts = append(texts, strconv.FormatFloat(v, 'g', -1, 64))
+			case 1:
+				texts = append(texts, strconv.FormatFloat(v, 'e', prec%30, 64))
+			case 2:
+				texts = append(texts, strconv.FormatFloat(v, 'f', prec%30, 64))
+			default:
+				texts = append(texts, strconv.FormatFloat(v, 'E', -1, 64))
+			}
+		}
+		for _, s := range texts {
+			want, err := strconv.ParseFloat(s, 64)
+			ok := err == nil && finite(want) && json.Valid([]byte(s))
+			for width, body := range []string{"[[" + s + "]]", "[[" + s + ", " + s + "]]", "[[ " + s + "\n, " + s + " ]]"} {
+				var tab table
+				tab.reset(min(width+1, 2), 10, nil, nil)
+				perr := parseJSON([]byte(body), &tab)
+				if (perr == nil) != ok {
+					t.Fatalf("%q: parse error %v, ParseFloat %v, %v", body, perr, want, err)
+				}
+				if perr != nil {
+					continue
+				}
+				for _, got := range tab.vals {
+					if math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("%q: got %v (%#x), want %v (%#x)", body, got, math.Float64bits(got), want, math.Float64bits(want))
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestPlainRowNumbers compares the values of rows of plain numbers (the parser's fast path)
+// with strconv.ParseFloat, bit for bit, on random decimals of 1 to 21 digits with and
+// without exponents: both sides of the fast path's limits (19 digits, 2^53, 10^+-22).
+func TestPlainRowNumbers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 20000 {
+		var texts [3]string
+		for k := range texts {
+			var b []byte
+			if rng.IntN(2) == 0 {
+				b = append(b, '-')
+			}
+			nd := 1 + rng.IntN(21)
+			point := rng.IntN(nd + 1)
+			for i := range nd {
+				if i == point && i > 0 {
+					b = append(b, '.')
+				}
+				c := byte('0' + rng.IntN(10))
+				if i == 0 && (c == '0' && point != 1) {
+					c = '1' + byte(rng.IntN(9))
+				}
+				b = append(b, c)
+			}
+			if rng.IntN(3) == 0 {
+				b = append(b, "eE"[rng.IntN(2)])
+				b = append(b, []string{"", "+", "-"}[rng.IntN(3)]...)
+				b = strconv.AppendInt(b, int64(rng.IntN(30)), 10)
+			}
+			texts[k] = string(b)
+		}
+		body := "[[" + strings.Join(texts[:], ",") + "]]"
+		var tab table
+		tab.reset(3, 10, nil, nil)
+		if err := parseJSON([]byte(body), &tab); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		for k, s := range texts {
+			want, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tab.vals[k]; math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("%s: got %v (%#x), want %v (%#x)", s, got, math.Float64bits(got), want, math.Float64bits(want))
+			}
 		}
 	}
 }

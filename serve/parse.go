@@ -256,6 +256,9 @@ func (p *jsonParser) row() error {
 func (p *jsonParser) arrayRow() error {
 	t := p.t
 	p.pos++ // '['
+	if p.plainRow() {
+		return nil
+	}
 	if p.next() == ']' {
 		return t.widthError(0)
 	}
@@ -376,6 +379,116 @@ func (p *jsonParser) number(j int, name string) (float64, error) {
 		return 0, badRequest("%s: %s is out of the range of finite numbers", p.where(j, name), p.data[start:p.pos])
 	}
 	return v, nil
+}
+
+// plainRow reads the rest of an array row (after its '[') in the common form: the model's
+// number of values, each a number of at most 19 significant digits whose value the exact
+// fast path of scanNumber gives, separated by commas and white space and closed by ']'. It
+// returns false, having moved nothing, at anything else: the caller then reads the row with
+// the general code, which finds the same values or reports the error.
+func (p *jsonParser) plainRow() bool {
+	t := p.t
+	d := p.data
+	i := p.pos
+	base := len(t.vals)
+	if t.inputs == 0 {
+		return false
+	}
+	if cap(t.vals)-base < t.inputs {
+		t.vals = append(t.vals, make([]float64, t.inputs)...)[:base]
+	}
+	vals := t.vals[base : base+t.inputs]
+	for j := range vals {
+		for i < len(d) && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
+			i++
+		}
+		// The number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+		var sign uint64
+		if i < len(d) && d[i] == '-' {
+			sign = 1 << 63
+		}
+		i += int(sign >> 63)
+		mant, digits := digitRun(d, i)
+		if digits == 0 || digits > 1 && d[i] == '0' {
+			return false
+		}
+		i += digits
+		exp := 0
+		if i < len(d) && d[i] == '.' {
+			i++
+			frac, n := digitRun(d, i)
+			if n == 0 || digits+n > 19 {
+				return false
+			}
+			mant = mant*uint64pow10[n] + frac
+			digits += n
+			i += n
+			exp = -n
+		}
+		if i < len(d) && d[i]|0x20 == 'e' {
+			i++
+			eneg := i < len(d) && d[i] == '-'
+			if i < len(d) && (d[i] == '-' || d[i] == '+') {
+				i++
+			}
+			e, n := digitRun(d, i)
+			if n == 0 || n > 3 {
+				return false
+			}
+			i += n
+			if eneg {
+				e = -e
+			}
+			exp += int(int64(e))
+		}
+		// At most 19 digits: mant has not wrapped. Below 2^53 with a power of ten that a
+		// float64 holds exactly, the product or quotient is the correctly rounded value.
+		if digits > 19 || mant > 1<<53 || exp < -22 || exp > 22 {
+			return false
+		}
+		v := float64(int64(mant)) // mant <= 2^53: the signed conversion is exact and cheaper
+		if exp >= 0 {
+			v *= pow10[exp]
+		} else {
+			v /= pow10[-exp]
+		}
+		vals[j] = math.Float64frombits(math.Float64bits(v) | sign)
+		for i < len(d) && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
+			i++
+		}
+		if i == len(d) {
+			return false
+		}
+		if j == len(vals)-1 {
+			if d[i] != ']' {
+				return false
+			}
+		} else if d[i] != ',' {
+			return false
+		}
+		i++
+	}
+	t.vals = t.vals[:base+t.inputs]
+	p.pos = i
+	return true
+}
+
+// uint64pow10[n] is 10^n.
+var uint64pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	1e16, 1e17, 1e18, 1e19}
+
+// digitRun returns the length n of the run of decimal digits at d[i:] and, when n <= 19,
+// its value.
+func digitRun(d []byte, i int) (v uint64, n int) {
+	for ; i < len(d); i++ {
+		c := d[i] - '0'
+		if c > 9 {
+			break
+		}
+		v = v*10 + uint64(c)
+		n++
+	}
+	return v, n
 }
 
 // where names the field of the current row for an error message.
