@@ -46,7 +46,7 @@ type fitContext struct {
 
 // Methods lists the methods Fit implements, the default first.
 var Methods = []Method{
-	{Auto, true, true, true, "the default: Gaussian nodes and a bias chosen by forward selection; width, input weighting and size chosen by cross-validating the whole selection", fitAuto},
+	{Auto, true, true, true, "the default: Gaussian nodes and a bias chosen by forward selection; width, input weighting and size chosen by cross-validating the whole selection; weights re-estimated by sparse Bayesian learning, which drops the nodes the data do not support", fitAuto},
 	{LOOMI, true, false, false, "fixed Gaussian nodes, forward selection maximising the LOO mutual information (paper-faithful, no bias)", fitFixed},
 	{ROLS, true, false, false, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate (paper-faithful, no bias)", fitFixed},
 	{PSO, true, false, true, "tunable Gaussian nodes (centre and width) found one by one by particle swarm optimisation, size cross-validated", fitTuned},

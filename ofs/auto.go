@@ -65,6 +65,10 @@ type Auto struct {
 	// Survivors is the number of configurations that go on to all folds after the first;
 	// default 2.
 	Survivors int
+	// NoPrune keeps every node forward selection chose in the final model; by default their
+	// weights are re-estimated by sparse Bayesian learning, which removes the nodes the data do
+	// not support (evidencePrune).
+	NoPrune bool
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 	// Progress, if set, is called after each unit of work of a stage with the number done and
@@ -123,6 +127,9 @@ type AutoResult struct {
 	CVCurve []float64
 	CVMiss  []float64
 	Size    int
+	// Selected is the number of nodes forward selection chose; Size is what the evidence
+	// pruning kept of them.
+	Selected int
 	// OOF[i] holds the out-of-fold decision values of point i at the chosen size (for
 	// calibration): each point is predicted by the model that did not see it.
 	OOF [][]float64
@@ -312,16 +319,23 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		res.Centres = append(res.Centres, slices.Clone(pts[c]))
 	}
 	res.Evaluations += sc.visits
-	res.Scale, res.Weighting, res.Tau, res.Size = scale, w, taus[bt], s.Selected()
-	all := s.PrefixWeightsK(s.Terms())
-	res.Weights = make([][]float64, len(Y))
-	res.Bias = make([]float64, len(Y))
-	for k := range all {
-		res.Bias[k] = all[k][0]
-		res.Weights[k] = all[k][1:]
+	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
+	kept := ""
+	if a.NoPrune || len(res.Centres) == 0 {
+		all := s.PrefixWeightsK(s.Terms())
+		res.Weights = make([][]float64, len(Y))
+		res.Bias = make([]float64, len(Y))
+		for k := range all {
+			res.Bias[k] = all[k][0]
+			res.Weights[k] = all[k][1:]
+		}
+	} else {
+		res.Centres, res.Weights, res.Bias = prune(res.Centres, Zs, Y, taus[bt])
+		kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 	}
-	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes (cross-validated over %d widths x %d weightings, %d folds)",
-		w, taus[bt], a.TauFactors[bt], res.Size, bs, len(taus), len(a.Weighting), nf)
+	res.Size = len(res.Centres)
+	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
+		w, taus[bt], a.TauFactors[bt], res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	return res, nil
 }
 
@@ -654,6 +668,24 @@ func (k *gaussians) at(tau float64) []float64 {
 	}
 	k.tau = tau
 	return k.g
+}
+
+// prune re-estimates, on inputs Z and targets Y, the weights of the nodes at the given
+// centres (width tau) by sparse Bayesian learning, and drops the nodes it finds unsupported
+// (at least one stays). It returns the centres kept, the weights (K x kept) and the biases.
+func prune(centres, Z [][]float64, Y [][]float64, tau float64) ([][]float64, [][]float64, []float64) {
+	g := newGaussians(centres, Z).at(tau)
+	n := len(Z)
+	cols := make([][]float64, len(centres))
+	for j := range cols {
+		cols[j] = g[j*n : (j+1)*n]
+	}
+	ev := evidencePrune(cols, Y)
+	kept := make([][]float64, len(ev.keep))
+	for x, j := range ev.keep {
+		kept[x] = centres[j]
+	}
+	return kept, ev.w, ev.bias
 }
 
 // pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed

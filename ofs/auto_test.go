@@ -92,15 +92,15 @@ func TestAutoClassifiers(t *testing.T) {
 		if e := float64(wrong) / float64(len(Xt)); e > 0.08 {
 			t.Errorf("%d classes: test error %.3f", c, e)
 		}
-		if len(r.Weights) != len(oneVsRest(class, c)) || r.Size < 1 || r.Size != len(r.Centres) {
-			t.Errorf("%d classes: %d outputs, size %d, %d centres", c, len(r.Weights), r.Size, len(r.Centres))
+		if len(r.Weights) != len(oneVsRest(class, c)) || r.Size < 1 || r.Size != len(r.Centres) || r.Size > r.Selected {
+			t.Errorf("%d classes: %d outputs, size %d of %d selected, %d centres", c, len(r.Weights), r.Size, r.Selected, len(r.Centres))
 		}
 		for i, o := range r.OOF {
 			if len(o) != len(r.Weights) {
 				t.Fatalf("%d classes: out-of-fold decisions of point %d: %v", c, i, o)
 			}
 		}
-		if len(r.CVCurve) == 0 || len(r.CVMiss) != len(r.CVCurve) || r.CVMiss[r.Size-1] > 0.1 {
+		if len(r.CVCurve) == 0 || len(r.CVMiss) != len(r.CVCurve) || r.CVMiss[r.Selected-1] > 0.1 {
 			t.Errorf("%d classes: CV curves %d/%d points", c, len(r.CVCurve), len(r.CVMiss))
 		}
 	}

@@ -70,6 +70,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		return nil, ErrTunedOutputs
 	}
 	a := t.Auto
+	a.NoPrune = true // the fixed nodes only seed the search: their path's size, unpruned
 	ar, err := a.Fit(Z, Y, class)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,219 @@
+package ofs
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Evidence pruning: sparse Bayesian learning (Tipping 2001, "Sparse Bayesian learning and the
+// relevance vector machine", JMLR 1) on the columns forward selection chose. Each column i has
+// a prior precision alpha_i on its weights, shared by the K outputs (the nodes are shared), the
+// bias has a flat prior, and the noise precision beta is shared too. MacKay's fixed point
+// (Tipping's equations 12 and 13, summed over the outputs)
+//
+//	Sigma = (beta Phi'Phi + A)^-1,   mu_k = beta Sigma Phi' y_k,   gamma_i = 1 - alpha_i Sigma_ii,
+//	alpha_i = K gamma_i / sum_k mu_ik^2,   beta = K (N - sum_i gamma_i) / sum_k ||y_k - Phi mu_k||^2
+//
+// drives the precisions of columns the data do not support to infinity; such columns are
+// removed. The weights returned are the posterior means mu.
+
+// Evidence settings: the iterations at most; the precision above which a column is removed
+// (its weights' prior sd is then 1e-4 of the outputs'); the change of every log precision
+// below which the iteration has converged; and the change of the log noise precision below
+// which it has settled, after which a column is removed as soon as the evidence no longer
+// supports it (before, a noise level far from the data's would remove good columns).
+const (
+	evidenceIterations = 300
+	evidenceDrop       = 1e8
+	evidenceTol        = 1e-2
+	evidenceSettled    = 1e-2
+)
+
+// evidenceFit is the result of sparse Bayesian learning on a bias and the given columns.
+type evidenceFit struct {
+	keep  []int       // indices of the columns kept, increasing
+	w     [][]float64 // w[k][j]: output k's weight of column keep[j]
+	bias  []float64
+	alpha []float64 // alpha[j]: precision of column keep[j]
+	beta  float64
+}
+
+// evidencePrune runs sparse Bayesian learning on a bias and the columns cols (each of length
+// N) for the K target vectors Y (K x N). It keeps at least one column if it is given one (the
+// best supported: the model of forward selection always has a node); with none it returns
+// the bias alone (the outputs' means).
+func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
+	n, K, M := len(Y[0]), len(Y), len(cols)+1
+	// C is the (M x N) design matrix transposed: a row of ones, then the columns.
+	C := make([]float64, M*n)
+	for i := range n {
+		C[i] = 1
+	}
+	for j, c := range cols {
+		copy(C[(j+1)*n:(j+2)*n], c)
+	}
+	Yf := make([]float64, K*n)
+	for k, y := range Y {
+		copy(Yf[k*n:], y)
+	}
+	G := make([]float64, M*M) // Phi'Phi
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
+		blas64.General{Rows: M, Cols: n, Stride: n, Data: C}, 0, blas64.General{Rows: M, Cols: M, Stride: M, Data: G})
+	PY := make([]float64, M*K) // Phi'Y
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
+		blas64.General{Rows: K, Cols: n, Stride: n, Data: Yf}, 0, blas64.General{Rows: M, Cols: K, Stride: K, Data: PY})
+	yy := make([]float64, K)
+	var spread float64 // summed variance of the outputs
+	for k, y := range Y {
+		yy[k] = dot(y, y)
+		m := sum(y) / float64(n)
+		spread += yy[k]/float64(n) - m*m
+	}
+	if spread <= 0 {
+		spread = 1
+	}
+
+	alpha := make([]float64, M)
+	for i := range alpha {
+		alpha[i] = 0.01 * float64(K) / spread // a broad prior: weight variance 100 times the outputs'
+	}
+	alpha[0] = 0 // the bias: flat prior
+	beta := float64(K) / (0.1 * spread)
+	active := make([]int, M)
+	for i := range active {
+		active[i] = i
+	}
+	var mu [][]float64 // mu[k][x] for active[x]
+	settled := false   // the noise precision has settled: the prune test applies
+	for range evidenceIterations {
+		sigma, m, ok := evidencePosterior(G, PY, M, K, active, alpha, beta)
+		if !ok {
+			break
+		}
+		mu = m
+		na := len(active)
+		GA := mat.NewDense(na, na, nil)
+		for x, a := range active {
+			for z, b := range active {
+				GA.Set(x, z, G[a*M+b])
+			}
+		}
+		var sse, gsum, change float64
+		gmu := make([][]float64, K) // (G mu_k) over the active set
+		for k := range K {
+			gmu[k] = make([]float64, na)
+			// ||y - Phi mu||^2 = y'y - 2 mu'Phi'y + mu'Phi'Phi mu
+			e := yy[k]
+			for x, a := range active {
+				gmu[k][x] = dot(GA.RawRowView(x), mu[k])
+				e += mu[k][x] * (gmu[k][x] - 2*PY[a*K+k])
+			}
+			sse += max(e, 0)
+		}
+		next := make([]int, 0, na)
+		last, lastGain := -1, math.Inf(-1) // the best supported column, kept if all would go
+		for x, a := range active {
+			sii := sigma.At(x, x)
+			g := 1 - alpha[a]*sii
+			gsum += g
+			if a == 0 {
+				next = append(next, a)
+				continue
+			}
+			var m2 float64
+			for k := range K {
+				m2 += mu[k][x] * mu[k][x]
+			}
+			// With column i left out of the model, s_i = 1/Sigma_ii - alpha_i and q_ik =
+			// mu_ik/Sigma_ii (Tipping and Faul 2003, "Fast marginal likelihood maximisation
+			// for sparse Bayesian models"); the evidence, summed over the outputs, then grows
+			// with alpha_i without bound, and the column goes, when sum_k q_ik^2 <= K s_i.
+			gain := m2/(sii*sii) - float64(K)*(1/sii-alpha[a])
+			nxt := math.Inf(1)
+			if (gain > 0 || !settled) && m2 > 0 && g > 0 {
+				nxt = float64(K) * g / m2 // MacKay's update
+			}
+			if nxt > evidenceDrop {
+				if gain > lastGain {
+					last, lastGain = a, gain
+				}
+				continue
+			}
+			change = max(change, math.Abs(math.Log(nxt/alpha[a])))
+			alpha[a] = nxt
+			next = append(next, a)
+		}
+		if len(next) == 1 && last >= 0 {
+			alpha[last] = min(alpha[last], evidenceDrop)
+			next = append(next, last)
+		}
+		if sse > 0 {
+			nb := float64(K) * max(float64(n)-gsum, 1) / sse
+			settled = math.Abs(math.Log(nb/beta)) < evidenceSettled
+			beta = nb
+		}
+		converged := len(next) == len(active) && change < evidenceTol
+		active = next
+		if converged {
+			break
+		}
+	}
+	// The posterior mean at the final precisions and active set.
+	if _, m, ok := evidencePosterior(G, PY, M, K, active, alpha, beta); ok {
+		mu = m
+	} else if mu == nil || len(mu[0]) != len(active) {
+		active, mu = []int{0}, make([][]float64, K)
+		for k := range K {
+			mu[k] = []float64{PY[k] / float64(n)} // the mean
+		}
+	}
+	fit := evidenceFit{beta: beta, w: make([][]float64, K), bias: make([]float64, K)}
+	for _, a := range active[1:] {
+		fit.keep = append(fit.keep, a-1)
+		fit.alpha = append(fit.alpha, alpha[a])
+	}
+	for k := range K {
+		fit.bias[k] = mu[k][0]
+		fit.w[k] = append([]float64(nil), mu[k][1:]...)
+	}
+	return fit
+}
+
+// evidencePosterior returns, for the active columns (index 0 the bias), Sigma =
+// (beta G + A)^-1 and the posterior means mu_k = beta Sigma Phi'y_k; ok is false if the
+// matrix is not positive definite.
+func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64, beta float64) (sigma *mat.SymDense, mu [][]float64, ok bool) {
+	m := len(active)
+	H := mat.NewSymDense(m, nil)
+	for x, a := range active {
+		for z := x; z < m; z++ {
+			v := beta * G[a*M+active[z]]
+			if z == x {
+				v += alpha[a]
+			}
+			H.SetSym(x, z, v)
+		}
+	}
+	var ch mat.Cholesky
+	if !ch.Factorize(H) {
+		return nil, nil, false
+	}
+	sigma = mat.NewSymDense(m, nil)
+	if err := ch.InverseTo(sigma); err != nil {
+		return nil, nil, false
+	}
+	py := mat.NewVecDense(m, nil)
+	mu = make([][]float64, K)
+	for k := range K {
+		for x, b := range active {
+			py.SetVec(x, beta*PY[b*K+k])
+		}
+		v := mat.NewVecDense(m, nil)
+		v.MulVec(sigma, py)
+		mu[k] = v.RawVector().Data
+	}
+	return sigma, mu, true
+}

@@ -1,0 +1,138 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// evidenceProblem returns nCols random columns of length n and K outputs, output k being
+// sum_j coef[k][j] col_j plus Gaussian noise of the given sd.
+func evidenceProblem(seed uint64, n, nCols int, coef [][]float64, noise float64) ([][]float64, [][]float64) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	cols := make([][]float64, nCols)
+	for j := range cols {
+		cols[j] = make([]float64, n)
+		for i := range n {
+			cols[j][i] = math.Exp(-rng.Float64() * 3) // kernel-like values in (0, 1]
+		}
+	}
+	Y := make([][]float64, len(coef))
+	for k, c := range coef {
+		Y[k] = make([]float64, n)
+		for i := range n {
+			Y[k][i] = 0.3 + noise*rng.NormFloat64()
+			for j, w := range c {
+				Y[k][i] += w * cols[j][i]
+			}
+		}
+	}
+	return cols, Y
+}
+
+func TestEvidencePrune(t *testing.T) {
+	tests := []struct {
+		name     string
+		nCols    int
+		coef     [][]float64
+		noise    float64
+		mustKeep []int
+		maxKeep  int
+		fixed    bool // check the fixed point (not when one column is kept for want of any)
+	}{
+		{"two relevant of eight", 8, [][]float64{{2, -1.5}}, 0.2, []int{0, 1}, 7, true},
+		{"two outputs share the nodes", 6, [][]float64{{2}, {0, -2}}, 0.2, []int{0, 1}, 5, true},
+		{"no signal keeps one node", 5, [][]float64{{}}, 1, nil, 4, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cols, Y := evidenceProblem(7, 300, tc.nCols, tc.coef, tc.noise)
+			ev := evidencePrune(cols, Y)
+			if len(ev.keep) == 0 || len(ev.keep) > tc.maxKeep {
+				t.Fatalf("kept %v, want 1 to %d columns", ev.keep, tc.maxKeep)
+			}
+			for _, j := range tc.mustKeep {
+				if !slices.Contains(ev.keep, j) {
+					t.Errorf("column %d (relevant) dropped: kept %v", j, ev.keep)
+				}
+			}
+			for k, c := range tc.coef {
+				for x, j := range ev.keep {
+					want := 0.0
+					if j < len(c) {
+						want = c[j]
+					}
+					if math.Abs(ev.w[k][x]-want) > 0.1+0.1*math.Abs(want) {
+						t.Errorf("output %d, column %d: weight %.3f, want about %.3f", k, j, ev.w[k][x], want)
+					}
+				}
+			}
+			if tc.fixed {
+				checkEvidenceFixedPoint(t, cols, Y, ev)
+			}
+		})
+	}
+}
+
+// checkEvidenceFixedPoint recomputes, by brute force on the kept columns, the posterior
+// Sigma = (beta Phi'Phi + A)^-1 and mean mu_k = beta Sigma Phi'y_k, and checks that the
+// weights are that mean and the precisions satisfy alpha_i = K gamma_i / sum_k mu_ik^2.
+func checkEvidenceFixedPoint(t *testing.T, cols [][]float64, Y [][]float64, ev evidenceFit) {
+	t.Helper()
+	n, K, m := len(Y[0]), len(Y), len(ev.keep)+1
+	phi := mat.NewDense(n, m, nil)
+	for i := range n {
+		phi.Set(i, 0, 1)
+		for x, j := range ev.keep {
+			phi.Set(i, x+1, cols[j][i])
+		}
+	}
+	var H mat.Dense
+	H.Mul(phi.T(), phi)
+	H.Scale(ev.beta, &H)
+	for x, a := range ev.alpha {
+		H.Set(x+1, x+1, H.At(x+1, x+1)+a)
+	}
+	var S mat.Dense
+	if err := S.Inverse(&H); err != nil {
+		t.Fatal(err)
+	}
+	mu := make([]*mat.VecDense, K)
+	for k := range K {
+		var py, v mat.VecDense
+		py.MulVec(phi.T(), mat.NewVecDense(n, Y[k]))
+		v.MulVec(&S, &py)
+		v.ScaleVec(ev.beta, &v)
+		mu[k] = &v
+		if d := math.Abs(v.AtVec(0) - ev.bias[k]); d > 1e-8*(1+math.Abs(ev.bias[k])) {
+			t.Errorf("output %d: bias %v, posterior mean %v", k, ev.bias[k], v.AtVec(0))
+		}
+		for x := range ev.keep {
+			if d := math.Abs(v.AtVec(x+1) - ev.w[k][x]); d > 1e-8*(1+math.Abs(ev.w[k][x])) {
+				t.Errorf("output %d, weight %d: %v, posterior mean %v", k, x, ev.w[k][x], v.AtVec(x+1))
+			}
+		}
+	}
+	for x, a := range ev.alpha {
+		gamma := 1 - a*S.At(x+1, x+1)
+		var m2 float64
+		for k := range K {
+			m2 += mu[k].AtVec(x+1) * mu[k].AtVec(x+1)
+		}
+		if want := float64(K) * gamma / m2; math.Abs(math.Log(want/a)) > 1e-2 && a < evidenceDrop {
+			t.Errorf("column %d: alpha %.4g, the fixed point gives %.4g", ev.keep[x], a, want)
+		}
+	}
+}
+
+// With no columns the evidence fit is the outputs' means.
+func TestEvidenceNoColumns(t *testing.T) {
+	Y := [][]float64{{1, 2, 3, 6}}
+	ev := evidencePrune(nil, Y)
+	if len(ev.keep) != 0 || math.Abs(ev.bias[0]-3) > 1e-12 {
+		t.Fatalf("keep %v bias %v, want none and the mean 3", ev.keep, ev.bias)
+	}
+}
