@@ -22,14 +22,17 @@ import (
 
 // Evidence settings: the iterations at most; the precision above which a column is removed
 // (its weights' prior sd is then 1e-4 of the outputs'); the change of every log precision
-// below which the iteration has converged; and the change of the log noise precision below
-// which it has settled, after which a column is removed as soon as the evidence no longer
-// supports it (before, a noise level far from the data's would remove good columns).
+// below which the iteration has converged; the change of the log noise precision below which
+// it has settled, after which a column is removed as soon as the evidence no longer supports
+// it (before, a noise level far from the data's would remove good columns); and the largest
+// change of a weight, relative to the largest weight, below which it has converged as well
+// (precisions of weakly supported columns creep long after the weights have stopped moving).
 const (
 	evidenceIterations = 300
 	evidenceDrop       = 1e8
 	evidenceTol        = 1e-2
 	evidenceSettled    = 1e-2
+	evidenceWeightTol  = 1e-4
 )
 
 // evidenceFit is the result of sparse Bayesian learning on a bias and the given columns.
@@ -93,7 +96,22 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 		if !ok {
 			break
 		}
+		// The weights' largest change since the last iteration, relative to the largest weight
+		// (infinite when the active set changed).
+		moved := math.Inf(1)
+		if mu != nil && len(mu[0]) == len(m[0]) {
+			var d, top float64
+			for k := range K {
+				for x := range m[k] {
+					d, top = max(d, math.Abs(m[k][x]-mu[k][x])), max(top, math.Abs(m[k][x]))
+				}
+			}
+			moved = d / max(top, 1e-300)
+		}
 		mu = m
+		if moved < evidenceWeightTol {
+			break
+		}
 		na := len(active)
 		GA := mat.NewDense(na, na, nil)
 		for x, a := range active {

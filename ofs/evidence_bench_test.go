@@ -1,17 +1,28 @@
 package ofs
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
-// BenchmarkEvidence measures evidencePrune on 140 columns of 1000 points (image's shape).
+// BenchmarkEvidence measures evidencePrune on the shapes of image (140 nodes, 1000 points,
+// one output) and digits (300 nodes, 1400 points, ten outputs).
 //
 //	go test -run XXX -bench Evidence ./ofs
 func BenchmarkEvidence(b *testing.B) {
-	coef := make([]float64, 40)
-	for j := range coef {
-		coef[j] = float64(j%5) - 2
-	}
-	cols, Y := evidenceProblem(3, 1000, 140, [][]float64{coef}, 0.3)
-	for b.Loop() {
-		evidencePrune(cols, Y)
+	for _, c := range []struct{ m, n, k int }{{140, 1000, 1}, {300, 1400, 10}} {
+		coef := make([][]float64, c.k)
+		for k := range coef {
+			coef[k] = make([]float64, c.m/3)
+			for j := range coef[k] {
+				coef[k][j] = float64((j+k)%5) - 2
+			}
+		}
+		cols, Y := evidenceProblem(3, c.n, c.m, coef, 0.3)
+		b.Run(fmt.Sprintf("nodes=%d/outputs=%d", c.m, c.k), func(b *testing.B) {
+			for b.Loop() {
+				evidencePrune(cols, Y)
+			}
+		})
 	}
 }
