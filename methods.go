@@ -87,7 +87,11 @@ func fitAuto(c *fitContext) error {
 	}
 	c.m.Training.Tau = r.Tau
 	_ = opt
-	return c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations)
+	if err := c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations); err != nil {
+		return err
+	}
+	c.m.Training.Chosen = r.Selected // the point on the curves; the evidence may have kept fewer
+	return nil
 }
 
 // autoOptions returns the settings of the default construction.

@@ -74,7 +74,11 @@ func (m *Model) About() []string {
 		lines = append(lines, "probabilities: softmax over classes c of calibration.b[c] + sum_k calibration.a[c][k] f_k(x)")
 	}
 	if m.Training.Chosen > 0 {
-		lines = append(lines, fmt.Sprintf("training.loo_curve[k-1] is the selection criterion with k nodes; the model kept %d", m.Training.Chosen))
+		kept := fmt.Sprintf("the model kept %d", m.Training.Chosen)
+		if n := len(m.Nodes); n < m.Training.Chosen {
+			kept = fmt.Sprintf("the selection kept %d, the evidence pruning %d", m.Training.Chosen, n)
+		}
+		lines = append(lines, "training.loo_curve[k-1] is the selection criterion with k nodes; "+kept)
 	}
 	return lines
 }

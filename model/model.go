@@ -80,7 +80,8 @@ type Training struct {
 	Width float64 `json:"width,omitempty"`
 	// LOOCurve[k] is the selection criterion after k+1 terms (see Criterion), for every term
 	// tried; LOOErrors[k], when recorded, is the LOO error (misclassification rate or MSE)
-	// after k+1 terms. Chosen is the number of terms kept (a point on both curves).
+	// after k+1 terms. Chosen is the number of terms the selection kept (a point on both
+	// curves); the model may hold fewer nodes when a pruning followed (method auto).
 	Criterion string    `json:"criterion,omitempty"`
 	LOOCurve  []float64 `json:"loo_curve,omitempty"`
 	LOOErrors []float64 `json:"loo_errors,omitempty"`

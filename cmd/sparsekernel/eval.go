@@ -189,6 +189,9 @@ func sizeTable(w io.Writer, m *model.Model) {
 		}
 		fmt.Fprintf(w, "  %s%5d nodes  %s\n", mark, n, formatError(m, errs[n-1]))
 	}
+	if n := m.Size(); n < t.Chosen {
+		fmt.Fprintf(w, "  (of the %d nodes selected, the evidence pruning kept %d)\n", t.Chosen, n)
+	}
 }
 
 // checkTestLabels checks, before training, that the labels of a test table suit the model the
