@@ -5,6 +5,7 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,7 +33,7 @@ const (
 	evidenceDrop       = 1e8
 	evidenceTol        = 1e-2
 	evidenceSettled    = 1e-2
-	evidenceWeightTol  = 1e-4
+	evidenceWeightTol  = 1e-3
 )
 
 // evidenceFit is the result of sparse Bayesian learning on a bias and the given columns.
@@ -134,7 +135,7 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 		next := make([]int, 0, na)
 		last, lastGain := -1, math.Inf(-1) // the best supported column, kept if all would go
 		for x, a := range active {
-			sii := sigma.At(x, x)
+			sii := sigma[x]
 			g := 1 - alpha[a]*sii
 			gsum += g
 			if a == 0 {
@@ -200,38 +201,44 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 	return fit
 }
 
-// evidencePosterior returns, for the active columns (index 0 the bias), Sigma =
-// (beta G + A)^-1 and the posterior means mu_k = beta Sigma Phi'y_k; ok is false if the
-// matrix is not positive definite.
-func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64, beta float64) (sigma *mat.SymDense, mu [][]float64, ok bool) {
+// evidencePosterior returns, for the active columns (index 0 the bias), the diagonal of
+// Sigma = (beta G + A)^-1 and the posterior means mu_k = beta Sigma Phi'y_k; ok is false if
+// the matrix is not positive definite. With the Cholesky factor H = U'U, mu solves H mu =
+// beta Phi'y and Sigma_ii is the squared norm of row i of U^-1 (Sigma = U^-1 U^-T).
+func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64, beta float64) (diag []float64, mu [][]float64, ok bool) {
 	m := len(active)
-	H := mat.NewSymDense(m, nil)
+	h := make([]float64, m*m)
 	for x, a := range active {
 		for z := x; z < m; z++ {
-			v := beta * G[a*M+active[z]]
-			if z == x {
-				v += alpha[a]
-			}
-			H.SetSym(x, z, v)
+			h[x*m+z] = beta * G[a*M+active[z]]
+		}
+		h[x*m+x] += alpha[a]
+	}
+	u, ok := lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper})
+	if !ok {
+		return nil, nil, false
+	}
+	rhs := make([]float64, m*K) // m x K
+	for x, b := range active {
+		for k := range K {
+			rhs[x*K+k] = beta * PY[b*K+k]
 		}
 	}
-	var ch mat.Cholesky
-	if !ch.Factorize(H) {
-		return nil, nil, false
-	}
-	sigma = mat.NewSymDense(m, nil)
-	if err := ch.InverseTo(sigma); err != nil {
-		return nil, nil, false
-	}
-	py := mat.NewVecDense(m, nil)
+	lapack64.Potrs(u, blas64.General{Rows: m, Cols: K, Stride: K, Data: rhs})
 	mu = make([][]float64, K)
 	for k := range K {
-		for x, b := range active {
-			py.SetVec(x, beta*PY[b*K+k])
+		mu[k] = make([]float64, m)
+		for x := range m {
+			mu[k][x] = rhs[x*K+k]
 		}
-		v := mat.NewVecDense(m, nil)
-		v.MulVec(sigma, py)
-		mu[k] = v.RawVector().Data
 	}
-	return sigma, mu, true
+	if !lapack64.Trtri(u) { // u now holds U^-1
+		return nil, nil, false
+	}
+	diag = make([]float64, m)
+	for x := range m {
+		row := u.Data[x*m+x : x*m+m]
+		diag[x] = dot(row, row)
+	}
+	return diag, mu, true
 }

@@ -122,7 +122,9 @@ func checkEvidenceFixedPoint(t *testing.T, cols [][]float64, Y [][]float64, ev e
 		for k := range K {
 			m2 += mu[k].AtVec(x+1) * mu[k].AtVec(x+1)
 		}
-		if want := float64(K) * gamma / m2; math.Abs(math.Log(want/a)) > 5e-2 && a < evidenceDrop {
+		// The iteration stops when the weights stop moving, so the precisions of weakly
+		// supported columns (weights below 0.1 here) may still be creeping.
+		if want := float64(K) * gamma / m2; math.Abs(math.Log(want/a)) > 5e-2 && m2 > 0.01 {
 			t.Errorf("column %d: alpha %.4g, the fixed point gives %.4g", ev.keep[x], a, want)
 		}
 	}
