@@ -169,7 +169,7 @@ func sizeTable(w io.Writer, m *model.Model) {
 		}
 		return
 	}
-	fmt.Fprintf(w, "estimated error against model size (%s; * the size kept):\n", estimateName(m))
+	fmt.Fprintf(w, "estimated error against model size (%s; * the size selected):\n", estimateName(m))
 	var sizes []int
 	for n := 1; n <= len(errs); {
 		sizes = append(sizes, n)
