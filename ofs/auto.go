@@ -629,7 +629,7 @@ type gaussians struct {
 
 func newGaussians(pts, Z [][]float64) *gaussians {
 	n, l, m := len(Z), len(pts), len(Z[0])
-	k := &gaussians{d2: make([]float64, l*n), g: make([]float64, l*n)}
+	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf(l * n)}
 	// ||z - c||^2 = ||z||^2 + ||c||^2 - 2 c'z, the products by one matrix product.
 	P, X := flatten(pts), flatten(Z)
 	blas64.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: l, Cols: m, Stride: m, Data: P},
@@ -646,6 +646,27 @@ func newGaussians(pts, Z [][]float64) *gaussians {
 		}
 	}
 	return k
+}
+
+// matrices recycles the kernel matrices of the folds' paths, the bulk of what a fit
+// allocates: every entry is written before it is read (the distances by a matrix product with
+// beta = 0, the kernel values from them), so a recycled buffer gives the same values.
+var matrices sync.Pool
+
+// matrixBuf returns a buffer of length n, recycled if one large enough is free.
+func matrixBuf(n int) []float64 {
+	if b, ok := matrices.Get().(*[]float64); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]float64, n)
+}
+
+// release hands the matrices back for reuse; k must not be used after.
+func (k *gaussians) release() {
+	for _, b := range [][]float64{k.d2, k.g} {
+		matrices.Put(&b)
+	}
+	k.d2, k.g = nil, nil
 }
 
 func flatten(X [][]float64) []float64 {
@@ -728,6 +749,8 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	recs := make([]pathRecord, len(taus))
 	evals := 0
 	ktr, kva := newGaussians(pts, Ztr), newGaussians(pts, Zva)
+	defer ktr.release()
+	defer kva.release()
 	order := make([]int, len(taus))
 	for t := range order {
 		order[t] = t
