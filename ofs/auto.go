@@ -321,7 +321,13 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Evaluations += sc.visits
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := ""
-	if a.NoPrune || len(res.Centres) == 0 {
+	if !a.NoPrune {
+		if c, w, b, ok := prune(res.Centres, Zs, Y, taus[bt]); ok {
+			res.Centres, res.Weights, res.Bias = c, w, b
+			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
+		}
+	}
+	if res.Weights == nil { // not pruned: forward selection's weights
 		all := s.PrefixWeightsK(s.Terms())
 		res.Weights = make([][]float64, len(Y))
 		res.Bias = make([]float64, len(Y))
@@ -329,9 +335,6 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.Bias[k] = all[k][0]
 			res.Weights[k] = all[k][1:]
 		}
-	} else {
-		res.Centres, res.Weights, res.Bias = prune(res.Centres, Zs, Y, taus[bt])
-		kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 	}
 	res.Size = len(res.Centres)
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
@@ -693,8 +696,12 @@ func (k *gaussians) at(tau float64) []float64 {
 
 // prune re-estimates, on inputs Z and targets Y, the weights of the nodes at the given
 // centres (width tau) by sparse Bayesian learning, and drops the nodes it finds unsupported
-// (at least one stays). It returns the centres kept, the weights (K x kept) and the biases.
-func prune(centres, Z [][]float64, Y [][]float64, tau float64) ([][]float64, [][]float64, []float64) {
+// (at least one stays). It returns the centres kept, the weights (K x kept) and the biases;
+// ok is false if there is no node or the posterior could not be computed.
+func prune(centres, Z [][]float64, Y [][]float64, tau float64) (kept [][]float64, w [][]float64, bias []float64, ok bool) {
+	if len(centres) == 0 {
+		return nil, nil, nil, false
+	}
 	g := newGaussians(centres, Z).at(tau)
 	n := len(Z)
 	cols := make([][]float64, len(centres))
@@ -702,11 +709,14 @@ func prune(centres, Z [][]float64, Y [][]float64, tau float64) ([][]float64, [][
 		cols[j] = g[j*n : (j+1)*n]
 	}
 	ev := evidencePrune(cols, Y)
-	kept := make([][]float64, len(ev.keep))
+	if !ev.ok {
+		return nil, nil, nil, false
+	}
+	kept = make([][]float64, len(ev.keep))
 	for x, j := range ev.keep {
 		kept[x] = centres[j]
 	}
-	return kept, ev.w, ev.bias
+	return kept, ev.w, ev.bias, true
 }
 
 // pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed

@@ -43,6 +43,7 @@ type evidenceFit struct {
 	bias  []float64
 	alpha []float64 // alpha[j]: precision of column keep[j]
 	beta  float64
+	ok    bool // false if the posterior could not be computed (the caller keeps its model)
 }
 
 // evidencePrune runs sparse Bayesian learning on a bias and the columns cols (each of length
@@ -183,13 +184,15 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 	// The posterior mean at the final precisions and active set.
 	if _, m, ok := evidencePosterior(G, PY, M, K, active, alpha, beta); ok {
 		mu = m
-	} else if mu == nil || len(mu[0]) != len(active) {
+	} else if len(cols) > 0 {
+		return evidenceFit{} // not positive definite to rounding: ok false
+	} else {
 		active, mu = []int{0}, make([][]float64, K)
 		for k := range K {
 			mu[k] = []float64{PY[k] / float64(n)} // the mean
 		}
 	}
-	fit := evidenceFit{beta: beta, w: make([][]float64, K), bias: make([]float64, K)}
+	fit := evidenceFit{ok: true, beta: beta, w: make([][]float64, K), bias: make([]float64, K)}
 	for _, a := range active[1:] {
 		fit.keep = append(fit.keep, a-1)
 		fit.alpha = append(fit.alpha, alpha[a])

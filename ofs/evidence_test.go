@@ -138,3 +138,25 @@ func TestEvidenceNoColumns(t *testing.T) {
 		t.Fatalf("keep %v bias %v, want none and the mean 3", ev.keep, ev.bias)
 	}
 }
+
+// Degenerate columns: an exact duplicate, a column of zeros (a kernel that underflowed) and
+// noise-free targets (the noise precision grows without bound). The fit stays finite,
+// reproduces the targets, and drops the zero column.
+func TestEvidenceDegenerate(t *testing.T) {
+	cols, Y := evidenceProblem(5, 200, 6, [][]float64{{1.5, 0, -1}}, 0)
+	cols[1] = append([]float64(nil), cols[0]...)
+	cols[3] = make([]float64, 200)
+	ev := evidencePrune(cols, Y)
+	if !ev.ok || slices.Contains(ev.keep, 3) || len(ev.keep) == 0 {
+		t.Fatalf("ok %v, kept %v", ev.ok, ev.keep)
+	}
+	for i := range Y[0] {
+		f := ev.bias[0]
+		for x, j := range ev.keep {
+			f += ev.w[0][x] * cols[j][i]
+		}
+		if math.IsNaN(f) || math.Abs(f-Y[0][i]) > 1e-3 {
+			t.Fatalf("point %d: fit %v, target %v", i, f, Y[0][i])
+		}
+	}
+}
