@@ -6,7 +6,6 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
-	"gonum.org/v1/gonum/mat"
 )
 
 // Evidence pruning: sparse Bayesian learning (Tipping 2001, "Sparse Bayesian learning and the
@@ -115,10 +114,10 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 			break
 		}
 		na := len(active)
-		GA := mat.NewDense(na, na, nil)
+		ga := make([]float64, na*na) // G over the active set
 		for x, a := range active {
 			for z, b := range active {
-				GA.Set(x, z, G[a*M+b])
+				ga[x*na+z] = G[a*M+b]
 			}
 		}
 		var sse, gsum, change float64
@@ -128,7 +127,7 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 			// ||y - Phi mu||^2 = y'y - 2 mu'Phi'y + mu'Phi'Phi mu
 			e := yy[k]
 			for x, a := range active {
-				gmu[k][x] = dot(GA.RawRowView(x), mu[k])
+				gmu[k][x] = dot(ga[x*na:(x+1)*na], mu[k])
 				e += mu[k][x] * (gmu[k][x] - 2*PY[a*K+k])
 			}
 			sse += max(e, 0)
