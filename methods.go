@@ -163,7 +163,11 @@ func fitTuned(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau = r.Fixed.Tau
-	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations)
+	if err := c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations); err != nil {
+		return err
+	}
+	c.m.Training.Chosen = r.Built // the point on the curves; the evidence may have kept fewer
+	return nil
 }
 
 func fitFixed(c *fitContext) error {

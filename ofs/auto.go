@@ -322,7 +322,11 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := ""
 	if !a.NoPrune {
-		if c, w, b, ok := prune(res.Centres, Zs, Y, taus[bt]); ok {
+		widths := make([]float64, len(res.Centres))
+		for j := range widths {
+			widths[j] = taus[bt]
+		}
+		if c, _, w, b, ok := prune(res.Centres, widths, Zs, Y); ok {
 			res.Centres, res.Weights, res.Bias = c, w, b
 			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 		}
@@ -694,29 +698,31 @@ func (k *gaussians) at(tau float64) []float64 {
 	return k.g
 }
 
-// prune re-estimates, on inputs Z and targets Y, the weights of the nodes at the given
-// centres (width tau) by sparse Bayesian learning, and drops the nodes it finds unsupported
-// (at least one stays). It returns the centres kept, the weights (K x kept) and the biases;
-// ok is false if there is no node or the posterior could not be computed.
-func prune(centres, Z [][]float64, Y [][]float64, tau float64) (kept [][]float64, w [][]float64, bias []float64, ok bool) {
+// prune re-estimates, on inputs Z and targets Y, the weights of the Gaussian nodes
+// exp(-||z-c_j||^2/tau_j) by sparse Bayesian learning, and drops the nodes it finds
+// unsupported (at least one stays). It returns the centres and widths kept, the weights
+// (K x kept) and the biases; ok is false if there is no node or the posterior could not be
+// computed.
+func prune(centres [][]float64, taus []float64, Z [][]float64, Y [][]float64) (kept [][]float64, keptTaus []float64, w [][]float64, bias []float64, ok bool) {
 	if len(centres) == 0 {
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
-	g := newGaussians(centres, Z).at(tau)
+	k := newGaussians(centres, Z)
+	defer k.release()
 	n := len(Z)
 	cols := make([][]float64, len(centres))
 	for j := range cols {
-		cols[j] = g[j*n : (j+1)*n]
+		cols[j] = k.g[j*n : (j+1)*n]
+		vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/taus[j])
 	}
 	ev := evidencePrune(cols, Y)
 	if !ev.ok {
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
-	kept = make([][]float64, len(ev.keep))
-	for x, j := range ev.keep {
-		kept[x] = centres[j]
+	for _, j := range ev.keep {
+		kept, keptTaus = append(kept, centres[j]), append(keptTaus, taus[j])
 	}
-	return kept, ev.w, ev.bias, true
+	return kept, keptTaus, ev.w, ev.bias, true
 }
 
 // pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed

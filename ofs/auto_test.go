@@ -301,8 +301,11 @@ func TestTuned(t *testing.T) {
 				wrong++
 			}
 		}
-		if e := float64(wrong) / float64(len(Xt)); e > 0.08 || r.Size < 1 || r.Size > r.Fixed.Size {
-			t.Errorf("workers %d: test error %.3f with %d nodes (the fixed-node model: %d)", w, e, r.Size, r.Fixed.Size)
+		if e := float64(wrong) / float64(len(Xt)); e > 0.08 || r.Size < 1 || r.Size > r.Built || r.Built > r.Fixed.Size {
+			t.Errorf("workers %d: test error %.3f with %d of %d nodes (the fixed-node model: %d)", w, e, r.Size, r.Built, r.Fixed.Size)
+		}
+		if len(r.Vars) != r.Size || len(r.Weights[0]) != r.Size {
+			t.Errorf("%d nodes, %d widths, %d weights", r.Size, len(r.Vars), len(r.Weights[0]))
 		}
 		if len(r.OOF) != len(X) || len(r.CVMiss) != len(r.CVCurve) {
 			t.Errorf("out-of-fold decisions %d, curves %d/%d", len(r.OOF), len(r.CVCurve), len(r.CVMiss))

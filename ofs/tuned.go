@@ -34,6 +34,9 @@ type Tuned struct {
 	// WidthRange bounds each node's variance to [v0/WidthRange, v0*WidthRange], v0 = tau/2 of
 	// Auto's width; default 16.
 	WidthRange float64
+	// NoPrune keeps every node built; by default the final model's weights are re-estimated by
+	// sparse Bayesian learning, which drops the nodes the data do not support (as Auto does).
+	NoPrune bool
 }
 
 // TunedResult is the model Tuned built.
@@ -46,6 +49,9 @@ type TunedResult struct {
 	Weights [][]float64
 	Bias    []float64
 	Size    int
+	// Built is the number of nodes the construction built; Size is what the evidence pruning
+	// kept of them.
+	Built int
 	// CVCurve and CVMiss are the cross-validated MSE and misclassification rate (classifiers)
 	// of the construction against size; OOF the out-of-fold decisions at the chosen size.
 	CVCurve, CVMiss []float64
@@ -174,12 +180,28 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	if final == nil {
 		return nil, fmt.Errorf("ofs: tunable nodes: no node could be built")
 	}
-	res.Size = len(res.Centres)
 	all := final.PrefixWeightsK(final.Terms())
 	res.Weights = [][]float64{all[0][1:]}
 	res.Bias = []float64{all[0][0]}
-	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned (cross-validated); started from the default's width tau %.3g (%d fixed nodes)",
-		ar.Weighting, res.Size, best, ar.Tau, ar.Size)
+	res.Built = len(res.Centres)
+	kept := ""
+	if !t.NoPrune {
+		taus := make([]float64, len(res.Vars))
+		for j, v := range res.Vars {
+			taus[j] = 2 * v // exp(-||z-c||^2/(2 v))
+		}
+		if c, kt, w, b, ok := prune(res.Centres, taus, Zs, Y); ok {
+			res.Centres, res.Weights, res.Bias = c, w, b
+			res.Vars = res.Vars[:0]
+			for _, tau := range kt {
+				res.Vars = append(res.Vars, tau/2)
+			}
+			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
+		}
+	}
+	res.Size = len(res.Centres)
+	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned (cross-validated)%s; started from the default's width tau %.3g (%d fixed nodes)",
+		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size)
 	return res, nil
 }
 
