@@ -134,15 +134,14 @@ func (p *jsonParser) syntax(msg string) error {
 	return badRequest("malformed JSON at byte %d: %s", p.pos+1, msg)
 }
 
-func (p *jsonParser) skipSpace() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
+func (p *jsonParser) skipSpace() { p.pos = spaceEnd(p.data, p.pos) }
+
+// spaceEnd returns the index of the first byte at or after i that is not JSON white space.
+func spaceEnd(d []byte, i int) int {
+	for i < len(d) && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
+		i++
 	}
+	return i
 }
 
 // next skips white space and returns the next byte, or 0 at the end of the data.
@@ -382,8 +381,8 @@ func (p *jsonParser) number(j int, name string) (float64, error) {
 }
 
 // plainRow reads the rest of an array row (after its '[') in the common form: the model's
-// number of values, each a number of at most 19 significant digits whose value the exact
-// fast path of scanNumber gives, separated by commas and white space and closed by ']'. It
+// number of values, each a number whose value the exact fast path of scanDecimal gives,
+// separated by commas and white space and closed by ']'. It
 // returns false, having moved nothing, at anything else: the caller then reads the row with
 // the general code, which finds the same values or reports the error.
 func (p *jsonParser) plainRow() bool {
@@ -399,63 +398,12 @@ func (p *jsonParser) plainRow() bool {
 	}
 	vals := t.vals[base : base+t.inputs]
 	for j := range vals {
-		for i < len(d) && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
-			i++
-		}
-		// The number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-		var sign uint64
-		if i < len(d) && d[i] == '-' {
-			sign = 1 << 63
-		}
-		i += int(sign >> 63)
-		mant, digits := digitRun(d, i)
-		if digits == 0 || digits > 1 && d[i] == '0' {
+		v, end, exact := scanDecimal(d, spaceEnd(d, i))
+		if !exact {
 			return false
 		}
-		i += digits
-		exp := 0
-		if i < len(d) && d[i] == '.' {
-			i++
-			frac, n := digitRun(d, i)
-			if n == 0 || digits+n > 19 {
-				return false
-			}
-			mant = mant*uint64pow10[n] + frac
-			digits += n
-			i += n
-			exp = -n
-		}
-		if i < len(d) && d[i]|0x20 == 'e' {
-			i++
-			eneg := i < len(d) && d[i] == '-'
-			if i < len(d) && (d[i] == '-' || d[i] == '+') {
-				i++
-			}
-			e, n := digitRun(d, i)
-			if n == 0 || n > 3 {
-				return false
-			}
-			i += n
-			if eneg {
-				e = -e
-			}
-			exp += int(int64(e))
-		}
-		// At most 19 digits: mant has not wrapped. Below 2^53 with a power of ten that a
-		// float64 holds exactly, the product or quotient is the correctly rounded value.
-		if digits > 19 || mant > 1<<53 || exp < -22 || exp > 22 {
-			return false
-		}
-		v := float64(int64(mant)) // mant <= 2^53: the signed conversion is exact and cheaper
-		if exp >= 0 {
-			v *= pow10[exp]
-		} else {
-			v /= pow10[-exp]
-		}
-		vals[j] = math.Float64frombits(math.Float64bits(v) | sign)
-		for i < len(d) && (d[i] == ' ' || d[i] == '\n' || d[i] == '\t' || d[i] == '\r') {
-			i++
-		}
+		vals[j] = v
+		i = spaceEnd(d, end)
 		if i == len(d) {
 			return false
 		}
@@ -514,81 +462,77 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 // product or quotient of two exact float64s is correctly rounded); otherwise exact is false
 // and the caller parses the text.
 func (p *jsonParser) scanNumber() (v float64, exact, ok bool) {
-	d := p.data
-	i := p.pos
-	neg := false
-	if i < len(d) && d[i] == '-' {
-		neg = true
-		i++
-	}
-	var mant uint64
-	big := false // the mantissa went past 2^53 (then the value is left to ParseFloat)
-	exp := 0     // decimal exponent of mant
-	switch {
-	case i < len(d) && d[i] == '0':
-		i++
-	case i < len(d) && d[i] >= '1' && d[i] <= '9':
-		for ; i < len(d) && d[i] >= '0' && d[i] <= '9'; i++ {
-			if mant < 1<<53/10 {
-				mant = mant*10 + uint64(d[i]-'0')
-			} else {
-				big = true
-			}
-		}
-	default:
+	v, end, exact := scanDecimal(p.data, p.pos)
+	if end < 0 {
 		return 0, false, false
 	}
+	p.pos = end
+	return v, exact, true
+}
+
+// scanDecimal reads the JSON number -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? at d[i:]: end
+// is where it stops (-1 if there is none), and exact says v is its value, from the
+// exact fast path (at most 19 digits, a mantissa of at most 2^53 and a power of ten up to 22,
+// which a float64 holds exactly: one rounding, so the correctly rounded value). Otherwise the
+// value is strconv.ParseFloat's of d[i:end].
+func scanDecimal(d []byte, i int) (v float64, end int, exact bool) {
+	var sign uint64
+	if i < len(d) && d[i] == '-' {
+		sign = 1 << 63
+	}
+	i += int(sign >> 63)
+	mant, digits := digitRun(d, i)
+	switch {
+	case digits == 0:
+		return 0, -1, false
+	case d[i] == '0': // a leading zero is the whole integer part
+		mant, digits = 0, 1
+	}
+	i += digits
+	exp := 0
 	if i < len(d) && d[i] == '.' {
 		i++
-		s := i
-		for ; i < len(d) && d[i] >= '0' && d[i] <= '9'; i++ {
-			if mant < 1<<53/10 {
-				mant = mant*10 + uint64(d[i]-'0')
-				exp--
-			} else {
-				big = true
-			}
+		frac, n := digitRun(d, i)
+		if n == 0 {
+			return 0, -1, false
 		}
-		if i == s {
-			return 0, false, false
+		if digits+n <= 19 {
+			mant = mant*uint64pow10[n] + frac
 		}
+		digits += n
+		i += n
+		exp = -n
 	}
-	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+	if i < len(d) && d[i]|0x20 == 'e' {
 		i++
-		eneg := false
-		if i < len(d) && (d[i] == '+' || d[i] == '-') {
-			eneg = d[i] == '-'
+		eneg := i < len(d) && d[i] == '-'
+		if i < len(d) && (d[i] == '-' || d[i] == '+') {
 			i++
 		}
-		s, e := i, 0
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			if e < 10000 {
-				e = e*10 + int(d[i]-'0')
-			}
-			i++
+		e, n := digitRun(d, i)
+		if n == 0 {
+			return 0, -1, false
 		}
-		if i == s {
-			return 0, false, false
+		i += n
+		if n > 4 { // far beyond +-22 (or leading zeros): left to ParseFloat
+			return 0, i, false
 		}
 		if eneg {
 			e = -e
 		}
-		exp += e
+		exp += int(int64(e))
 	}
-	p.pos = i
-	if big || exp < -22 || exp > 22 {
-		return 0, false, true
+	// At most 19 digits: mant has not wrapped.
+	if digits > 19 || mant > 1<<53 || exp < -22 || exp > 22 {
+		return 0, i, false
 	}
-	v = float64(mant)
+	v = float64(int64(mant)) // mant <= 2^53: the signed conversion is exact and cheaper
 	if exp >= 0 {
 		v *= pow10[exp]
 	} else {
 		v /= pow10[-exp]
 	}
-	if neg {
-		v = -v
-	}
-	return v, true, true
+	return math.Float64frombits(math.Float64bits(v) | sign), i, true
 }
 
 // str reads a string and returns its value; the slice may alias the body.
