@@ -76,7 +76,7 @@ func methodNames() string {
 var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": -1}
 
 func fitAuto(c *fitContext) error {
-	p, opt := c.p, c.opt
+	p := c.p
 	r, err := autoOptions(c).Fit(c.Z, p.targets(), p.class)
 	if err != nil {
 		return err
@@ -86,12 +86,7 @@ func fitAuto(c *fitContext) error {
 		widths[i] = kernel.TauToVar(r.Tau)
 	}
 	c.m.Training.Tau = r.Tau
-	_ = opt
-	if err := c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations); err != nil {
-		return err
-	}
-	c.m.Training.Chosen = r.Selected // the point on the curves; the evidence may have kept fewer
-	return nil
+	return c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Chose, r.Evaluations)
 }
 
 // autoOptions returns the settings of the default construction.
@@ -107,10 +102,10 @@ func autoOptions(c *fitContext) ofs.Auto {
 
 // crossValidated fills the model of a cross-validated construction (auto, and the tunable
 // nodes built on it): inputs weighted by scale, Gaussian nodes of the given centres (scaled
-// space) and variances, K outputs, the cross-validated curves, and for a classifier the
-// calibration fitted on the out-of-fold decisions.
+// space) and variances, K outputs, the cross-validated curves with the size chosen on them,
+// and for a classifier the calibration fitted on the out-of-fold decisions.
 func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars []float64, weights [][]float64, bias []float64,
-	cvCurve, cvMiss []float64, oof [][]float64, chose string, evals int) error {
+	cvCurve, cvMiss []float64, chosen int, oof [][]float64, chose string, evals int) error {
 	p, m := c.p, c.m
 	for j, s := range scale {
 		m.Scaling.Std[j] /= s // z_j * s = (x_j - mean_j) / (std_j / s)
@@ -123,7 +118,7 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	t := &m.Training
 	t.Chose, t.Evaluations = chose, evals
 	t.Criterion = "cv-mse"
-	t.LOOCurve, t.Chosen = cvCurve, len(centres)
+	t.LOOCurve, t.Chosen = cvCurve, chosen // the point on the curves; the evidence may keep fewer nodes
 	t.LOOScope = "cv"
 	if len(centres) == 0 {
 		return fmt.Errorf("%w: %s built no node", ErrNoSignal, m.Method)
@@ -163,11 +158,7 @@ func fitTuned(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau = r.Fixed.Tau
-	if err := c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.OOF, r.Chose, r.Evaluations); err != nil {
-		return err
-	}
-	c.m.Training.Chosen = r.Built // the point on the curves; the evidence may have kept fewer
-	return nil
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Chose, r.Evaluations)
 }
 
 func fitFixed(c *fitContext) error {

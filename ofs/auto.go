@@ -310,24 +310,23 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	scale := weights(Z, Y, w)
 	Zs := scaled(Z, scale)
 	_, pts := a.candidates(Zs, class, -1)
-	sc, s := a.build(newGaussians(pts, Zs).at(taus[bt]), Y, len(pts), size)
+	g := newGaussians(pts, Zs).at(taus[bt])
+	sc, s := a.build(g, Y, len(pts), size)
+	var cols [][]float64 // the chosen candidates' kernel columns, for the evidence
 	for range size {
 		c := sc.step(s, a.Lambda)
 		if c < 0 {
 			break
 		}
 		res.Centres = append(res.Centres, slices.Clone(pts[c]))
+		cols = append(cols, g[c*n:(c+1)*n])
 	}
 	res.Evaluations += sc.visits
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := ""
-	if !a.NoPrune {
-		widths := make([]float64, len(res.Centres))
-		for j := range widths {
-			widths[j] = taus[bt]
-		}
-		if c, _, w, b, ok := prune(res.Centres, widths, Zs, Y); ok {
-			res.Centres, res.Weights, res.Bias = c, w, b
+	if !a.NoPrune && len(cols) > 0 {
+		if ev := evidencePrune(cols, Y); ev.ok {
+			res.Centres, res.Weights, res.Bias = subset(res.Centres, ev.keep), ev.w, ev.bias
 			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 		}
 	}
@@ -698,31 +697,13 @@ func (k *gaussians) at(tau float64) []float64 {
 	return k.g
 }
 
-// prune re-estimates, on inputs Z and targets Y, the weights of the Gaussian nodes
-// exp(-||z-c_j||^2/tau_j) by sparse Bayesian learning, and drops the nodes it finds
-// unsupported (at least one stays). It returns the centres and widths kept, the weights
-// (K x kept) and the biases; ok is false if there is no node or the posterior could not be
-// computed.
-func prune(centres [][]float64, taus []float64, Z [][]float64, Y [][]float64) (kept [][]float64, keptTaus []float64, w [][]float64, bias []float64, ok bool) {
-	if len(centres) == 0 {
-		return nil, nil, nil, nil, false
+// subset returns xs[j] for the indices j in keep, in order.
+func subset[T any](xs []T, keep []int) []T {
+	out := make([]T, len(keep))
+	for x, j := range keep {
+		out[x] = xs[j]
 	}
-	k := newGaussians(centres, Z)
-	defer k.release()
-	n := len(Z)
-	cols := make([][]float64, len(centres))
-	for j := range cols {
-		cols[j] = k.g[j*n : (j+1)*n]
-		vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/taus[j])
-	}
-	ev := evidencePrune(cols, Y)
-	if !ev.ok {
-		return nil, nil, nil, nil, false
-	}
-	for _, j := range ev.keep {
-		kept, keptTaus = append(kept, centres[j]), append(keptTaus, taus[j])
-	}
-	return kept, keptTaus, ev.w, ev.bias, true
+	return out
 }
 
 // pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed

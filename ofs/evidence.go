@@ -165,8 +165,7 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 			alpha[a] = nxt
 			next = append(next, a)
 		}
-		if len(next) == 1 && last >= 0 {
-			alpha[last] = min(alpha[last], evidenceDrop)
+		if len(next) == 1 && last >= 0 { // its precision is still the last finite one
 			next = append(next, last)
 		}
 		if sse > 0 {
@@ -181,15 +180,9 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 		}
 	}
 	// The posterior mean at the final precisions and active set.
-	if _, m, ok := evidencePosterior(G, PY, M, K, active, alpha, beta); ok {
-		mu = m
-	} else if len(cols) > 0 {
-		return evidenceFit{} // not positive definite to rounding: ok false
-	} else {
-		active, mu = []int{0}, make([][]float64, K)
-		for k := range K {
-			mu[k] = []float64{PY[k] / float64(n)} // the mean
-		}
+	_, mu, ok := evidencePosterior(G, PY, M, K, active, alpha, beta)
+	if !ok {
+		return evidenceFit{} // not positive definite to rounding
 	}
 	fit := evidenceFit{ok: true, beta: beta, w: make([][]float64, K), bias: make([]float64, K)}
 	for _, a := range active[1:] {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
 
@@ -186,18 +187,17 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	res.Built = len(res.Centres)
 	kept := ""
 	if !t.NoPrune {
-		taus := make([]float64, len(res.Vars))
-		for j, v := range res.Vars {
-			taus[j] = 2 * v // exp(-||z-c||^2/(2 v))
+		k := newGaussians(res.Centres, Zs)
+		cols := make([][]float64, len(res.Centres))
+		for j, v := range res.Vars { // exp(-||z-c||^2/(2 v))
+			cols[j] = k.g[j*n : (j+1)*n]
+			vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/(2*v))
 		}
-		if c, kt, w, b, ok := prune(res.Centres, taus, Zs, Y); ok {
-			res.Centres, res.Weights, res.Bias = c, w, b
-			res.Vars = res.Vars[:0]
-			for _, tau := range kt {
-				res.Vars = append(res.Vars, tau/2)
-			}
+		if ev := evidencePrune(cols, Y); ev.ok {
+			res.Centres, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
 			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 		}
+		k.release()
 	}
 	res.Size = len(res.Centres)
 	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned (cross-validated)%s; started from the default's width tau %.3g (%d fixed nodes)",
