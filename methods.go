@@ -86,7 +86,7 @@ func fitAuto(c *fitContext) error {
 		widths[i] = kernel.TauToVar(r.Tau)
 	}
 	c.m.Training.Tau = r.Tau
-	return c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Chose, r.Evaluations)
+	return c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 }
 
 // autoOptions returns the settings of the default construction.
@@ -103,9 +103,11 @@ func autoOptions(c *fitContext) ofs.Auto {
 // crossValidated fills the model of a cross-validated construction (auto, and the tunable
 // nodes built on it): inputs weighted by scale, Gaussian nodes of the given centres (scaled
 // space) and variances, K outputs, the cross-validated curves with the size chosen on them,
-// and for a classifier the calibration fitted on the out-of-fold decisions.
+// and for a classifier the calibration fitted on the out-of-fold decisions oof, or on calib
+// if not nil (the final model's approximate leave-one-out decisions, when its outputs are not
+// on the scale of the fold models'). The error estimate is the out-of-fold one either way.
 func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars []float64, weights [][]float64, bias []float64,
-	cvCurve, cvMiss []float64, chosen int, oof [][]float64, chose string, evals int) error {
+	cvCurve, cvMiss []float64, chosen int, oof, calib [][]float64, chose string, evals int) error {
 	p, m := c.p, c.m
 	for j, s := range scale {
 		m.Scaling.Std[j] /= s // z_j * s = (x_j - mean_j) / (std_j / s)
@@ -125,11 +127,15 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	}
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
-		foldCalibration(m, oof, p.class, len(p.classes))
+		if calib == nil {
+			foldCalibration(m, oof, p.class, len(p.classes)) // (and the oof decisions with it)
+		} else {
+			foldCalibration(m, calib, p.class, len(p.classes))
+		}
 		t.LOOError = oofError(m, oof, p.class)
 	} else {
 		t.LOOErrors = cvCurve
-		t.LOOError = cvCurve[len(centres)-1]
+		t.LOOError = cvCurve[chosen-1]
 	}
 	t.CVError = t.LOOError
 	return nil
@@ -158,7 +164,7 @@ func fitTuned(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau = r.Fixed.Tau
-	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Chose, r.Evaluations)
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 }
 
 func fitFixed(c *fitContext) error {

@@ -131,8 +131,11 @@ type AutoResult struct {
 	// pruning kept of them.
 	Selected int
 	// OOF[i] holds the out-of-fold decision values of point i at the chosen size (for
-	// calibration): each point is predicted by the model that did not see it.
-	OOF [][]float64
+	// calibration): each point is predicted by the model that did not see it. Calibrate, if
+	// not nil, replaces them for calibration: the final model's own approximate leave-one-out
+	// decisions, when its outputs are on another scale (the Bernoulli evidence's logits).
+	OOF       [][]float64
+	Calibrate [][]float64
 	// Evaluations counts candidate evaluations over all paths.
 	Evaluations int
 	// Chose says in words what was chosen.
@@ -325,8 +328,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := ""
 	if !a.NoPrune && len(cols) > 0 {
-		if ev := evidencePrune(cols, Y); ev.ok {
+		if ev := prune(cols, Y, class); ev.ok {
 			res.Centres, res.Weights, res.Bias = subset(res.Centres, ev.keep), ev.w, ev.bias
+			res.Calibrate = rows(ev.loo)
 			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 		}
 	}
@@ -698,6 +702,18 @@ func (k *gaussians) at(tau float64) []float64 {
 }
 
 // subset returns xs[j] for the indices j in keep, in order.
+// rows returns v as one-element rows (nil for nil).
+func rows(v []float64) [][]float64 {
+	if v == nil {
+		return nil
+	}
+	out := make([][]float64, len(v))
+	for i, x := range v {
+		out[i] = []float64{x}
+	}
+	return out
+}
+
 func subset[T any](xs []T, keep []int) []T {
 	out := make([]T, len(keep))
 	for x, j := range keep {

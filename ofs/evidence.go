@@ -42,7 +42,28 @@ type evidenceFit struct {
 	bias  []float64
 	alpha []float64 // alpha[j]: precision of column keep[j]
 	beta  float64
-	ok    bool // false if the posterior could not be computed (the caller keeps its model)
+	// loo holds a two-class model's approximate leave-one-out logits (bernoulliPrune), for
+	// calibration: its weights are not on the scale of forward selection's decisions.
+	loo []float64
+	ok  bool // false if the posterior could not be computed (the caller keeps its model)
+}
+
+// prune removes the columns the evidence does not support: with the Bernoulli likelihood for
+// a two-class classifier (one output; class not nil), with the Gaussian likelihood otherwise,
+// or if the Bernoulli posterior cannot be computed.
+func prune(cols [][]float64, Y [][]float64, class []int) evidenceFit {
+	if class != nil && len(Y) == 1 {
+		t := make([]float64, len(Y[0]))
+		for i, y := range Y[0] {
+			if y > 0 { // the positive output's class
+				t[i] = 1
+			}
+		}
+		if fit := bernoulliPrune(cols, t); fit.ok {
+			return fit
+		}
+	}
+	return evidencePrune(cols, Y)
 }
 
 // evidencePrune runs sparse Bayesian learning on a bias and the columns cols (each of length

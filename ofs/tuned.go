@@ -57,6 +57,7 @@ type TunedResult struct {
 	// of the construction against size; OOF the out-of-fold decisions at the chosen size.
 	CVCurve, CVMiss []float64
 	OOF             [][]float64
+	Calibrate       [][]float64 // as in AutoResult
 	Evaluations     int
 	Chose           string
 	// Fixed is the fixed-node model whose configuration the construction started from.
@@ -193,8 +194,9 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			cols[j] = k.g[j*n : (j+1)*n]
 			vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/(2*v))
 		}
-		if ev := evidencePrune(cols, Y); ev.ok {
+		if ev := prune(cols, Y, class); ev.ok {
 			res.Centres, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
+			res.Calibrate = rows(ev.loo)
 			kept = fmt.Sprintf(", %d kept by the evidence", len(res.Centres))
 		}
 		k.release()

@@ -1,0 +1,229 @@
+package ofs
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
+)
+
+// Evidence pruning of a two-class model: sparse Bayesian learning with a Bernoulli likelihood
+// (Tipping 2001, section 4). At the precisions A the weights' posterior is approximated at its
+// mode w (Laplace): with p = sigma(Phi w) and B = diag(p (1 - p)),
+//
+//	Phi'(t - p) = A w,   Sigma = (Phi'B Phi + A)^-1,
+//
+// and the precisions follow MacKay's update alpha_i = gamma_i / w_i^2, gamma_i = 1 - alpha_i
+// Sigma_ii, as in the Gaussian case. The weights are logits: the squared loss of forward
+// selection asks every point to sit at +-1, the Bernoulli likelihood only that it sits on its
+// side, so it needs fewer nodes (development sets: a third fewer than the Gaussian evidence,
+// error within 1 %).
+
+// bernoulliWarmup is the number of iterations before the prune test applies: from the broad
+// starting prior the precisions are far from the evidence's, and the test would remove good
+// columns. bernoulliNewton caps the Newton steps per mode.
+const (
+	bernoulliWarmup = 10
+	bernoulliNewton = 25
+)
+
+// bernoulliPrune runs sparse Bayesian learning with a Bernoulli likelihood on a bias and the
+// columns cols for the labels t (0 or 1). It returns the columns kept (at least one), their
+// weights and the bias on the logit scale, and the approximate leave-one-out logits of the
+// final model (for calibration); ok is false if a posterior could not be computed.
+func bernoulliPrune(cols [][]float64, t []float64) evidenceFit {
+	n, M := len(t), len(cols)+1
+	C := make([][]float64, M) // C[j]: column j of the design, the bias first
+	C[0] = make([]float64, n)
+	for i := range n {
+		C[0][i] = 1
+	}
+	copy(C[1:], cols)
+	alpha := make([]float64, M)
+	for j := range alpha {
+		alpha[j] = 1 // weight sd 1 on the logit scale, columns in [0, 1]
+	}
+	alpha[0] = 1e-6 // the bias: nearly flat (a flat prior has no mode on separable data)
+	active := make([]int, M)
+	for j := range active {
+		active[j] = j
+	}
+	l := newLaplace(C, t)
+	for it := range evidenceIterations {
+		sigma, ok := l.mode(active, alpha)
+		if !ok {
+			return evidenceFit{}
+		}
+		next := make([]int, 0, len(active))
+		var change float64
+		last, lastGain := -1, math.Inf(-1) // the best supported column, kept if all would go
+		for x, a := range active {
+			if a == 0 {
+				next = append(next, a)
+				continue
+			}
+			sii, wa := sigma[x], l.w[a]
+			g := 1 - alpha[a]*sii
+			// The prune test of the Gaussian case (evidencePrune) on the Laplace approximation.
+			gain := wa*wa/(sii*sii) - (1/sii - alpha[a])
+			nxt := math.Inf(1)
+			if (gain > 0 || it < bernoulliWarmup) && wa != 0 && g > 0 {
+				nxt = g / (wa * wa)
+			}
+			if nxt > evidenceDrop {
+				if gain > lastGain {
+					last, lastGain = a, gain
+				}
+				l.w[a] = 0
+				continue
+			}
+			change = max(change, math.Abs(math.Log(nxt/alpha[a])))
+			alpha[a] = nxt
+			next = append(next, a)
+		}
+		if len(next) == 1 && last >= 0 {
+			next = append(next, last)
+		}
+		converged := len(next) == len(active) && change < evidenceTol
+		active = next
+		if converged {
+			break
+		}
+	}
+	if _, ok := l.mode(active, alpha); !ok {
+		return evidenceFit{}
+	}
+	fit := evidenceFit{ok: true, w: [][]float64{nil}, bias: []float64{l.w[0]}, loo: l.loo(active)}
+	for _, a := range active[1:] {
+		fit.keep = append(fit.keep, a-1)
+		fit.alpha = append(fit.alpha, alpha[a])
+		fit.w[0] = append(fit.w[0], l.w[a])
+	}
+	return fit
+}
+
+// laplace holds the Laplace approximation of a Bernoulli model: the design's columns C, the
+// labels t, the weights w over all columns (0 where inactive), the logits f and probabilities
+// p at w, and the inverse Cholesky factor of Phi'B Phi + A over the active columns.
+type laplace struct {
+	C       [][]float64
+	t, w    []float64
+	f, p    []float64
+	inverse blas64.Triangular
+}
+
+func newLaplace(C [][]float64, t []float64) *laplace {
+	n := len(t)
+	return &laplace{C: C, t: t, w: make([]float64, len(C)), f: make([]float64, n), p: make([]float64, n)}
+}
+
+// at sets f and p at the weights w and returns the log posterior, up to a constant.
+func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
+	clear(l.f)
+	var L float64
+	for _, a := range active {
+		axpy(w[a], l.C[a], l.f)
+		L -= alpha[a] * w[a] * w[a] / 2
+	}
+	for i, v := range l.f {
+		l.p[i] = 1 / (1 + math.Exp(-v))
+		if l.t[i] > 0 { // log sigma(v), or log sigma(-v)
+			L -= math.Log1p(math.Exp(-v))
+		} else {
+			L -= math.Log1p(math.Exp(v))
+		}
+	}
+	return L
+}
+
+// mode moves w to the posterior's mode over the active columns by Newton's method (halving a
+// step that lowers the log posterior) and returns the diagonal of Sigma there.
+func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
+	n, m := len(l.t), len(active)
+	L := l.at(l.w, active, alpha)
+	h := make([]float64, m*m)
+	g := make([]float64, m)
+	B := make([]float64, m*n) // row x: active column x times sqrt(p (1 - p))
+	trial := make([]float64, len(l.w))
+	var u blas64.Triangular
+	for step := 0; ; step++ {
+		for x, a := range active {
+			row, c := B[x*n:(x+1)*n], l.C[a]
+			var s float64
+			for i, p := range l.p {
+				s += c[i] * (l.t[i] - p)
+				row[i] = c[i] * math.Sqrt(max(p*(1-p), 1e-12))
+			}
+			g[x] = s - alpha[a]*l.w[a]
+		}
+		blas64.Syrk(blas.NoTrans, 1, blas64.General{Rows: m, Cols: n, Stride: n, Data: B}, 0,
+			blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper})
+		for x, a := range active {
+			h[x*m+x] += alpha[a]
+		}
+		var ok bool
+		if u, ok = lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper}); !ok {
+			return nil, false
+		}
+		if step == bernoulliNewton {
+			break
+		}
+		lapack64.Potrs(u, blas64.General{Rows: m, Cols: 1, Stride: 1, Data: g}) // g is now the Newton step
+		var big float64
+		for _, d := range g {
+			big = max(big, math.Abs(d))
+		}
+		length := 1.0
+		for {
+			copy(trial, l.w)
+			for x, a := range active {
+				trial[a] += length * g[x]
+			}
+			if nl := l.at(trial, active, alpha); nl >= L-1e-12 || length < 1e-4 {
+				L = nl
+				break
+			}
+			length /= 2
+		}
+		copy(l.w, trial)
+		if big*length < 1e-6 { // at the mode: one more pass for its gradient-free factor
+			step = bernoulliNewton - 1
+		}
+	}
+	if !lapack64.Trtri(u) {
+		return nil, false
+	}
+	l.inverse = u
+	diag := make([]float64, m)
+	for x := range m {
+		row := u.Data[x*m+x : x*m+m]
+		diag[x] = dot(row, row)
+	}
+	return diag, true
+}
+
+// loo returns the approximate leave-one-out logits at the mode: one Newton step from the mode
+// without point i gives f_-i = f_i - h_i (t_i - p_i) / (1 - b_i h_i), with h_i = phi_i' Sigma
+// phi_i and b_i = p_i (1 - p_i) (the logistic case of the deletion formulas; exact for the
+// Gaussian likelihood).
+func (l *laplace) loo(active []int) []float64 {
+	n, m := len(l.t), len(active)
+	V := make([]float64, m*n)
+	for x, a := range active {
+		copy(V[x*n:(x+1)*n], l.C[a])
+	}
+	// Sigma = U^-1 U^-T, so h_i = ||U^-T phi_i||^2.
+	blas64.Trmm(blas.Left, blas.Trans, 1, l.inverse, blas64.General{Rows: m, Cols: n, Stride: n, Data: V})
+	h := make([]float64, n)
+	for x := range m {
+		for i, v := range V[x*n : (x+1)*n] {
+			h[i] += v * v
+		}
+	}
+	out := make([]float64, n)
+	for i, p := range l.p {
+		out[i] = l.f[i] - h[i]*(l.t[i]-p)/max(1-p*(1-p)*h[i], 1e-6)
+	}
+	return out
+}

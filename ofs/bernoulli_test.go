@@ -1,0 +1,177 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// bernoulliProblem returns nCols kernel-like columns of length n and labels t drawn with
+// P(t = 1) = sigma(bias + sum_j coef[j] col_j).
+func bernoulliProblem(seed uint64, n, nCols int, bias float64, coef []float64) ([][]float64, []float64) {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	cols := make([][]float64, nCols)
+	for j := range cols {
+		cols[j] = make([]float64, n)
+		for i := range n {
+			cols[j][i] = math.Exp(-rng.Float64() * 3)
+		}
+	}
+	t := make([]float64, n)
+	for i := range n {
+		f := bias
+		for j, w := range coef {
+			f += w * cols[j][i]
+		}
+		if rng.Float64() < 1/(1+math.Exp(-f)) {
+			t[i] = 1
+		}
+	}
+	return cols, t
+}
+
+// bruteMode returns the posterior mode of a Bernoulli model on the design phi (rows are
+// points) with prior precisions alpha, by Newton's method on dense matrices, skipping row
+// skip (-1: none).
+func bruteMode(t *testing.T, phi *mat.Dense, y, alpha []float64, skip int) *mat.VecDense {
+	t.Helper()
+	n, m := phi.Dims()
+	w := mat.NewVecDense(m, nil)
+	for range 100 {
+		g := mat.NewVecDense(m, nil)
+		H := mat.NewSymDense(m, nil)
+		for i := range n {
+			if i == skip {
+				continue
+			}
+			row := phi.RawRowView(i)
+			p := 1 / (1 + math.Exp(-mat.Dot(mat.NewVecDense(m, row), w)))
+			for x := range m {
+				g.SetVec(x, g.AtVec(x)+row[x]*(y[i]-p))
+				for z := x; z < m; z++ {
+					H.SetSym(x, z, H.At(x, z)+p*(1-p)*row[x]*row[z])
+				}
+			}
+		}
+		for x := range m {
+			g.SetVec(x, g.AtVec(x)-alpha[x]*w.AtVec(x))
+			H.SetSym(x, x, H.At(x, x)+alpha[x])
+		}
+		var d mat.VecDense
+		if err := d.SolveVec(H, g); err != nil {
+			t.Fatal(err)
+		}
+		w.AddVec(w, &d)
+		if mat.Norm(&d, math.Inf(1)) < 1e-12 {
+			break
+		}
+	}
+	return w
+}
+
+func TestBernoulliPrune(t *testing.T) {
+	tests := []struct {
+		name     string
+		nCols    int
+		bias     float64
+		coef     []float64
+		mustKeep []int
+		maxKeep  int
+	}{
+		{"two relevant of eight", 8, -1, []float64{8, -6}, []int{0, 1}, 6},
+		{"one relevant of six", 6, -2, []float64{10}, []int{0}, 4},
+		{"no signal keeps one node", 5, 0, nil, nil, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cols, y := bernoulliProblem(3, 200, tc.nCols, tc.bias, tc.coef)
+			ev := bernoulliPrune(cols, y)
+			if !ev.ok || len(ev.keep) == 0 || len(ev.keep) > tc.maxKeep {
+				t.Fatalf("ok %v, kept %v, want 1 to %d columns", ev.ok, ev.keep, tc.maxKeep)
+			}
+			for _, j := range tc.mustKeep {
+				if !slices.Contains(ev.keep, j) {
+					t.Errorf("column %d (relevant) dropped: kept %v", j, ev.keep)
+				}
+			}
+			for x, j := range ev.keep {
+				if j < len(tc.coef) && ev.w[0][x]*tc.coef[j] <= 0 {
+					t.Errorf("column %d: weight %.3f, true %.3f", j, ev.w[0][x], tc.coef[j])
+				}
+			}
+			// The weights are the posterior mode at the final precisions (the bias's is 1e-6).
+			n, m := len(y), len(ev.keep)+1
+			phi := mat.NewDense(n, m, nil)
+			for i := range n {
+				phi.Set(i, 0, 1)
+				for x, j := range ev.keep {
+					phi.Set(i, x+1, cols[j][i])
+				}
+			}
+			alpha := append([]float64{1e-6}, ev.alpha...)
+			w := bruteMode(t, phi, y, alpha, -1)
+			got := append([]float64{ev.bias[0]}, ev.w[0]...)
+			for x := range m {
+				if d := math.Abs(w.AtVec(x) - got[x]); d > 1e-6*(1+math.Abs(got[x])) {
+					t.Errorf("weight %d: %v, brute-force mode %v", x, got[x], w.AtVec(x))
+				}
+			}
+		})
+	}
+}
+
+// TestBernoulliLOO checks the approximate leave-one-out logits against refits without each
+// point, at fixed precisions, on a small sample (where leaving a point out moves the fit).
+func TestBernoulliLOO(t *testing.T) {
+	for _, n := range []int{30, 80} {
+		cols, y := bernoulliProblem(11, n, 6, -0.5, []float64{5, -4, 3})
+		C := append([][]float64{slices.Repeat([]float64{1}, n)}, cols...)
+		m := len(C)
+		alpha := slices.Repeat([]float64{0.5}, m)
+		alpha[0] = 1e-6
+		active := make([]int, m)
+		for j := range active {
+			active[j] = j
+		}
+		l := newLaplace(C, y)
+		if _, ok := l.mode(active, alpha); !ok {
+			t.Fatal("no mode")
+		}
+		loo := l.loo(active)
+		phi := mat.NewDense(n, m, nil)
+		for i := range n {
+			for j := range m {
+				phi.Set(i, j, C[j][i])
+			}
+		}
+		var off, shift float64
+		for i := range n {
+			x := mat.NewVecDense(m, phi.RawRowView(i))
+			exact := mat.Dot(x, bruteMode(t, phi, y, alpha, i))
+			off += math.Abs(loo[i] - exact)
+			shift += math.Abs(l.f[i] - exact)
+		}
+		// The approximation must account for nearly all of the shift from f_i to the refit's.
+		if off > 0.05*shift {
+			t.Errorf("n %d: leave-one-out logits off the refits by %.3g in all, %.3g of the shift %.3g", n, off, off/shift, shift)
+		}
+	}
+}
+
+func TestPruneLikelihood(t *testing.T) {
+	cols, y := bernoulliProblem(5, 200, 4, 0, []float64{8})
+	Y := [][]float64{make([]float64, len(y))}
+	class := make([]int, len(y))
+	for i, v := range y {
+		Y[0][i], class[i] = 2*v-1, int(v)
+	}
+	if ev := prune(cols, Y, class); !ev.ok || ev.loo == nil {
+		t.Errorf("two classes: ok %v, leave-one-out logits %v; want the Bernoulli evidence", ev.ok, ev.loo != nil)
+	}
+	if ev := prune(cols, Y, nil); !ev.ok || ev.loo != nil || ev.beta == 0 {
+		t.Errorf("regression: ok %v, beta %v; want the Gaussian evidence", ev.ok, ev.beta)
+	}
+}
