@@ -91,7 +91,7 @@ func bernoulliPrune(cols [][]float64, t []float64) evidenceFit {
 			break
 		}
 	}
-	if _, ok := l.mode(active, alpha); !ok {
+	if _, ok := l.mode(active, alpha); !ok || !finite(l.w) {
 		return evidenceFit{}
 	}
 	fit := evidenceFit{ok: true, w: [][]float64{nil}, bias: []float64{l.w[0]}, loo: l.loo(active)}
@@ -129,9 +129,9 @@ func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
 	for i, v := range l.f {
 		l.p[i] = 1 / (1 + math.Exp(-v))
 		if l.t[i] > 0 { // log sigma(v), or log sigma(-v)
-			L -= math.Log1p(math.Exp(-v))
+			L -= softplus(-v)
 		} else {
-			L -= math.Log1p(math.Exp(v))
+			L -= softplus(v)
 		}
 	}
 	return L
@@ -226,4 +226,13 @@ func (l *laplace) loo(active []int) []float64 {
 		out[i] = l.f[i] - h[i]*(l.t[i]-p)/max(1-p*(1-p)*h[i], 1e-6)
 	}
 	return out
+}
+
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -175,3 +175,52 @@ func TestPruneLikelihood(t *testing.T) {
 		t.Errorf("regression: ok %v, beta %v; want the Gaussian evidence", ev.ok, ev.beta)
 	}
 }
+
+// TestBernoulliHard: separable labels, duplicated columns and a class of one point give a
+// finite model with at least one column.
+func TestBernoulliHard(t *testing.T) {
+	cols, _ := bernoulliProblem(9, 150, 5, 0, nil)
+	separable := make([]float64, 150)
+	lonely := make([]float64, 150)
+	for i, v := range cols[0] {
+		if v > 0.5 {
+			separable[i] = 1
+		}
+	}
+	lonely[17] = 1
+	twins := append([][]float64{cols[0]}, cols...)
+	tests := []struct {
+		name    string
+		cols    [][]float64
+		t       []float64
+		minRate float64 // training points on their side at least
+	}{
+		{"separable", cols, separable, 0.97},
+		{"duplicated columns", twins, separable, 0.97},
+		{"a class of one point", cols, lonely, 0.99},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ev := bernoulliPrune(tc.cols, tc.t)
+			if !ev.ok || len(ev.keep) == 0 || !finite(ev.w[0]) || !finite(ev.bias) || len(ev.loo) != len(tc.t) {
+				t.Fatalf("ok %v, kept %v, weights %v, bias %v", ev.ok, ev.keep, ev.w, ev.bias)
+			}
+			right := 0
+			for i, y := range tc.t {
+				f := ev.bias[0]
+				for x, j := range ev.keep {
+					f += ev.w[0][x] * tc.cols[j][i]
+				}
+				if (f > 0) == (y > 0) {
+					right++
+				}
+				if math.IsNaN(ev.loo[i]) || math.IsInf(ev.loo[i], 0) {
+					t.Fatalf("leave-one-out logit %d: %v", i, ev.loo[i])
+				}
+			}
+			if rate := float64(right) / float64(len(tc.t)); rate < tc.minRate {
+				t.Errorf("%.3f of the training points on their side, want %.2f", rate, tc.minRate)
+			}
+		})
+	}
+}
