@@ -208,20 +208,12 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 // phi_i and b_i = p_i (1 - p_i) (the logistic case of the deletion formulas; exact for the
 // Gaussian likelihood).
 func (l *laplace) loo(active []int) []float64 {
-	n, m := len(l.t), len(active)
-	V := make([]float64, m*n)
+	C := make([][]float64, len(active))
 	for x, a := range active {
-		copy(V[x*n:(x+1)*n], l.C[a])
+		C[x] = l.C[a]
 	}
-	// Sigma = U^-1 U^-T, so h_i = ||U^-T phi_i||^2.
-	blas64.Trmm(blas.Left, blas.Trans, 1, l.inverse, blas64.General{Rows: m, Cols: n, Stride: n, Data: V})
-	h := make([]float64, n)
-	for x := range m {
-		for i, v := range V[x*n : (x+1)*n] {
-			h[i] += v * v
-		}
-	}
-	out := make([]float64, n)
+	h := leverages(l.inverse, C)
+	out := make([]float64, len(l.t))
 	for i, p := range l.p {
 		out[i] = l.f[i] - h[i]*(l.t[i]-p)/max(1-p*(1-p)*h[i], 1e-6)
 	}

@@ -168,11 +168,85 @@ func TestPruneLikelihood(t *testing.T) {
 	for i, v := range y {
 		Y[0][i], class[i] = 2*v-1, int(v)
 	}
-	if ev := prune(cols, Y, class); !ev.ok || ev.loo == nil {
-		t.Errorf("two classes: ok %v, leave-one-out logits %v; want the Bernoulli evidence", ev.ok, ev.loo != nil)
+	tests := []struct {
+		name  string
+		class []int
+		se    float64
+		want  string
+	}{
+		{"regression", nil, 1, "Gaussian"},
+		{"two classes, the Bernoulli model whatever its loss", class, math.Inf(1), "Bernoulli"},
+		{"two classes, the Gaussian model whatever its loss", class, math.Inf(-1), "Gaussian"},
 	}
-	if ev := prune(cols, Y, nil); !ev.ok || ev.loo != nil || ev.beta == 0 {
-		t.Errorf("regression: ok %v, beta %v; want the Gaussian evidence", ev.ok, ev.beta)
+	for _, tc := range tests {
+		ev := prune(cols, Y, tc.class, tc.se)
+		if !ev.ok || ev.likelihood != tc.want || (ev.loo != nil) != (tc.want == "Bernoulli") {
+			t.Errorf("%s: ok %v, %s evidence, leave-one-out logits %v; want the %s evidence", tc.name, ev.ok, ev.likelihood, ev.loo != nil, tc.want)
+		}
+	}
+}
+
+func TestComparePrunings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	n := 300
+	lab, good, poor := make([]float64, n), make([]float64, n), make([]float64, n)
+	for i := range n {
+		lab[i] = float64(i % 2)
+		good[i] = 4*(lab[i]-0.5) + rng.NormFloat64()
+		poor[i] = 4*(lab[i]-0.5) + 4*rng.NormFloat64()
+	}
+	if z := comparePrunings(poor, good, lab); z < 3 {
+		t.Errorf("Bernoulli decisions far worse: %.2f standard errors, want > 3", z)
+	}
+	if z := comparePrunings(good, poor, lab); z > -3 {
+		t.Errorf("Bernoulli decisions far better: %.2f standard errors, want < -3", z)
+	}
+	if z := comparePrunings(good, good, lab); z != 0 {
+		t.Errorf("the same decisions: %v standard errors, want 0", z)
+	}
+}
+
+// TestGaussianLOO checks the Gaussian evidence model's leave-one-out decisions against the
+// posterior mean refitted without each point at the same precisions.
+func TestGaussianLOO(t *testing.T) {
+	cols, Y := evidenceProblem(3, 60, 5, [][]float64{{1.5, -1}}, 0.3)
+	ev := evidencePrune(cols, Y)
+	loo := ev.gaussianLOO(cols, Y[0])
+	n, m := len(Y[0]), len(ev.keep)+1
+	phi := mat.NewDense(n, m, nil)
+	for i := range n {
+		phi.Set(i, 0, 1)
+		for x, j := range ev.keep {
+			phi.Set(i, x+1, cols[j][i])
+		}
+	}
+	for i := range n {
+		var H mat.Dense
+		var py mat.VecDense
+		rest := mat.NewDense(n-1, m, nil)
+		yr := mat.NewVecDense(n-1, nil)
+		for r, k := 0, 0; k < n; k++ {
+			if k != i {
+				rest.SetRow(r, phi.RawRowView(k))
+				yr.SetVec(r, Y[0][k])
+				r++
+			}
+		}
+		H.Mul(rest.T(), rest)
+		H.Scale(ev.beta, &H)
+		for x, a := range ev.alpha {
+			H.Set(x+1, x+1, H.At(x+1, x+1)+a)
+		}
+		py.MulVec(rest.T(), yr)
+		py.ScaleVec(ev.beta, &py)
+		var w mat.VecDense
+		if err := w.SolveVec(&H, &py); err != nil {
+			t.Fatal(err)
+		}
+		want := mat.Dot(mat.NewVecDense(m, phi.RawRowView(i)), &w)
+		if d := math.Abs(loo[i] - want); d > 1e-9*(1+math.Abs(want)) {
+			t.Fatalf("point %d: leave-one-out decision %v, refit %v", i, loo[i], want)
+		}
 	}
 }
 

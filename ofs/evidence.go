@@ -3,6 +3,8 @@ package ofs
 import (
 	"math"
 
+	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
@@ -44,26 +46,154 @@ type evidenceFit struct {
 	beta  float64
 	// loo holds a two-class model's approximate leave-one-out logits (bernoulliPrune), for
 	// calibration: its weights are not on the scale of forward selection's decisions.
-	loo []float64
-	ok  bool // false if the posterior could not be computed (the caller keeps its model)
+	loo        []float64
+	likelihood string // "Gaussian" or "Bernoulli"
+	ok         bool   // false if the posterior could not be computed (the caller keeps its model)
 }
 
-// prune removes the columns the evidence does not support: with the Bernoulli likelihood for
-// a two-class classifier (one output; class not nil), with the Gaussian likelihood otherwise,
-// or if the Bernoulli posterior cannot be computed.
-func prune(cols [][]float64, Y [][]float64, class []int) evidenceFit {
-	if class != nil && len(Y) == 1 {
-		t := make([]float64, len(Y[0]))
-		for i, y := range Y[0] {
-			if y > 0 { // the positive output's class
-				t[i] = 1
-			}
-		}
-		if fit := bernoulliPrune(cols, t); fit.ok {
-			return fit
+// prune removes the columns the evidence does not support: with the Gaussian likelihood for a
+// regressor or several classes; for two classes (one output, class not nil) with both
+// likelihoods, keeping the Bernoulli model (the smaller, as a rule) unless the Gaussian one's
+// leave-one-out log-loss is lower by more than se paired standard errors (comparePrunings).
+func prune(cols [][]float64, Y [][]float64, class []int, se float64) evidenceFit {
+	g := evidencePrune(cols, Y)
+	g.likelihood = "Gaussian"
+	if class == nil || len(Y) > 1 {
+		return g
+	}
+	t := make([]float64, len(Y[0]))
+	for i, y := range Y[0] {
+		if y > 0 { // the positive output's class
+			t[i] = 1
 		}
 	}
-	return evidencePrune(cols, Y)
+	b := bernoulliPrune(cols, t)
+	b.likelihood = "Bernoulli"
+	switch {
+	case !b.ok:
+		return g
+	case !g.ok:
+		return b
+	}
+	if comparePrunings(b.loo, g.gaussianLOO(cols, Y[0]), t) > se {
+		return g
+	}
+	return b
+}
+
+// comparePrunings returns by how many paired standard errors the leave-one-out log-loss of the
+// Bernoulli model (logits fb) exceeds the Gaussian model's (decisions fg), each mapped to
+// probabilities by its own Platt sigmoid (both models are fitted on the columns selection
+// chose on all points, so both leave-one-out figures are optimistic alike). +Inf if fb cannot
+// be calibrated, -Inf if fg cannot.
+func comparePrunings(fb, fg, t []float64) float64 {
+	lb, lg := plattLosses(fb, t), plattLosses(fg, t)
+	switch {
+	case lb == nil:
+		return math.Inf(1)
+	case lg == nil:
+		return math.Inf(-1)
+	}
+	d := make([]float64, len(t))
+	for i := range d {
+		d[i] = lb[i] - lg[i]
+	}
+	n := float64(len(d))
+	m := sum(d) / n
+	v := max(dot(d, d)/n-m*m, 0)
+	if v == 0 { // identical losses, or a constant difference
+		switch {
+		case m > 0:
+			return math.Inf(1)
+		case m < 0:
+			return math.Inf(-1)
+		}
+		return 0
+	}
+	return m / math.Sqrt(v/n)
+}
+
+// plattLosses returns each point's log-loss under the Platt sigmoid fitted on the decisions f
+// for the labels t (0 or 1), or nil if it cannot be fitted.
+func plattLosses(f, t []float64) []float64 {
+	F := make([][]float64, len(f))
+	class := make([]int, len(f))
+	for i, v := range f {
+		F[i], class[i] = []float64{v}, int(t[i])
+	}
+	A, B, ok := calibrate.Fit(F, class, 2)
+	if !ok {
+		return nil
+	}
+	L := make([]float64, len(f))
+	for i, v := range f {
+		z := A[1][0]*v + B[1]
+		if t[i] > 0 {
+			L[i] = softplus(-z)
+		} else {
+			L[i] = softplus(z)
+		}
+	}
+	return L
+}
+
+// gaussianLOO returns the leave-one-out decisions of a one-output Gaussian evidence model at
+// its precisions and noise precision: without point i the posterior mean's decision is
+// f_-i = (f_i - h_i y_i) / (1 - h_i), h_i = beta phi_i' Sigma phi_i (the deletion formula of
+// a ridge regression; exact). nil if Sigma cannot be computed.
+func (ev evidenceFit) gaussianLOO(cols [][]float64, y []float64) []float64 {
+	n := len(y)
+	C := [][]float64{make([]float64, n)}
+	for i := range n {
+		C[0][i] = 1
+	}
+	for _, j := range ev.keep {
+		C = append(C, cols[j])
+	}
+	m := len(C)
+	h := make([]float64, m*m)
+	for x := range m {
+		for z := x; z < m; z++ {
+			h[x*m+z] = ev.beta * dot(C[x], C[z])
+		}
+		if x > 0 {
+			h[x*m+x] += ev.alpha[x-1]
+		}
+	}
+	u, ok := lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper})
+	if !ok || !lapack64.Trtri(u) {
+		return nil
+	}
+	lev := leverages(u, C) // phi_i' Sigma phi_i, Sigma = U^-1 U^-T
+	out := make([]float64, n)
+	for i := range n {
+		f := ev.bias[0]
+		for x, j := range ev.keep {
+			f += ev.w[0][x] * cols[j][i]
+		}
+		hi := ev.beta * lev[i]
+		out[i] = (f - hi*y[i]) / max(1-hi, 1e-12)
+	}
+	return out
+}
+
+// leverages returns phi_i' Sigma phi_i for the rows phi_i of the design whose columns are C,
+// given inv = U^-1 for the Cholesky factor U of Sigma^-1 (Sigma = U^-1 U^-T): the squared
+// norms of the columns of U^-T Phi'.
+func leverages(inv blas64.Triangular, C [][]float64) []float64 {
+	m, n := len(C), len(C[0])
+	V := make([]float64, m*n)
+	for x, c := range C {
+		copy(V[x*n:(x+1)*n], c)
+	}
+	blas64.Trmm(blas.Left, blas.Trans, 1, inv, blas64.General{Rows: m, Cols: n, Stride: n, Data: V})
+	h := make([]float64, n)
+	for x := range m {
+		for i, v := range V[x*n : (x+1)*n] {
+			h[i] += v * v
+		}
+	}
+	return h
 }
 
 // evidencePrune runs sparse Bayesian learning on a bias and the columns cols (each of length
