@@ -701,7 +701,6 @@ func (k *gaussians) at(tau float64) []float64 {
 	return k.g
 }
 
-// subset returns xs[j] for the indices j in keep, in order.
 // rows returns v as one-element rows (nil for nil).
 func rows(v []float64) [][]float64 {
 	if v == nil {
@@ -714,6 +713,7 @@ func rows(v []float64) [][]float64 {
 	return out
 }
 
+// subset returns xs[j] for the indices j in keep, in order.
 func subset[T any](xs []T, keep []int) []T {
 	out := make([]T, len(keep))
 	for x, j := range keep {
