@@ -131,6 +131,9 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 			foldCalibration(m, oof, p.class, len(p.classes)) // (and the oof decisions with it)
 		} else {
 			foldCalibration(m, calib, p.class, len(p.classes))
+			if m.Calibration != nil && len(m.Weights) == 1 {
+				m.Calibration.Method = "platt-loo, folded into the outputs"
+			}
 		}
 		t.LOOError = oofError(m, oof, p.class)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel"
@@ -182,5 +183,34 @@ func TestFitDeterministicAndRoundTrip(t *testing.T) {
 				t.Fatal("reloaded model predicts differently")
 			}
 		})
+	}
+}
+
+// TestAutoPruningCalibration: a two-class default model says which evidence pruned it, and
+// its Platt sigmoid was fitted where that evidence's outputs live: the out-of-fold decisions
+// for the Gaussian model, the final model's leave-one-out logits for the Bernoulli one. The
+// cases cover both.
+func TestAutoPruningCalibration(t *testing.T) {
+	want := map[bool]string{true: "platt-loo, folded into the outputs", false: "platt-cv, folded into the outputs"}
+	seen := map[bool]bool{}
+	for _, seed := range []uint64{1, 8} {
+		train := synth.Ripley(200, seed)
+		for _, prefer := range []string{"small", "accurate"} {
+			m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Prefer: prefer, Seed: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bern := strings.Contains(m.Training.Chose, "Bernoulli evidence")
+			if !bern && !strings.Contains(m.Training.Chose, "Gaussian evidence") {
+				t.Errorf("%q does not say which evidence pruned the model", m.Training.Chose)
+			}
+			if m.Calibration == nil || m.Calibration.Method != want[bern] {
+				t.Errorf("%q, calibration %+v; want %q", m.Training.Chose, m.Calibration, want[bern])
+			}
+			seen[bern] = true
+		}
+	}
+	if !seen[true] || !seen[false] {
+		t.Errorf("the cases were pruned by one evidence only (Bernoulli %v, Gaussian %v)", seen[true], seen[false])
 	}
 }

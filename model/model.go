@@ -60,7 +60,9 @@ type Scaling struct {
 // A = [[0], [a]], B = [0, b].
 type Calibration struct {
 	// Method says how A and B were fitted: "platt-loo" (on leave-one-out decisions),
-	// "platt-cv, folded into the outputs", "multinomial-cv" (on out-of-fold decisions).
+	// "platt-cv, folded into the outputs", "multinomial-cv" (on out-of-fold decisions),
+	// "platt-loo, folded into the outputs" (on the final model's approximate leave-one-out
+	// logits).
 	Method string      `json:"method"`
 	A      [][]float64 `json:"a"`
 	B      []float64   `json:"b"`
