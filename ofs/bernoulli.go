@@ -195,12 +195,7 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 		return nil, false
 	}
 	l.inverse = u
-	diag := make([]float64, m)
-	for x := range m {
-		row := u.Data[x*m+x : x*m+m]
-		diag[x] = dot(row, row)
-	}
-	return diag, true
+	return inverseDiag(u), true
 }
 
 // loo returns the approximate leave-one-out logits at the mode: one Newton step from the mode

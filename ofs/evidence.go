@@ -381,10 +381,17 @@ func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64,
 	if !lapack64.Trtri(u) { // u now holds U^-1
 		return nil, nil, false
 	}
-	diag = make([]float64, m)
+	return inverseDiag(u), mu, true
+}
+
+// inverseDiag returns the diagonal of Sigma = U^-1 U^-T given inv = U^-1 (upper triangular):
+// Sigma_ii is the squared norm of row i of U^-1.
+func inverseDiag(inv blas64.Triangular) []float64 {
+	m := inv.N
+	diag := make([]float64, m)
 	for x := range m {
-		row := u.Data[x*m+x : x*m+m]
+		row := inv.Data[x*inv.Stride+x : x*inv.Stride+m]
 		diag[x] = dot(row, row)
 	}
-	return diag, mu, true
+	return diag
 }
