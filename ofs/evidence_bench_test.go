@@ -26,3 +26,30 @@ func BenchmarkEvidence(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBernoulli measures bernoulliPrune and the whole two-class prune (both evidences
+// and the choice) on image's shape (140 nodes, 1300 points).
+//
+//	go test -run XXX -bench Bernoulli ./ofs
+func BenchmarkBernoulli(b *testing.B) {
+	coef := make([]float64, 40)
+	for j := range coef {
+		coef[j] = 3 * (float64(j%5) - 2)
+	}
+	cols, t := bernoulliProblem(3, 1300, 140, -1, coef)
+	Y := [][]float64{make([]float64, len(t))}
+	class := make([]int, len(t))
+	for i, v := range t {
+		Y[0][i], class[i] = 2*v-1, int(v)
+	}
+	b.Run("bernoulli", func(b *testing.B) {
+		for b.Loop() {
+			bernoulliPrune(cols, t)
+		}
+	})
+	b.Run("prune", func(b *testing.B) {
+		for b.Loop() {
+			prune(cols, Y, class, 1)
+		}
+	})
+}
