@@ -55,7 +55,9 @@ type Options struct {
 	MaxTerms int
 	// Prefer says how method auto trades size against accuracy: "small" (the smallest model
 	// whose cross-validated error is not worse than the best by more than two standard errors),
-	// "balanced" (one standard error; the default, "") or "accurate" (the least error).
+	// "balanced" (one standard error; the default, "") or "accurate" (the least error). For two
+	// classes the same tolerance decides when the evidence pruning keeps the smaller Bernoulli
+	// model over the Gaussian one (by their leave-one-out log-loss).
 	Prefer string
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int
