@@ -187,8 +187,8 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 			length /= 2
 		}
 		copy(l.w, trial)
-		if big*length < 1e-6 { // at the mode: one more pass for its gradient-free factor
-			step = bernoulliNewton - 1
+		if big*length < 1e-6 { // at the mode: the factor of the step before serves
+			break
 		}
 	}
 	if !lapack64.Trtri(u) {
