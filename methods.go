@@ -128,12 +128,9 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
 		if calib == nil {
-			foldCalibration(m, oof, p.class, len(p.classes)) // (and the oof decisions with it)
+			foldCalibration(m, oof, p.class, len(p.classes), "cv") // (and the oof decisions with it)
 		} else {
-			foldCalibration(m, calib, p.class, len(p.classes))
-			if m.Calibration != nil && len(m.Weights) == 1 {
-				m.Calibration.Method = "platt-loo, folded into the outputs"
-			}
+			foldCalibration(m, calib, p.class, len(p.classes), "loo")
 		}
 		t.LOOError = oofError(m, oof, p.class)
 	} else {
@@ -221,13 +218,14 @@ func fitFixed(c *fitContext) error {
 	return nil
 }
 
-// foldCalibration fits a calibration on the out-of-fold decisions F. With two classes it is
+// foldCalibration fits a calibration on the decisions F the model did not train on, named by
+// source in the stored method: "cv" (out of fold) or "loo" (leave one out). With two classes it is
 // folded into the model's output: the new output is a f + b, the calibrated log-odds, so that
 // the label is the more probable class and the stored calibration is the identity sigmoid. A
 // least-squares classifier's threshold at 0 is not where its classes are best separated
 // (far-away points pull it about); the calibration moves it there, from data the model did not
 // see. With more classes the calibration is stored as fitted.
-func foldCalibration(m *model.Model, F [][]float64, class []int, classes int) {
+func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string) {
 	A, B, ok := calibrate.Fit(F, class, classes)
 	if !ok {
 		return
@@ -245,12 +243,12 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int) {
 		for _, f := range F {
 			f[0] = a*f[0] + b
 		}
-		m.Calibration = &model.Calibration{Method: "platt-cv, folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
+		m.Calibration = &model.Calibration{Method: "platt-" + source + ", folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
 		return
 	}
 	// Several classes: a multinomial map folded into the outputs would change their arg-max,
 	// and it was measured to lose accuracy (glass, iris, wine); it is stored beside them.
-	m.Calibration = &model.Calibration{Method: "multinomial-cv", A: A, B: B}
+	m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: A, B: B}
 }
 
 func axpyRow(a float64, x, y []float64) {

@@ -33,13 +33,8 @@ const (
 // weights and the bias on the logit scale, and the approximate leave-one-out logits of the
 // final model (for calibration); ok is false if a posterior could not be computed.
 func bernoulliPrune(cols [][]float64, t []float64) evidenceFit {
-	n, M := len(t), len(cols)+1
-	C := make([][]float64, M) // C[j]: column j of the design, the bias first
-	C[0] = make([]float64, n)
-	for i := range n {
-		C[0][i] = 1
-	}
-	copy(C[1:], cols)
+	M := len(cols) + 1
+	C := withBias(cols) // C[j]: column j of the design, the bias first
 	alpha := make([]float64, M)
 	for j := range alpha {
 		alpha[j] = 1 // weight sd 1 on the logit scale, columns in [0, 1]
@@ -105,17 +100,21 @@ func bernoulliPrune(cols [][]float64, t []float64) evidenceFit {
 
 // laplace holds the Laplace approximation of a Bernoulli model: the design's columns C, the
 // labels t, the weights w over all columns (0 where inactive), the logits f and probabilities
-// p at w, and the inverse Cholesky factor of Phi'B Phi + A over the active columns.
+// p at w, and the inverse Cholesky factor of Phi'B Phi + A over the active columns (valid
+// until the next mode: it lives in the buffer h). h, g, B and trial are mode's work space,
+// sized for every column active.
 type laplace struct {
-	C       [][]float64
-	t, w    []float64
-	f, p    []float64
-	inverse blas64.Triangular
+	C           [][]float64
+	t, w        []float64
+	f, p        []float64
+	inverse     blas64.Triangular
+	h, g, B, tr []float64
 }
 
 func newLaplace(C [][]float64, t []float64) *laplace {
-	n := len(t)
-	return &laplace{C: C, t: t, w: make([]float64, len(C)), f: make([]float64, n), p: make([]float64, n)}
+	n, M := len(t), len(C)
+	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
+		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M)}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant.
@@ -142,10 +141,9 @@ func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
 func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 	n, m := len(l.t), len(active)
 	L := l.at(l.w, active, alpha)
-	h := make([]float64, m*m)
-	g := make([]float64, m)
-	B := make([]float64, m*n) // row x: active column x times sqrt(p (1 - p))
-	trial := make([]float64, len(l.w))
+	h, g := l.h[:m*m], l.g[:m]
+	B := l.B[:m*n] // row x: active column x times sqrt(p (1 - p))
+	trial := l.tr
 	var u blas64.Triangular
 	for step := 0; ; step++ {
 		for x, a := range active {
@@ -203,11 +201,7 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 // phi_i and b_i = p_i (1 - p_i) (the logistic case of the deletion formulas; exact for the
 // Gaussian likelihood).
 func (l *laplace) loo(active []int) []float64 {
-	C := make([][]float64, len(active))
-	for x, a := range active {
-		C[x] = l.C[a]
-	}
-	h := leverages(l.inverse, C)
+	h := leverages(l.inverse, subset(l.C, active))
 	out := make([]float64, len(l.t))
 	for i, p := range l.p {
 		out[i] = l.f[i] - h[i]*(l.t[i]-p)/max(1-p*(1-p)*h[i], 1e-6)

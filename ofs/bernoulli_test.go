@@ -103,14 +103,8 @@ func TestBernoulliPrune(t *testing.T) {
 				}
 			}
 			// The weights are the posterior mode at the final precisions (the bias's is 1e-6).
-			n, m := len(y), len(ev.keep)+1
-			phi := mat.NewDense(n, m, nil)
-			for i := range n {
-				phi.Set(i, 0, 1)
-				for x, j := range ev.keep {
-					phi.Set(i, x+1, cols[j][i])
-				}
-			}
+			m := len(ev.keep) + 1
+			phi := denseDesign(withBias(subset(cols, ev.keep)))
 			alpha := append([]float64{1e-6}, ev.alpha...)
 			w := bruteMode(t, phi, y, alpha, -1)
 			got := append([]float64{ev.bias[0]}, ev.w[0]...)
@@ -128,7 +122,7 @@ func TestBernoulliPrune(t *testing.T) {
 func TestBernoulliLOO(t *testing.T) {
 	for _, n := range []int{30, 80} {
 		cols, y := bernoulliProblem(11, n, 6, -0.5, []float64{5, -4, 3})
-		C := append([][]float64{slices.Repeat([]float64{1}, n)}, cols...)
+		C := withBias(cols)
 		m := len(C)
 		alpha := slices.Repeat([]float64{0.5}, m)
 		alpha[0] = 1e-6
@@ -141,12 +135,7 @@ func TestBernoulliLOO(t *testing.T) {
 			t.Fatal("no mode")
 		}
 		loo := l.loo(active)
-		phi := mat.NewDense(n, m, nil)
-		for i := range n {
-			for j := range m {
-				phi.Set(i, j, C[j][i])
-			}
-		}
+		phi := denseDesign(C)
 		var off, shift float64
 		for i := range n {
 			x := mat.NewVecDense(m, phi.RawRowView(i))
@@ -213,13 +202,7 @@ func TestGaussianLOO(t *testing.T) {
 	ev := evidencePrune(cols, Y)
 	loo := ev.gaussianLOO(cols, Y[0])
 	n, m := len(Y[0]), len(ev.keep)+1
-	phi := mat.NewDense(n, m, nil)
-	for i := range n {
-		phi.Set(i, 0, 1)
-		for x, j := range ev.keep {
-			phi.Set(i, x+1, cols[j][i])
-		}
-	}
+	phi := denseDesign(withBias(subset(cols, ev.keep)))
 	for i := range n {
 		var H mat.Dense
 		var py mat.VecDense

@@ -44,6 +44,9 @@ type evidenceFit struct {
 	bias  []float64
 	alpha []float64 // alpha[j]: precision of column keep[j]
 	beta  float64
+	// inverse is U^-1 for the Cholesky factor U of Sigma^-1 over the bias and the kept columns
+	// (Sigma = U^-1 U^-T; evidencePrune's, for the leave-one-out decisions).
+	inverse blas64.Triangular
 	// loo holds a two-class model's approximate leave-one-out logits (bernoulliPrune), for
 	// calibration: its weights are not on the scale of forward selection's decisions.
 	loo        []float64
@@ -140,41 +143,29 @@ func plattLosses(f, t []float64) []float64 {
 // gaussianLOO returns the leave-one-out decisions of a one-output Gaussian evidence model at
 // its precisions and noise precision: without point i the posterior mean's decision is
 // f_-i = (f_i - h_i y_i) / (1 - h_i), h_i = beta phi_i' Sigma phi_i (the deletion formula of
-// a ridge regression; exact). nil if Sigma cannot be computed.
+// a ridge regression; exact).
 func (ev evidenceFit) gaussianLOO(cols [][]float64, y []float64) []float64 {
-	n := len(y)
-	C := [][]float64{make([]float64, n)}
-	for i := range n {
-		C[0][i] = 1
+	C := withBias(subset(cols, ev.keep))
+	lev := leverages(ev.inverse, C) // phi_i' Sigma phi_i
+	w := append([]float64{ev.bias[0]}, ev.w[0]...)
+	out := make([]float64, len(y))
+	for x, c := range C {
+		axpy(w[x], c, out) // the decisions f_i
 	}
-	for _, j := range ev.keep {
-		C = append(C, cols[j])
-	}
-	m := len(C)
-	h := make([]float64, m*m)
-	for x := range m {
-		for z := x; z < m; z++ {
-			h[x*m+z] = ev.beta * dot(C[x], C[z])
-		}
-		if x > 0 {
-			h[x*m+x] += ev.alpha[x-1]
-		}
-	}
-	u, ok := lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper})
-	if !ok || !lapack64.Trtri(u) {
-		return nil
-	}
-	lev := leverages(u, C) // phi_i' Sigma phi_i, Sigma = U^-1 U^-T
-	out := make([]float64, n)
-	for i := range n {
-		f := ev.bias[0]
-		for x, j := range ev.keep {
-			f += ev.w[0][x] * cols[j][i]
-		}
+	for i, f := range out {
 		hi := ev.beta * lev[i]
 		out[i] = (f - hi*y[i]) / max(1-hi, 1e-12)
 	}
 	return out
+}
+
+// withBias returns the design's columns: a column of ones, then cols.
+func withBias(cols [][]float64) [][]float64 {
+	ones := make([]float64, len(cols[0]))
+	for i := range ones {
+		ones[i] = 1
+	}
+	return append([][]float64{ones}, cols...)
 }
 
 // leverages returns phi_i' Sigma phi_i for the rows phi_i of the design whose columns are C,
@@ -244,7 +235,7 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 	var mu [][]float64 // mu[k][x] for active[x]
 	settled := false   // the noise precision has settled: the prune test applies
 	for range evidenceIterations {
-		sigma, m, ok := evidencePosterior(G, PY, M, K, active, alpha, beta)
+		sigma, m, _, ok := evidencePosterior(G, PY, M, K, active, alpha, beta)
 		if !ok {
 			break
 		}
@@ -331,11 +322,11 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 		}
 	}
 	// The posterior mean at the final precisions and active set.
-	_, mu, ok := evidencePosterior(G, PY, M, K, active, alpha, beta)
+	_, mu, inv, ok := evidencePosterior(G, PY, M, K, active, alpha, beta)
 	if !ok {
 		return evidenceFit{} // not positive definite to rounding
 	}
-	fit := evidenceFit{ok: true, beta: beta, w: make([][]float64, K), bias: make([]float64, K)}
+	fit := evidenceFit{ok: true, beta: beta, inverse: inv, w: make([][]float64, K), bias: make([]float64, K)}
 	for _, a := range active[1:] {
 		fit.keep = append(fit.keep, a-1)
 		fit.alpha = append(fit.alpha, alpha[a])
@@ -348,10 +339,10 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 }
 
 // evidencePosterior returns, for the active columns (index 0 the bias), the diagonal of
-// Sigma = (beta G + A)^-1 and the posterior means mu_k = beta Sigma Phi'y_k; ok is false if
-// the matrix is not positive definite. With the Cholesky factor H = U'U, mu solves H mu =
+// Sigma = (beta G + A)^-1, the posterior means mu_k = beta Sigma Phi'y_k and U^-1 for the
+// Cholesky factor U of Sigma^-1; ok is false if the matrix is not positive definite. With the Cholesky factor H = U'U, mu solves H mu =
 // beta Phi'y and Sigma_ii is the squared norm of row i of U^-1 (Sigma = U^-1 U^-T).
-func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64, beta float64) (diag []float64, mu [][]float64, ok bool) {
+func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64, beta float64) (diag []float64, mu [][]float64, inv blas64.Triangular, ok bool) {
 	m := len(active)
 	h := make([]float64, m*m)
 	for x, a := range active {
@@ -362,7 +353,7 @@ func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64,
 	}
 	u, ok := lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper})
 	if !ok {
-		return nil, nil, false
+		return nil, nil, u, false
 	}
 	rhs := make([]float64, m*K) // m x K
 	for x, b := range active {
@@ -379,9 +370,9 @@ func evidencePosterior(G, PY []float64, M, K int, active []int, alpha []float64,
 		}
 	}
 	if !lapack64.Trtri(u) { // u now holds U^-1
-		return nil, nil, false
+		return nil, nil, u, false
 	}
-	return inverseDiag(u), mu, true
+	return inverseDiag(u), mu, u, true
 }
 
 // inverseDiag returns the diagonal of Sigma = U^-1 U^-T given inv = U^-1 (upper triangular):

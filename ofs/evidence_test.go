@@ -82,14 +82,8 @@ func TestEvidencePrune(t *testing.T) {
 // weights are that mean and the precisions satisfy alpha_i = K gamma_i / sum_k mu_ik^2.
 func checkEvidenceFixedPoint(t *testing.T, cols [][]float64, Y [][]float64, ev evidenceFit) {
 	t.Helper()
-	n, K, m := len(Y[0]), len(Y), len(ev.keep)+1
-	phi := mat.NewDense(n, m, nil)
-	for i := range n {
-		phi.Set(i, 0, 1)
-		for x, j := range ev.keep {
-			phi.Set(i, x+1, cols[j][i])
-		}
-	}
+	n, K := len(Y[0]), len(Y)
+	phi := denseDesign(withBias(subset(cols, ev.keep)))
 	var H mat.Dense
 	H.Mul(phi.T(), phi)
 	H.Scale(ev.beta, &H)
@@ -159,4 +153,13 @@ func TestEvidenceDegenerate(t *testing.T) {
 			t.Fatalf("point %d: fit %v, target %v", i, f, Y[0][i])
 		}
 	}
+}
+
+// denseDesign returns the design matrix whose columns are C (rows are points).
+func denseDesign(C [][]float64) *mat.Dense {
+	phi := mat.NewDense(len(C[0]), len(C), nil)
+	for j, c := range C {
+		phi.SetCol(j, c)
+	}
+	return phi
 }
