@@ -44,7 +44,8 @@ type Auto struct {
 	MaxTerms int
 	// Patience stops a path after this many terms without a lower held-out error; default 10.
 	Patience int
-	// Candidates is the number of training points that are candidate centres; default 200.
+	// Candidates is the number of training points that are candidate centres; default 200,
+	// and 400 for three or more classes (one shared set of nodes draws every class boundary).
 	Candidates int
 	// NoPrototypes leaves the prototypes (centroids) out of the candidates.
 	NoPrototypes bool
@@ -160,7 +161,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	if n < 2 || len(Y) == 0 || len(Y[0]) != n || (class != nil && len(class) != n) {
 		return nil, fmt.Errorf("%w: %d points, %d outputs", ErrAutoData, n, len(Y))
 	}
-	a.defaults(n)
+	a.defaults(n, classCount(class))
 	m := len(Z[0])
 	folds := a.folds(n, class)
 	nf := 0
@@ -450,7 +451,8 @@ func pairedWithin(a, b []float64, se float64) bool {
 	return mean <= se*sd/math.Sqrt(n)
 }
 
-func (a *Auto) defaults(n int) {
+// defaults fills the unset fields for n points of the given number of classes (0: regression).
+func (a *Auto) defaults(n, classes int) {
 	if a.TauFactors == nil {
 		a.TauFactors = []float64{1.0 / 16, 1.0 / 8, 0.25, 0.5, 1, 2, 4, 8, 16}
 	}
@@ -465,6 +467,9 @@ func (a *Auto) defaults(n int) {
 	}
 	if a.Candidates == 0 {
 		a.Candidates = 200
+		if classes > 2 {
+			a.Candidates = 400
+		}
 	}
 	if a.Survivors <= 0 {
 		a.Survivors = 2
@@ -483,6 +488,14 @@ func (a *Auto) defaults(n int) {
 	if a.Workers <= 0 {
 		a.Workers = 1
 	}
+}
+
+// classCount returns the number of classes of class (0..C-1 each), 0 for nil (regression).
+func classCount(class []int) int {
+	if len(class) == 0 {
+		return 0
+	}
+	return slices.Max(class) + 1
 }
 
 // Random streams (internal/seeds): one per purpose, so that no two random choices share a stream.

@@ -217,7 +217,7 @@ func TestHeldPathReplay(t *testing.T) {
 	X, class := blobs(150, 3, 5)
 	Y := oneVsRest(class, 3)
 	a := Auto{Seed: 3}
-	a.defaults(len(X))
+	a.defaults(len(X), 3)
 	folds := a.folds(len(X), class)
 	var tracked [][][]float64 // tracked[s][k][v]
 	var lastH *holdout
@@ -331,5 +331,29 @@ func TestTuned(t *testing.T) {
 	X3, c3 := blobs(90, 3, 5)
 	if _, err := (Tuned{Method: optim.PSO{}}).Fit(X3, oneVsRest(c3, 3), c3); !errors.Is(err, ErrTunedOutputs) {
 		t.Errorf("three outputs: %v", err)
+	}
+}
+
+// TestAutoDefaults checks the defaults that depend on the problem: the random candidates
+// (more with three or more classes) and the size cap.
+func TestAutoDefaults(t *testing.T) {
+	for _, c := range []struct {
+		n, classes, candidates, maxTerms int
+	}{
+		{n: 100, classes: 0, candidates: 200, maxTerms: 50},
+		{n: 3000, classes: 2, candidates: 200, maxTerms: 300},
+		{n: 600, classes: 3, candidates: 400, maxTerms: 200},
+		{n: 20, classes: 26, candidates: 400, maxTerms: 19},
+	} {
+		var a Auto
+		a.defaults(c.n, c.classes)
+		if a.Candidates != c.candidates || a.MaxTerms != c.maxTerms {
+			t.Errorf("n %d, %d classes: candidates %d, max terms %d; want %d, %d",
+				c.n, c.classes, a.Candidates, a.MaxTerms, c.candidates, c.maxTerms)
+		}
+	}
+	a := Auto{Candidates: 50}
+	if a.defaults(100, 5); a.Candidates != 50 {
+		t.Errorf("a set Candidates became %d", a.Candidates)
 	}
 }

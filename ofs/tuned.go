@@ -83,7 +83,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	if err != nil {
 		return nil, err
 	}
-	a.defaults(len(Z))
+	a.defaults(len(Z), classCount(class))
 	if t.Lambda == 0 {
 		t.Lambda = 0.1
 	}
