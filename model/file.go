@@ -203,24 +203,32 @@ func (t *Training) check() error {
 	return nil
 }
 
-// compactNumberLists puts every list of numbers of an indented JSON text on one line.
+// compactNumberLists puts every list of numbers of an indented JSON text on one line. Brackets
+// inside strings are text, not lists.
 func compactNumberLists(js []byte) []byte {
 	var out bytes.Buffer
+	inString := false
 	for i := 0; i < len(js); i++ {
-		if js[i] != '[' {
-			out.WriteByte(js[i])
+		c := js[i]
+		switch {
+		case inString && c == '\\' && i+1 < len(js):
+			out.WriteByte(c)
+			i++
+			c = js[i]
+		case c == '"':
+			inString = !inString
+		case c == '[' && !inString:
+			j := bytes.IndexByte(js[i:], ']')
+			if j < 0 || bytes.ContainsAny(js[i+1:i+j], "[{\"") {
+				break
+			}
+			out.WriteByte('[')
+			out.WriteString(strings.Join(strings.Fields(string(js[i+1:i+j])), " "))
+			out.WriteByte(']')
+			i += j
 			continue
 		}
-		j := bytes.IndexByte(js[i:], ']')
-		inner := js[i+1 : i+j]
-		if j < 0 || bytes.ContainsAny(inner, "[{\"") {
-			out.WriteByte(js[i])
-			continue
-		}
-		out.WriteByte('[')
-		out.WriteString(strings.Join(strings.Fields(string(inner)), " "))
-		out.WriteByte(']')
-		i += j
+		out.WriteByte(c)
 	}
 	return out.Bytes()
 }

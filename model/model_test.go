@@ -420,3 +420,19 @@ func TestRange(t *testing.T) {
 		t.Error("reversed range accepted")
 	}
 }
+
+// TestCompactNumberLists checks that lists of numbers go on one line and that brackets inside
+// strings stay text (an unclosed one used to crash Write).
+func TestCompactNumberLists(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"{\n \"a\": [\n  1,\n  2\n ]\n}", "{\n \"a\": [1, 2]\n}"},
+		{"{\"s\": \"MS[ stopped\"}", "{\"s\": \"MS[ stopped\"}"},
+		{"{\"s\": \"a[  b   c]\"}", "{\"s\": \"a[  b   c]\"}"},
+		{"{\"s\": \"q\\\"[ x  y]\", \"v\": [\n 3\n]}", "{\"s\": \"q\\\"[ x  y]\", \"v\": [3]}"},
+		{"{\"n\": [\n [\n  1\n ]\n]}", "{\"n\": [\n [1]\n]}"},
+	} {
+		if got := string(compactNumberLists([]byte(c.in))); got != c.want {
+			t.Errorf("compactNumberLists(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
