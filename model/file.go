@@ -218,15 +218,13 @@ func compactNumberLists(js []byte) []byte {
 		case c == '"':
 			inString = !inString
 		case c == '[' && !inString:
-			j := bytes.IndexByte(js[i:], ']')
-			if j < 0 || bytes.ContainsAny(js[i+1:i+j], "[{\"") {
-				break
+			if j := bytes.IndexByte(js[i:], ']'); j > 0 && !bytes.ContainsAny(js[i+1:i+j], "[{\"") {
+				out.WriteByte('[')
+				out.WriteString(strings.Join(strings.Fields(string(js[i+1:i+j])), " "))
+				out.WriteByte(']')
+				i += j
+				continue
 			}
-			out.WriteByte('[')
-			out.WriteString(strings.Join(strings.Fields(string(js[i+1:i+j])), " "))
-			out.WriteByte(']')
-			i += j
-			continue
 		}
 		out.WriteByte(c)
 	}
