@@ -416,12 +416,18 @@ func predicted(f [][]float64, v int) int {
 // smallestWithin returns the smallest size s <= best whose per-point losses loss[s] are not
 // worse than loss[best] by more than se paired standard errors.
 func smallestWithin(loss [][]float64, best int, se float64) int {
-	for s := 1; s < best; s++ {
-		if pairedWithin(loss[s], loss[best], se) {
+	return smallestMatching(loss, best, loss[best], se)
+}
+
+// smallestMatching returns the smallest size s < upTo whose per-point losses loss[s] are
+// within se paired standard errors of ref (a reference model's), or upTo.
+func smallestMatching(loss [][]float64, upTo int, ref []float64, se float64) int {
+	for s := 1; s < upTo; s++ {
+		if pairedWithin(loss[s], ref, se) {
 			return s
 		}
 	}
-	return best
+	return upTo
 }
 
 // foldRows returns the rows outside fold f (training) and in it (held out).

@@ -21,7 +21,8 @@ import (
 // model size is chosen by cross-validating the whole construction (the construction runs on
 // every fold, its held-out decisions tracked after every node), so the figure it reports
 // includes the node search, and the model is then built on all points with that size. The size
-// rule leans to small models: it allows one standard error more than Auto's.
+// rule leans to small models: it allows one standard error more than Auto's, and stops at the
+// first size whose held-out loss is within Auto's standard errors of the fixed-node model's.
 type Tuned struct {
 	// Method is the optimiser, optim.PSO or optim.RWBS.
 	Method optim.Method
@@ -35,6 +36,9 @@ type Tuned struct {
 	// WidthRange bounds each node's variance to [v0/WidthRange, v0*WidthRange], v0 = tau/2 of
 	// Auto's width; default 16.
 	WidthRange float64
+	// Refine is the number of L-BFGS iterations that refine each node after the optimiser, on
+	// the same stage cost; default 30, negative for none.
+	Refine int
 	// NoPrune keeps every node built; by default the final model's weights are re-estimated by
 	// sparse Bayesian learning, which drops the nodes the data do not support (as Auto does).
 	NoPrune bool
@@ -89,6 +93,9 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	}
 	if t.WidthRange == 0 {
 		t.WidthRange = 16
+	}
+	if t.Refine == 0 {
+		t.Refine = 30
 	}
 	maxT := t.MaxTerms
 	if maxT <= 0 {
@@ -161,8 +168,15 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			res.CVMiss[s-1] = wrong[s] / float64(n)
 		}
 	}
-	// Tunable nodes are for the smallest models: one standard error more than Auto's rule.
+	// Tunable nodes are for the smallest models: one standard error more than Auto's rule, and
+	// no more nodes than it takes to match the fixed-node model's held-out loss.
 	size := smallestWithin(point, best, a.SE+1)
+	fixed := make([]float64, n)
+	for i := range fixed {
+		d := Y[0][i] - ar.OOF[i][0]
+		fixed[i] = d * d
+	}
+	size = smallestMatching(point, size, fixed, a.SE)
 	res.OOF = make([][]float64, n)
 	for i := range res.OOF {
 		res.OOF[i] = []float64{dec[size][i]}
@@ -202,7 +216,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		k.release()
 	}
 	res.Size = len(res.Centres)
-	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned (cross-validated)%s; started from the default's width tau %.3g (%d fixed nodes)",
+	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned and refined (cross-validated)%s; started from the default's width tau %.3g (%d fixed nodes)",
 		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size)
 	return res, nil
 }
@@ -252,14 +266,20 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 			break
 		}
 		evals += r.Evaluations
-		pp, py, ok := final.column(r.X, true)
+		x := r.X
+		if t.Refine > 0 {
+			var e int
+			x, e = final.refine(x, lower, upper, t.Refine)
+			evals += e
+		}
+		pp, py, ok := final.column(x, true)
 		if !ok {
 			break
 		}
 		alpha := append([]float64(nil), final.alpha[:s.Terms()]...)
 		s.Add(final.g, alpha, pp, py, t.Lambda)
 		sc.catchUp(s)
-		u := slices.Clone(r.X)
+		u := slices.Clone(x)
 		if added != nil {
 			added(stage, func([]float64) []float64 { return u }, s)
 		}
@@ -287,6 +307,8 @@ type tunedCost struct {
 	m        int
 	lambda   float64
 	g, alpha []float64
+	// scratch of costGrad
+	raw, q, w, r, G []float64
 }
 
 // column fills c.g with the orthogonalised column of node u (orthogonalised a second time if

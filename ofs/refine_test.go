@@ -1,0 +1,109 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCostGrad checks costGrad's value against cost and its gradient against central
+// differences, on models of zero to three terms (with a bias) and several nodes.
+func TestCostGrad(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n, m = 40, 3
+	x := make([]float64, n*m)
+	y := make([]float64, n)
+	for k := range n {
+		for j := range m {
+			x[k*m+j] = rng.NormFloat64()
+		}
+		y[k] = math.Sin(2*x[k*m]) + 0.3*rng.NormFloat64()
+	}
+	for _, terms := range []int{0, 1, 3} {
+		s := NewState(y, terms+3)
+		s.SetBias(1e-6)
+		c := &tunedCost{s: s, x: x, m: m, lambda: 0.1, g: make([]float64, n), alpha: make([]float64, terms+3)}
+		for range terms {
+			u := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), math.Log(0.5)}
+			pp, py, ok := c.column(u, true)
+			if !ok {
+				t.Fatal("dependent column")
+			}
+			s.Add(c.g, append([]float64(nil), c.alpha[:s.Terms()]...), pp, py, 0.1)
+		}
+		for trial := range 4 {
+			u := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), math.Log(0.2 + rng.Float64())}
+			grad := make([]float64, len(u))
+			f := c.costGrad(u, grad)
+			if want := c.cost(u); math.Abs(f-want) > 1e-12*math.Abs(want) {
+				t.Fatalf("terms %d trial %d: costGrad %v, cost %v", terms, trial, f, want)
+			}
+			for j := range u {
+				const h = 1e-6
+				up, dn := append([]float64(nil), u...), append([]float64(nil), u...)
+				up[j] += h
+				dn[j] -= h
+				fd := (c.cost(up) - c.cost(dn)) / (2 * h)
+				if math.Abs(fd-grad[j]) > 1e-5*(1+math.Abs(fd)) {
+					t.Errorf("terms %d trial %d: d/du[%d] = %v, finite difference %v", terms, trial, j, grad[j], fd)
+				}
+			}
+		}
+	}
+}
+
+// TestRefine checks that refining a node never raises its stage cost and keeps it in the box.
+func TestRefine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n, m = 60, 2
+	x := make([]float64, n*m)
+	y := make([]float64, n)
+	for k := range n {
+		x[k*m], x[k*m+1] = rng.Float64()*4-2, rng.Float64()*4-2
+		y[k] = math.Exp(-(x[k*m]*x[k*m]+x[k*m+1]*x[k*m+1])/0.5) + 0.05*rng.NormFloat64()
+	}
+	s := NewState(y, 2)
+	s.SetBias(1e-6)
+	c := &tunedCost{s: s, x: x, m: m, lambda: 0.1, g: make([]float64, n), alpha: make([]float64, 2)}
+	lower, upper := []float64{-2.2, -2.2, math.Log(0.01)}, []float64{2.2, 2.2, math.Log(4)}
+	for _, start := range [][]float64{{1, 1, 0}, {-1.5, 0.5, math.Log(0.1)}, {0.1, -0.1, math.Log(0.3)}} {
+		before := c.cost(start)
+		u, evals := c.refine(start, lower, upper, 30)
+		after := c.cost(u)
+		if after > before || evals < 1 {
+			t.Errorf("start %v: cost %v -> %v (%d evaluations)", start, before, after, evals)
+		}
+		for j := range u {
+			if u[j] < lower[j] || u[j] > upper[j] {
+				t.Errorf("start %v: refined %v outside the box", start, u)
+			}
+		}
+		if start[0] == 1 && after > 0.9*before {
+			t.Errorf("start %v: refinement barely moved the cost (%v -> %v)", start, before, after)
+		}
+	}
+}
+
+// TestSmallestMatching checks the size rule against a reference model's per-point losses.
+func TestSmallestMatching(t *testing.T) {
+	ref := []float64{1, 1, 1, 1, 1, 1, 1, 1}
+	worse := []float64{3, 2, 3, 2, 3, 2, 3, 2}               // clearly above ref
+	noisy := []float64{1.2, 0.9, 1.3, 0.8, 1.1, 1, 1.2, 0.9} // within one standard error
+	better := []float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5}
+	loss := [][]float64{nil, worse, worse, noisy, better}
+	for _, tc := range []struct {
+		name string
+		upTo int
+		se   float64
+		want int
+	}{
+		{"first size within one se", 4, 1, 3},
+		{"no tolerance: a mean above ref's is not a match", 4, 0, 4},
+		{"never above upTo", 2, 1, 2},
+		{"upTo when none matches", 3, 0, 3},
+	} {
+		if got := smallestMatching(loss, tc.upTo, ref, tc.se); got != tc.want {
+			t.Errorf("%s: got %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
