@@ -110,7 +110,6 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	// Every fold: the construction to maxT nodes, the held-out loss and decision after each.
 	point := make([][]float64, maxT+1) // point[s][i]: loss of point i held out, s nodes
 	dec := make([][]float64, maxT+1)   // dec[s][i]: its decision
-	wrong := make([]float64, maxT+1)
 	for s := range point {
 		point[s], dec[s] = make([]float64, n), make([]float64, n)
 	}
@@ -157,19 +156,9 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			best = s
 		}
 	}
-	if class != nil {
-		res.CVMiss = make([]float64, maxT)
-		for s := 1; s <= maxT; s++ {
-			for i, d := range dec[s] {
-				if (d > 0) != (class[i] == 1) {
-					wrong[s]++
-				}
-			}
-			res.CVMiss[s-1] = wrong[s] / float64(n)
-		}
-	}
 	// Tunable nodes are for the smallest models: one standard error more than Auto's rule, and
-	// no more nodes than it takes to match the fixed-node model's held-out loss.
+	// no more nodes than it takes to match the fixed-node model's held-out squared error or
+	// (classifiers) to make no more held-out mistakes than it.
 	size := smallestWithin(point, best, a.SE+1)
 	fixed := make([]float64, n)
 	for i := range fixed {
@@ -177,6 +166,21 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		fixed[i] = d * d
 	}
 	size = smallestMatching(point, size, fixed, a.SE)
+	if class != nil {
+		miss := make([][]float64, maxT+1) // miss[s][i]: 1 if point i held out is misclassified
+		for s := range miss {
+			miss[s] = mistakes(dec[s], class)
+		}
+		res.CVMiss = make([]float64, maxT)
+		for s := 1; s <= maxT; s++ {
+			res.CVMiss[s-1] = sum(miss[s]) / float64(n)
+		}
+		oof := make([]float64, n)
+		for i, f := range ar.OOF {
+			oof[i] = f[0]
+		}
+		size = smallestMatching(miss, size, mistakes(oof, class), 0)
+	}
 	res.OOF = make([][]float64, n)
 	for i := range res.OOF {
 		res.OOF[i] = []float64{dec[size][i]}
@@ -350,6 +354,18 @@ func (c *tunedCost) cost(u []float64) float64 {
 		return math.Inf(1)
 	}
 	return c.s.CandidateMSE(c.g, pp, py, c.lambda)
+}
+
+// mistakes returns 1 for each point whose decision f (one output) has the wrong sign for its
+// class, 0 for the others.
+func mistakes(f []float64, class []int) []float64 {
+	out := make([]float64, len(f))
+	for i, d := range f {
+		if (d > 0) != (class[i] == 1) {
+			out[i] = 1
+		}
+	}
+	return out
 }
 
 // top returns up to k free candidates of largest regularised error reduction.
