@@ -22,7 +22,8 @@ import (
 // every fold, its held-out decisions tracked after every node), so the figure it reports
 // includes the node search, and the model is then built on all points with that size. The size
 // rule leans to small models: it allows one standard error more than Auto's, and stops at the
-// first size whose held-out loss is within Auto's standard errors of the fixed-node model's.
+// first size whose held-out squared error is within Auto's standard errors of the fixed-node
+// model's or (classifiers) that makes no more held-out mistakes than it.
 type Tuned struct {
 	// Method is the optimiser, optim.PSO or optim.RWBS.
 	Method optim.Method
