@@ -36,6 +36,10 @@ type Auto struct {
 	// of inputs m; default 1/16, 1/8, ..., 16 (on standardised inputs the mean squared
 	// distance between two points is 2m).
 	TauFactors []float64
+	// Extend is how many widths the race may add beyond each end of a grid of several widths:
+	// while its best configuration has the smallest (largest) width raced, the width half
+	// (twice) as large is raced too; default 4, negative for none.
+	Extend int
 	// Lambda is the ridge regularisation of every orthogonal weight; default 0.1.
 	Lambda float64
 	// Folds is the number of cross-validation folds; default 5.
@@ -203,12 +207,45 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		v    float64
 	}
 	var ranked []config
-	for c := range a.Weighting {
-		for t := range taus {
-			ranked = append(ranked, config{c, t, slices.Min(paths.loss[c][t][1 : limit+1])})
+	rank := func() {
+		ranked = ranked[:0]
+		for c := range a.Weighting {
+			for t := range taus {
+				ranked = append(ranked, config{c, t, slices.Min(paths.loss[c][t][1 : limit+1])})
+			}
+		}
+		slices.SortStableFunc(ranked, func(x, y config) int { return cmpDesc(y.v, x.v) })
+	}
+	rank()
+	// The grid follows the data: while the best width is at an end of the widths raced, the
+	// next one beyond it is raced too (on the same fold, for every weighting).
+	if len(taus) > 1 {
+		down, up := 0, 0
+		for {
+			tb := taus[ranked[0].t]
+			var next float64
+			switch {
+			case tb == slices.Min(taus) && down < a.Extend:
+				next, down = tb/2, down+1
+			case tb == slices.Max(taus) && up < a.Extend:
+				next, up = tb*2, up+1
+			default:
+			}
+			if next == 0 {
+				break
+			}
+			taus = append(taus, next)
+			only := make([][]bool, len(a.Weighting))
+			for c := range a.Weighting {
+				paths.loss[c] = append(paths.loss[c], make([]float64, maxT+1))
+				paths.miss[c] = append(paths.miss[c], make([]float64, maxT+1))
+				only[c] = make([]bool, len(taus))
+				only[c][len(taus)-1] = true
+			}
+			a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, only, &paths, &res.Evaluations)
+			rank()
 		}
 	}
-	slices.SortStableFunc(ranked, func(x, y config) int { return cmpDesc(y.v, x.v) })
 	alive := make([][]bool, len(a.Weighting))
 	for c := range alive {
 		alive[c] = make([]bool, len(taus))
@@ -346,7 +383,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	res.Size = len(res.Centres)
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
-		w, taus[bt], a.TauFactors[bt], res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
+		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	return res, nil
 }
 
@@ -464,6 +501,9 @@ func (a *Auto) defaults(n, classes int) {
 	}
 	if a.Lambda == 0 {
 		a.Lambda = 0.1
+	}
+	if a.Extend == 0 {
+		a.Extend = 4
 	}
 	if a.Folds == 0 {
 		a.Folds = 5

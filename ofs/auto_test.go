@@ -357,3 +357,42 @@ func TestAutoDefaults(t *testing.T) {
 		t.Errorf("a set Candidates became %d", a.Candidates)
 	}
 }
+
+// TestAutoExtendsWidths checks that the race extends the width grid when its best width is at
+// the grid's end: on a fast sine, whose best width is far below the default grid's smallest
+// (m/16), the extended fit is narrower and more accurate than the one held to the grid.
+func TestAutoExtendsWidths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	sample := func(n int, noise float64) ([][]float64, []float64) {
+		X, y := make([][]float64, n), make([]float64, n)
+		for i := range X {
+			x := (rng.Float64()*2 - 1) * math.Sqrt(3) // unit variance
+			X[i], y[i] = []float64{x}, math.Sin(2*math.Pi*x/0.43)+noise*rng.NormFloat64()
+		}
+		return X, y
+	}
+	X, y := sample(400, 0.1)
+	Xt, yt := sample(500, 0)
+	mse := func(r *AutoResult) float64 {
+		var s float64
+		for i, x := range Xt {
+			d := decide(r, x)[0] - yt[i]
+			s += d * d
+		}
+		return s / float64(len(Xt))
+	}
+	held, err := Auto{Seed: 1, Extend: -1}.Fit(X, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext, err := Auto{Seed: 1}.Fit(X, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held.Tau != 1.0/16 {
+		t.Errorf("held to the grid: tau %g, want its smallest, 1/16", held.Tau)
+	}
+	if !(ext.Tau < 1.0/16) || !(mse(ext) < mse(held)) {
+		t.Errorf("extended: tau %g, test MSE %.4f; held to the grid: tau %g, MSE %.4f", ext.Tau, mse(ext), held.Tau, mse(held))
+	}
+}
