@@ -24,20 +24,8 @@ func (c *tunedCost) costGrad(u, grad []float64) float64 {
 		c.raw, c.q, c.w, c.r, c.G = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
 	}
 	mu, v := u[:m], math.Exp(u[m])
-	inv := 0.5 / v
-	var gg float64
-	for k := range c.g {
-		row := c.x[k*m : k*m+m]
-		var q float64
-		for j, x := range row {
-			d := x - mu[j]
-			q += d * d
-		}
-		c.q[k] = q
-		c.raw[k] = math.Exp(-q * inv)
-		c.g[k] = c.raw[k]
-		gg += c.raw[k] * c.raw[k]
-	}
+	gg := c.fill(u, c.q)
+	copy(c.raw, c.g)
 	clear(grad)
 	if gg == 0 {
 		return math.Inf(1)

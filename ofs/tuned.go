@@ -320,21 +320,7 @@ type tunedCost struct {
 // twice, for a column that joins the model) and returns p'p, p'y and whether it is
 // independent of the model.
 func (c *tunedCost) column(u []float64, twice bool) (pp, py float64, ok bool) {
-	m := c.m
-	mu := u[:m]
-	inv := 0.5 / math.Exp(u[m])
-	var gg float64
-	for k := range c.g {
-		row := c.x[k*m : k*m+m]
-		var q float64
-		for j, v := range row {
-			d := v - mu[j]
-			q += d * d
-		}
-		v := math.Exp(-q * inv)
-		c.g[k] = v
-		gg += v * v
-	}
+	gg := c.fill(u, nil)
 	if gg == 0 {
 		return 0, 0, false
 	}
@@ -347,6 +333,30 @@ func (c *tunedCost) column(u []float64, twice bool) (pp, py float64, ok bool) {
 		}
 	}
 	return pp, py, pp >= DependenceTol*gg
+}
+
+// fill writes node u's column exp(-||x_k - mu||^2 / (2 v)) into c.g, and the squared distances
+// into q if it is not nil, and returns the column's energy g'g.
+func (c *tunedCost) fill(u, q []float64) float64 {
+	m := c.m
+	mu := u[:m]
+	inv := 0.5 / math.Exp(u[m])
+	var gg float64
+	for k := range c.g {
+		row := c.x[k*m : k*m+m]
+		var d2 float64
+		for j, v := range row {
+			d := v - mu[j]
+			d2 += d * d
+		}
+		if q != nil {
+			q[k] = d2
+		}
+		v := math.Exp(-d2 * inv)
+		c.g[k] = v
+		gg += v * v
+	}
+	return gg
 }
 
 func (c *tunedCost) cost(u []float64) float64 {
