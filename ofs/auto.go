@@ -229,7 +229,6 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 				next, down = tb/2, down+1
 			case tb == slices.Max(taus) && up < a.Extend:
 				next, up = tb*2, up+1
-			default:
 			}
 			if next == 0 {
 				break
