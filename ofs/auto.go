@@ -70,6 +70,11 @@ type Auto struct {
 	// Survivors is the number of configurations that go on to all folds after the first;
 	// default 2.
 	Survivors int
+	// RaceCut makes the race on the first fold run in two rounds when the size cap is at least
+	// 20 RaceCut: every configuration to 1/RaceCut of the cap, then those of the third (at
+	// least Survivors) of least held-out loss so far whose paths reached it on to the cap,
+	// the others keeping their first-round paths; default 8, negative for one round.
+	RaceCut int
 	// NoPrune keeps every node forward selection chose in the final model; by default their
 	// weights are re-estimated by sparse Bayesian learning, which removes the nodes the data do
 	// not support (evidencePrune).
@@ -154,6 +159,41 @@ var ErrAutoData = errors.New("ofs: auto: bad data")
 // and points, miss likewise (misclassified points).
 type autoPaths struct {
 	loss, miss [][][]float64
+	reached    [][]int // the longest path of each configuration over the folds run
+}
+
+// newAutoPaths returns zero paths for nw weightings and nt widths, sizes 0 to maxT.
+func newAutoPaths(nw, nt, maxT int) autoPaths {
+	p := autoPaths{loss: make([][][]float64, nw), miss: make([][][]float64, nw), reached: make([][]int, nw)}
+	for c := range nw {
+		p.loss[c] = make([][]float64, nt)
+		p.miss[c] = make([][]float64, nt)
+		p.reached[c] = make([]int, nt)
+		for t := range nt {
+			p.loss[c][t] = make([]float64, maxT+1)
+			p.miss[c][t] = make([]float64, maxT+1)
+		}
+	}
+	return p
+}
+
+// config is a configuration (weighting c, width t) and its least held-out loss v.
+type config struct {
+	c, t int
+	v    float64
+}
+
+// ranked returns every configuration by its least held-out loss over sizes 1 to limit,
+// least first (ties in order of weighting, then width).
+func (p autoPaths) ranked(limit int) []config {
+	var r []config
+	for c := range p.loss {
+		for t := range p.loss[c] {
+			r = append(r, config{c, t, slices.Min(p.loss[c][t][1 : limit+1])})
+		}
+	}
+	slices.SortStableFunc(r, func(x, y config) int { return cmpDesc(y.v, x.v) })
+	return r
 }
 
 // Fit chooses and fits the model on standardised inputs Z (N x m) for the K target vectors Y
@@ -180,15 +220,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 	// Pass 1, a race: every configuration (weighting x width) on the first fold; the
 	// Survivors of least held-out error go on to the other folds.
-	paths := autoPaths{loss: make([][][]float64, len(a.Weighting)), miss: make([][][]float64, len(a.Weighting))}
-	for c := range a.Weighting {
-		paths.loss[c] = make([][]float64, len(taus))
-		paths.miss[c] = make([][]float64, len(taus))
-		for t := range taus {
-			paths.loss[c][t] = make([]float64, maxT+1)
-			paths.miss[c][t] = make([]float64, maxT+1)
-		}
-	}
+	paths := newAutoPaths(len(a.Weighting), len(taus), maxT)
 	limit := maxT
 	if a.MaxSize > 0 {
 		limit = min(limit, a.MaxSize)
@@ -201,22 +233,32 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			everyone[c][t] = true
 		}
 	}
-	a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, everyone, &paths, &res.Evaluations)
-	type config struct {
-		c, t int
-		v    float64
-	}
-	var ranked []config
-	rank := func() {
-		ranked = ranked[:0]
+	run := everyone
+	keep := max(a.Survivors, len(a.Weighting)*len(taus)/3)
+	if cut := maxT / max(a.RaceCut, 1); a.RaceCut > 0 && cut >= 20 && len(a.Weighting)*len(taus) > keep {
+		// Two rounds: the configurations far behind after the first round stop there.
+		first := newAutoPaths(len(a.Weighting), len(taus), maxT)
+		a.race("race", Z, Y, class, folds, []int{0}, taus, cut, everyone, &first, &res.Evaluations)
+		run = make([][]bool, len(a.Weighting))
+		for c := range run {
+			run[c] = make([]bool, len(taus))
+		}
+		for _, r := range first.ranked(min(limit, cut))[:keep] {
+			run[r.c][r.t] = first.reached[r.c][r.t] == cut // a path that stopped sooner is complete
+		}
 		for c := range a.Weighting {
 			for t := range taus {
-				ranked = append(ranked, config{c, t, slices.Min(paths.loss[c][t][1 : limit+1])})
+				if !run[c][t] { // the first round's path, frozen beyond its end
+					for s := range maxT + 1 {
+						k := min(s, cut)
+						paths.loss[c][t][s], paths.miss[c][t][s] = first.loss[c][t][k], first.miss[c][t][k]
+					}
+				}
 			}
 		}
-		slices.SortStableFunc(ranked, func(x, y config) int { return cmpDesc(y.v, x.v) })
 	}
-	rank()
+	a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, run, &paths, &res.Evaluations)
+	ranked := paths.ranked(limit)
 	// The grid follows the data: while the best width is at an end of the widths raced, the
 	// next one beyond it is raced too (on the same fold, for every weighting).
 	if len(taus) > 1 {
@@ -238,11 +280,12 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			for c := range a.Weighting {
 				paths.loss[c] = append(paths.loss[c], make([]float64, maxT+1))
 				paths.miss[c] = append(paths.miss[c], make([]float64, maxT+1))
+				paths.reached[c] = append(paths.reached[c], 0)
 				only[c] = make([]bool, len(taus))
 				only[c][len(taus)-1] = true
 			}
 			a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, only, &paths, &res.Evaluations)
-			rank()
+			ranked = paths.ranked(limit)
 		}
 	}
 	alive := make([][]bool, len(a.Weighting))
@@ -422,6 +465,9 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 		*evals += ev[j]
 		for i, rec := range recs[j] {
 			t := jb.ts[i]
+			if paths.reached != nil {
+				paths.reached[jb.c][t] = max(paths.reached[jb.c][t], len(rec.loss)-1)
+			}
 			for s := 0; s <= maxT; s++ {
 				k := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
 				paths.loss[jb.c][t][s] += rec.loss[k]
@@ -503,6 +549,9 @@ func (a *Auto) defaults(n, classes int) {
 	}
 	if a.Extend == 0 {
 		a.Extend = 4
+	}
+	if a.RaceCut == 0 {
+		a.RaceCut = 8
 	}
 	if a.Folds == 0 {
 		a.Folds = 5

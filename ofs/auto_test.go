@@ -396,3 +396,40 @@ func TestAutoExtendsWidths(t *testing.T) {
 		t.Errorf("extended: tau %g, test MSE %.4f; held to the grid: tau %g, MSE %.4f", ext.Tau, mse(ext), held.Tau, mse(held))
 	}
 }
+
+// TestAutoRaceCut checks the race in two rounds against one: it runs (the evaluations
+// differ) and chooses the same model, on a fast sine and on three blobs. (Whether it saves
+// time depends on how long the paths are: bench measures that.)
+func TestAutoRaceCut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	X, y := make([][]float64, 600), make([]float64, 600)
+	for i := range X {
+		x := (rng.Float64()*2 - 1) * math.Sqrt(3)
+		X[i], y[i] = []float64{x}, math.Sin(2*math.Pi*x/0.6)+0.1*rng.NormFloat64()
+	}
+	B, class := blobs(600, 3, 21)
+	for _, tc := range []struct {
+		name  string
+		X, Y  [][]float64
+		class []int
+	}{
+		{"sine", X, [][]float64{y}, nil},
+		{"blobs", B, oneVsRest(class, 3), class},
+	} {
+		one, err := Auto{Seed: 4, RaceCut: -1}.Fit(tc.X, tc.Y, tc.class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		two, err := Auto{Seed: 4}.Fit(tc.X, tc.Y, tc.class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if two.Evaluations == one.Evaluations {
+			t.Errorf("%s: two rounds cost the same %d evaluations as one: the cut did not run", tc.name, one.Evaluations)
+		}
+		if two.Tau != one.Tau || two.Weighting != one.Weighting || two.Size != one.Size {
+			t.Errorf("%s: two rounds chose %v tau %g, %d nodes; one round %v tau %g, %d nodes",
+				tc.name, two.Weighting, two.Tau, two.Size, one.Weighting, one.Tau, one.Size)
+		}
+	}
+}
