@@ -221,7 +221,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		k.release()
 	}
 	res.Size = len(res.Centres)
-	res.Chose = fmt.Sprintf("%s, centres and widths of %d of %d nodes tuned and refined (cross-validated)%s; started from the default's width tau %.3g (%d fixed nodes)",
+	res.Chose = fmt.Sprintf("%s, centres and widths of %d nodes tuned and refined (cross-validated; least error at %d)%s; started from the default's width tau %.3g (%d fixed nodes)",
 		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size)
 	return res, nil
 }
