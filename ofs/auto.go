@@ -163,18 +163,33 @@ type autoPaths struct {
 }
 
 // newAutoPaths returns zero paths for nw weightings and nt widths, sizes 0 to maxT.
-func newAutoPaths(nw, nt, maxT int) autoPaths {
-	p := autoPaths{loss: make([][][]float64, nw), miss: make([][][]float64, nw), reached: make([][]int, nw)}
-	for c := range nw {
-		p.loss[c] = make([][]float64, nt)
-		p.miss[c] = make([][]float64, nt)
-		p.reached[c] = make([]int, nt)
-		for t := range nt {
-			p.loss[c][t] = make([]float64, maxT+1)
-			p.miss[c][t] = make([]float64, maxT+1)
-		}
+func newAutoPaths(nw, nt, maxT int) *autoPaths {
+	p := &autoPaths{loss: make([][][]float64, nw), miss: make([][][]float64, nw), reached: make([][]int, nw)}
+	for range nt {
+		p.addWidth(maxT)
 	}
 	return p
+}
+
+// addWidth appends a width not yet raced to every weighting's paths.
+func (p *autoPaths) addWidth(maxT int) {
+	for c := range p.loss {
+		p.loss[c] = append(p.loss[c], make([]float64, maxT+1))
+		p.miss[c] = append(p.miss[c], make([]float64, maxT+1))
+		p.reached[c] = append(p.reached[c], 0)
+	}
+}
+
+// mask returns a weighting x width table, true where on(c, t) is (nil: nowhere).
+func mask(nw, nt int, on func(c, t int) bool) [][]bool {
+	m := make([][]bool, nw)
+	for c := range m {
+		m[c] = make([]bool, nt)
+		for t := range m[c] {
+			m[c][t] = on != nil && on(c, t)
+		}
+	}
+	return m
 }
 
 // config is a configuration (weighting c, width t) and its least held-out loss v.
@@ -226,72 +241,8 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		limit = min(limit, a.MaxSize)
 	}
 	res := &AutoResult{}
-	everyone := make([][]bool, len(a.Weighting))
-	for c := range everyone {
-		everyone[c] = make([]bool, len(taus))
-		for t := range everyone[c] {
-			everyone[c][t] = true
-		}
-	}
-	run := everyone
-	keep := max(a.Survivors, len(a.Weighting)*len(taus)/3)
-	if cut := maxT / max(a.RaceCut, 1); a.RaceCut > 0 && cut >= 20 && len(a.Weighting)*len(taus) > keep {
-		// Two rounds: the configurations far behind after the first round stop there.
-		first := newAutoPaths(len(a.Weighting), len(taus), maxT)
-		a.race("race", Z, Y, class, folds, []int{0}, taus, cut, everyone, &first, &res.Evaluations)
-		run = make([][]bool, len(a.Weighting))
-		for c := range run {
-			run[c] = make([]bool, len(taus))
-		}
-		for _, r := range first.ranked(min(limit, cut))[:keep] {
-			run[r.c][r.t] = first.reached[r.c][r.t] == cut // a path that stopped sooner is complete
-		}
-		for c := range a.Weighting {
-			for t := range taus {
-				if !run[c][t] { // the first round's path, frozen beyond its end
-					for s := range maxT + 1 {
-						k := min(s, cut)
-						paths.loss[c][t][s], paths.miss[c][t][s] = first.loss[c][t][k], first.miss[c][t][k]
-					}
-				}
-			}
-		}
-	}
-	a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, run, &paths, &res.Evaluations)
-	ranked := paths.ranked(limit)
-	// The grid follows the data: while the best width is at an end of the widths raced, the
-	// next one beyond it is raced too (on the same fold, for every weighting).
-	if len(taus) > 1 {
-		down, up := 0, 0
-		for {
-			tb := taus[ranked[0].t]
-			var next float64
-			switch {
-			case tb == slices.Min(taus) && down < a.Extend:
-				next, down = tb/2, down+1
-			case tb == slices.Max(taus) && up < a.Extend:
-				next, up = tb*2, up+1
-			}
-			if next == 0 {
-				break
-			}
-			taus = append(taus, next)
-			only := make([][]bool, len(a.Weighting))
-			for c := range a.Weighting {
-				paths.loss[c] = append(paths.loss[c], make([]float64, maxT+1))
-				paths.miss[c] = append(paths.miss[c], make([]float64, maxT+1))
-				paths.reached[c] = append(paths.reached[c], 0)
-				only[c] = make([]bool, len(taus))
-				only[c][len(taus)-1] = true
-			}
-			a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, only, &paths, &res.Evaluations)
-			ranked = paths.ranked(limit)
-		}
-	}
-	alive := make([][]bool, len(a.Weighting))
-	for c := range alive {
-		alive[c] = make([]bool, len(taus))
-	}
+	taus, ranked := a.raceFirstFold(Z, Y, class, folds, taus, maxT, limit, paths, &res.Evaluations)
+	alive := mask(len(a.Weighting), len(taus), nil)
 	for _, r := range ranked[:min(a.Survivors, len(ranked))] {
 		alive[r.c][r.t] = true
 	}
@@ -299,7 +250,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	for f := 1; f < nf; f++ {
 		rest = append(rest, f)
 	}
-	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, &paths, &res.Evaluations)
+	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, paths, &res.Evaluations)
 	bc, bt, bs := 0, 0, 1
 	best := math.Inf(1)
 	for c := range a.Weighting {
@@ -429,6 +380,54 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	return res, nil
 }
 
+// raceFirstFold races every configuration (weighting x width) on the first fold into paths
+// and returns the widths raced with the configurations ranked. On large data (a size cap of
+// at least 20 RaceCut) it runs in two rounds: all to 1/RaceCut of the cap, then those of the
+// leading third whose paths reached it on to the cap, the others keeping their first-round
+// paths. While the best width is at an end of the widths raced, the next one beyond it is
+// raced too, up to Extend each way.
+func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit int, paths *autoPaths, evals *int) ([]float64, []config) {
+	nw := len(a.Weighting)
+	run := mask(nw, len(taus), func(int, int) bool { return true })
+	keep := max(a.Survivors, nw*len(taus)/3)
+	if cut := maxT / max(a.RaceCut, 1); a.RaceCut > 0 && cut >= 20 && nw*len(taus) > keep {
+		first := newAutoPaths(nw, len(taus), maxT)
+		a.race("race", Z, Y, class, folds, []int{0}, taus, cut, run, first, evals)
+		run = mask(nw, len(taus), nil)
+		for _, r := range first.ranked(min(limit, cut))[:keep] {
+			run[r.c][r.t] = first.reached[r.c][r.t] == cut // a path that stopped sooner is complete
+		}
+		for c := range nw {
+			for t := range taus {
+				if !run[c][t] { // the first round's path, frozen beyond its end
+					for s := range maxT + 1 {
+						k := min(s, cut)
+						paths.loss[c][t][s], paths.miss[c][t][s] = first.loss[c][t][k], first.miss[c][t][k]
+					}
+				}
+			}
+		}
+	}
+	a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, run, paths, evals)
+	ranked := paths.ranked(limit)
+	for down, up := 0, 0; len(taus) > 1; {
+		tb := taus[ranked[0].t]
+		switch {
+		case tb == slices.Min(taus) && down < a.Extend:
+			taus, down = append(taus, tb/2), down+1
+		case tb == slices.Max(taus) && up < a.Extend:
+			taus, up = append(taus, tb*2), up+1
+		default:
+			return taus, ranked
+		}
+		paths.addWidth(maxT)
+		last := len(taus) - 1
+		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nw, len(taus), func(_, t int) bool { return t == last }), paths, evals)
+		ranked = paths.ranked(limit)
+	}
+	return taus, ranked
+}
+
 // race runs the alive configurations on the given folds and adds their held-out errors to
 // paths: one job per weighting and fold, each running its alive widths.
 func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, taus []float64, maxT int, alive [][]bool, paths *autoPaths, evals *int) {
@@ -465,9 +464,7 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 		*evals += ev[j]
 		for i, rec := range recs[j] {
 			t := jb.ts[i]
-			if paths.reached != nil {
-				paths.reached[jb.c][t] = max(paths.reached[jb.c][t], len(rec.loss)-1)
-			}
+			paths.reached[jb.c][t] = max(paths.reached[jb.c][t], len(rec.loss)-1)
 			for s := 0; s <= maxT; s++ {
 				k := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
 				paths.loss[jb.c][t][s] += rec.loss[k]

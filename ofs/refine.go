@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/sparsekernel/sparsekernel/internal/smooth"
 )
 
 // costGrad returns the stage cost of node u = (mu, log v), the regularised LOO MSE of the
@@ -81,24 +83,8 @@ func (c *tunedCost) refine(u, lower, upper []float64, iters int) ([]float64, int
 	if iters <= 0 || math.IsInf(bestF, 1) {
 		return best, 1
 	}
-	var at, atGrad []float64
 	evals := 1
-	prob := optimize.Problem{
-		Func: func(x []float64) float64 {
-			evals++
-			at = append(at[:0], x...)
-			atGrad = slices.Grow(atGrad[:0], len(x))[:len(x)]
-			return c.costGrad(x, atGrad)
-		},
-		Grad: func(g, x []float64) {
-			if slices.Equal(x, at) {
-				copy(g, atGrad)
-				return
-			}
-			evals++
-			c.costGrad(x, g)
-		},
-	}
+	prob := smooth.Problem(c.costGrad, &evals)
 	res, _ := optimize.Minimize(prob, slices.Clone(u), &optimize.Settings{MajorIterations: iters}, &optimize.LBFGS{})
 	if res == nil {
 		return best, evals

@@ -160,13 +160,12 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	// Tunable nodes are for the smallest models: one standard error more than Auto's rule, and
 	// no more nodes than it takes to match the fixed-node model's held-out squared error or
 	// (classifiers) to make no more held-out mistakes than it.
-	size := smallestWithin(point, best, a.SE+1)
-	fixed := make([]float64, n)
-	for i := range fixed {
-		d := Y[0][i] - ar.OOF[i][0]
-		fixed[i] = d * d
+	oof, fixed := make([]float64, n), make([]float64, n) // the fixed-node model's held-out decisions and losses
+	for i, f := range ar.OOF {
+		d := Y[0][i] - f[0]
+		oof[i], fixed[i] = f[0], d*d
 	}
-	size = smallestMatching(point, size, fixed, a.SE)
+	size := smallestMatching(point, smallestWithin(point, best, a.SE+1), fixed, a.SE)
 	if class != nil {
 		miss := make([][]float64, maxT+1) // miss[s][i]: 1 if point i held out is misclassified
 		for s := range miss {
@@ -175,10 +174,6 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		res.CVMiss = make([]float64, maxT)
 		for s := 1; s <= maxT; s++ {
 			res.CVMiss[s-1] = sum(miss[s]) / float64(n)
-		}
-		oof := make([]float64, n)
-		for i, f := range ar.OOF {
-			oof[i] = f[0]
 		}
 		size = smallestMatching(miss, size, mistakes(oof, class), 0)
 	}

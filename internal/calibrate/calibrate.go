@@ -12,10 +12,11 @@ package calibrate
 
 import (
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
+
+	"github.com/sparsekernel/sparsekernel/internal/smooth"
 )
 
 // Fit returns the calibration maps A (C x K) and B (C) for decision values F (N x K) of points
@@ -166,23 +167,9 @@ func multinomialLoss(th, grad []float64, F [][]float64, class []int, C int, prob
 func multinomialLBFGS(F [][]float64, class []int, C int) ([]float64, bool) {
 	n, np := len(F), C*(len(F[0])+1)
 	probs := make([]float64, C)
-	// The line search asks for the loss and then, at the same point, the gradient: one pass
-	// computes both and keeps the gradient for that point.
-	var at, atGrad []float64
-	prob := optimize.Problem{
-		Func: func(th []float64) float64 {
-			at = append(at[:0], th...)
-			atGrad = slices.Grow(atGrad[:0], np)[:np]
-			return multinomialLoss(th, atGrad, F, class, C, probs)
-		},
-		Grad: func(grad, th []float64) {
-			if slices.Equal(th, at) {
-				copy(grad, atGrad)
-				return
-			}
-			multinomialLoss(th, grad, F, class, C, probs)
-		},
-	}
+	prob := smooth.Problem(func(th, grad []float64) float64 {
+		return multinomialLoss(th, grad, F, class, C, probs)
+	}, nil)
 	settings := &optimize.Settings{
 		GradientThreshold: 1e-6 * float64(n),
 		MajorIterations:   5000,
