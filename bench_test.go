@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel"
@@ -14,7 +15,10 @@ import (
 // dataDir points benchmarks at the folder of benchmark data sets (the project's shared data
 // folder, outside the module); benchmarks that need it are skipped without it. Tests never
 // read it.
-var dataDir = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
+var (
+	dataDir   = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
+	benchSets = flag.String("sets", "cassini,smiley", "comma-separated set names for BenchmarkFitAuto")
+)
 
 // BenchmarkFitDiabetis fits one model on realisation 1 of diabetis (N = 468, m = 8), the width
 // chosen by LOO over the default grid, on one goroutine:
@@ -83,5 +87,33 @@ func BenchmarkScaling(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(evals), "ns/eval")
 			})
 		}
+	}
+}
+
+// BenchmarkFitAuto fits the default model on realisation 1 of each set named by -sets (default
+// cassini and smiley, small multi-class sets where the width race dominates), on one goroutine:
+//
+//	go test -run XXX -bench FitAuto -data <folder> [-sets a,b]
+func BenchmarkFitAuto(b *testing.B) {
+	if *dataDir == "" {
+		b.Skip("no -data folder given")
+	}
+	for _, name := range strings.Split(*benchSets, ",") {
+		f, err := dataset.ReadFolder(filepath.Join(*dataDir, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		train, _ := f.Split(0)
+		b.Run(name, func(b *testing.B) {
+			var size int
+			for b.Loop() {
+				m, err := sparsekernel.FitLabels(train.X, train.Labels, sparsekernel.Options{Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = m.Size()
+			}
+			b.ReportMetric(float64(size), "nodes")
+		})
 	}
 }

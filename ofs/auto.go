@@ -38,7 +38,8 @@ type Auto struct {
 	TauFactors []float64
 	// Extend is how many widths the race may add beyond each end of a grid of several widths:
 	// while its best configuration has the smallest (largest) width raced, the width half
-	// (twice) as large is raced too; default 4, negative for none.
+	// (twice) as large is raced too, with that configuration's weighting; default 4, negative
+	// for none.
 	Extend int
 	// Lambda is the ridge regularisation of every orthogonal weight; default 0.1.
 	Lambda float64
@@ -156,15 +157,18 @@ type AutoResult struct {
 var ErrAutoData = errors.New("ofs: auto: bad data")
 
 // autoPaths holds the held-out errors of every path: loss[cfg][tau][n] summed over the folds
-// and points, miss likewise (misclassified points).
+// and points, miss likewise (misclassified points), and each path's record by fold.
 type autoPaths struct {
 	loss, miss [][][]float64
-	reached    [][]int // the longest path of each configuration over the folds run
+	reached    [][]int           // the longest path of each configuration over the folds run
+	recs       [][][]*pathRecord // recs[cfg][tau][fold], nil where not run
+	folds      int
 }
 
-// newAutoPaths returns zero paths for nw weightings and nt widths, sizes 0 to maxT.
-func newAutoPaths(nw, nt, maxT int) *autoPaths {
-	p := &autoPaths{loss: make([][][]float64, nw), miss: make([][][]float64, nw), reached: make([][]int, nw)}
+// newAutoPaths returns zero paths for nw weightings, nt widths and nf folds, sizes 0 to maxT.
+func newAutoPaths(nw, nt, nf, maxT int) *autoPaths {
+	p := &autoPaths{loss: make([][][]float64, nw), miss: make([][][]float64, nw), reached: make([][]int, nw),
+		recs: make([][][]*pathRecord, nw), folds: nf}
 	for range nt {
 		p.addWidth(maxT)
 	}
@@ -177,6 +181,18 @@ func (p *autoPaths) addWidth(maxT int) {
 		p.loss[c] = append(p.loss[c], make([]float64, maxT+1))
 		p.miss[c] = append(p.miss[c], make([]float64, maxT+1))
 		p.reached[c] = append(p.reached[c], 0)
+		p.recs[c] = append(p.recs[c], make([]*pathRecord, p.folds))
+	}
+}
+
+// forget drops the kept paths of the configurations not alive.
+func (p *autoPaths) forget(alive [][]bool) {
+	for c := range p.recs {
+		for t := range p.recs[c] {
+			if !alive[c][t] {
+				clear(p.recs[c][t])
+			}
+		}
 	}
 }
 
@@ -235,7 +251,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 	// Pass 1, a race: every configuration (weighting x width) on the first fold; the
 	// Survivors of least held-out error go on to the other folds.
-	paths := newAutoPaths(len(a.Weighting), len(taus), maxT)
+	paths := newAutoPaths(len(a.Weighting), len(taus), nf, maxT)
 	limit := maxT
 	if a.MaxSize > 0 {
 		limit = min(limit, a.MaxSize)
@@ -246,6 +262,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	for _, r := range ranked[:min(a.Survivors, len(ranked))] {
 		alive[r.c][r.t] = true
 	}
+	paths.forget(alive)
 	var rest []int
 	for f := 1; f < nf; f++ {
 		rest = append(rest, f)
@@ -266,10 +283,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 
-	// Pass 2: the chosen configuration again, recording every point's held-out loss at every
-	// size, for the paired size rule, and each fold's held-out path (the held-out values of its
-	// orthogonal columns and their weights), from which the out-of-fold decisions at the size
-	// chosen follow without running the folds a third time.
+	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
+	// paired size rule, replayed from each fold's path (the held-out values of its orthogonal
+	// columns and their weights, from which the out-of-fold decisions at the size chosen
+	// follow too); a fold's path that patience stopped before bs is run again to bs.
 	point := make([][]float64, bs+1) // point[s][i]
 	wrong := make([][]float64, bs+1) // wrong[s][i]: 1 if misclassified
 	for s := range point {
@@ -277,27 +294,34 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		wrong[s] = make([]float64, n)
 	}
 	reached := make([]int, nf) // the size each fold's path reached (a path may run out of candidates)
-	foldRows := make([][]int, nf)
+	heldRows := make([][]int, nf)
 	held := make([]heldPath, nf)
 	var mu sync.Mutex
 	a.parallel("size", nf, func(f int) {
-		var lastH *holdout
-		var lastS *State
-		a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, h *holdout, st *State) {
-			lastH, lastS = h, st
+		watch := func(rows []int, s int, h *holdout) {
 			mu.Lock()
 			defer mu.Unlock()
-			reached[f], foldRows[f] = s, rows
+			reached[f], heldRows[f] = s, rows
 			for v, i := range rows {
 				point[s][i] = h.loss[v]
 				if class != nil && predicted(h.f, v) != class[i] {
 					wrong[s][i] = 1
 				}
 			}
+		}
+		if rec := paths.recs[bc][bt][f]; rec.final || len(rec.loss) > bs {
+			_, va := foldRows(folds, f)
+			_, yva, cva := pickRows(nil, Y, class, va)
+			rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) { watch(va, s, h) })
+			held[f] = rec.held
+			return
+		}
+		recs, _ := a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, h *holdout, _ *State) {
+			watch(rows, s, h)
 		})
-		held[f] = keepPath(lastH, lastS)
+		held[f] = recs[0].held
 	})
-	for f, rows := range foldRows { // a path that stopped keeps its last model
+	for f, rows := range heldRows { // a path that stopped keeps its last model
 		for s := reached[f] + 1; s <= bs; s++ {
 			for _, i := range rows {
 				point[s][i], wrong[s][i] = point[reached[f]][i], wrong[reached[f]][i]
@@ -329,7 +353,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	// Pass 3: out-of-fold decisions at the chosen size (or where a fold's path stopped).
 	res.OOF = make([][]float64, n)
-	for f, rows := range foldRows {
+	for f, rows := range heldRows {
 		fv := held[f].decisions(min(size, reached[f]))
 		for v, i := range rows {
 			res.OOF[i] = make([]float64, len(Y))
@@ -391,7 +415,7 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 	run := mask(nw, len(taus), func(int, int) bool { return true })
 	keep := max(a.Survivors, nw*len(taus)/3)
 	if cut := maxT / max(a.RaceCut, 1); a.RaceCut > 0 && cut >= 20 && nw*len(taus) > keep {
-		first := newAutoPaths(nw, len(taus), maxT)
+		first := newAutoPaths(nw, len(taus), paths.folds, maxT)
 		a.race("race", Z, Y, class, folds, []int{0}, taus, cut, run, first, evals)
 		run = mask(nw, len(taus), nil)
 		for _, r := range first.ranked(min(limit, cut))[:keep] {
@@ -404,6 +428,7 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 						k := min(s, cut)
 						paths.loss[c][t][s], paths.miss[c][t][s] = first.loss[c][t][k], first.miss[c][t][k]
 					}
+					paths.recs[c][t][0] = first.recs[c][t][0]
 				}
 			}
 		}
@@ -421,8 +446,15 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 			return taus, ranked
 		}
 		paths.addWidth(maxT)
-		last := len(taus) - 1
-		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nw, len(taus), func(_, t int) bool { return t == last }), paths, evals)
+		last, lead := len(taus)-1, ranked[0].c
+		for c := range nw { // only the leading weighting is raced at the new width
+			if c != lead {
+				for s := range paths.loss[c][last] {
+					paths.loss[c][last][s] = math.Inf(1)
+				}
+			}
+		}
+		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nw, len(taus), func(c, t int) bool { return c == lead && t == last }), paths, evals)
 		ranked = paths.ranked(limit)
 	}
 	return taus, ranked
@@ -464,6 +496,7 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 		*evals += ev[j]
 		for i, rec := range recs[j] {
 			t := jb.ts[i]
+			paths.recs[jb.c][t][jb.fold] = &recs[j][i]
 			paths.reached[jb.c][t] = max(paths.reached[jb.c][t], len(rec.loss)-1)
 			for s := 0; s <= maxT; s++ {
 				k := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
@@ -827,9 +860,39 @@ func subset[T any](xs []T, keep []int) []T {
 }
 
 // pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed
-// over the held-out points and outputs, and the number of misclassified held-out points.
+// over the held-out points and outputs, and the number of misclassified held-out points; and
+// the path itself, held. final says the path ended because nothing more could be added (no
+// candidate was left, or it reached N - 1 terms or the number of candidates), so that a run
+// with a larger cap and no patience would end where it did.
 type pathRecord struct {
 	loss, miss []float64
+	held       heldPath
+	final      bool
+}
+
+// pickRows returns the rows of Z (nil for none), Y and class (nil for none) in rows.
+func pickRows(Z, Y [][]float64, class []int, rows []int) ([][]float64, [][]float64, []int) {
+	var z [][]float64
+	if Z != nil {
+		z = make([][]float64, len(rows))
+	}
+	y := make([][]float64, len(Y))
+	for k := range y {
+		y[k] = make([]float64, len(rows))
+	}
+	var cl []int
+	for r, i := range rows {
+		if z != nil {
+			z[r] = Z[i]
+		}
+		for k := range Y {
+			y[k][r] = Y[k][i]
+		}
+		if class != nil {
+			cl = append(cl, class[i])
+		}
+	}
+	return z, y, cl
 }
 
 // runFold runs, on fold f (held out) with weighting w, one path per width in taus and returns
@@ -839,29 +902,12 @@ type pathRecord struct {
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
 	taus []float64, maxT int, watch func(rows []int, s int, h *holdout, st *State)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
-	pick := func(rows []int) ([][]float64, [][]float64, []int) {
-		z := make([][]float64, len(rows))
-		y := make([][]float64, len(Y))
-		for k := range y {
-			y[k] = make([]float64, len(rows))
-		}
-		var cl []int
-		for r, i := range rows {
-			z[r] = Z[i]
-			for k := range Y {
-				y[k][r] = Y[k][i]
-			}
-			if class != nil {
-				cl = append(cl, class[i])
-			}
-		}
-		return z, y, cl
-	}
-	Ztr, Ytr, ctr := pick(tr)
-	Zva, Yva, cva := pick(va)
+	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
+	Zva, Yva, cva := pickRows(Z, Y, class, va)
 	scale := weights(Ztr, Ytr, w)
 	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 	_, pts := a.candidates(Ztr, ctr, f)
+	capT := maxT
 	maxT = min(maxT, len(pts), len(tr)-1)
 	recs := make([]pathRecord, len(taus))
 	evals := 0
@@ -873,18 +919,29 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		order[t] = t
 	}
 	slices.SortStableFunc(order, func(i, j int) int { return cmpDesc(taus[i], taus[j]) })
+	var (
+		sc *screen
+		s  *State
+	)
 	for _, t := range order {
 		tau := taus[t]
-		sc, s := a.build(ktr.at(tau), Ytr, len(pts), maxT)
+		if g := ktr.at(tau); s == nil {
+			sc, s = a.build(g, Ytr, len(pts), maxT)
+		} else { // the next width reuses the buffers
+			s.Reset()
+			sc.reset(g, s)
+		}
 		h := newHoldout(kva.at(tau), Yva, cva, s, a.Loss)
 		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
 		if watch != nil {
 			watch(va, 0, h, s)
 		}
 		best, since := rec.loss[0], 0
+		rec.final = maxT < capT
 		for n := 1; n <= maxT; n++ {
 			c := sc.step(s, a.Lambda)
 			if c < 0 {
+				rec.final = true
 				break
 			}
 			h.add(c, s)
@@ -897,10 +954,12 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 			if l := rec.loss[n]; l < best {
 				best, since = l, 0
 			} else if since++; since >= a.Patience {
+				rec.final = false
 				break
 			}
 		}
 		evals += sc.visits
+		rec.held = keepPath(h, s)
 		recs[t] = rec
 	}
 	return recs, evals
@@ -934,12 +993,31 @@ func (hp heldPath) decisions(size int) [][]float64 {
 		}
 	}
 	for t := 1; t <= size; t++ {
-		p := hp.p[t*hp.nv : (t+1)*hp.nv]
-		for k, th := range hp.theta[t] {
-			axpy(th, p, f[k])
-		}
+		hp.addTerm(t, f)
 	}
 	return f
+}
+
+// addTerm adds term t to the decisions f.
+func (hp heldPath) addTerm(t int, f [][]float64) {
+	p := hp.p[t*hp.nv : (t+1)*hp.nv]
+	for k, th := range hp.theta[t] {
+		axpy(th, p, f[k])
+	}
+}
+
+// replay calls visit after 0, 1, ..., min(upTo, terms kept) terms with a holdout on targets y
+// and classes class whose decisions and per-point losses equal, bit for bit, those tracked
+// when the path ran.
+func (hp heldPath) replay(upTo int, y [][]float64, class []int, kind Loss, visit func(s int, h *holdout)) {
+	h := &holdout{nv: hp.nv, y: y, class: class, loss: make([]float64, hp.nv), kind: kind, f: hp.decisions(0)}
+	for t := 0; t <= min(upTo, len(hp.theta)-1); t++ {
+		if t > 0 {
+			hp.addTerm(t, h.f)
+		}
+		h.measure()
+		visit(t, h)
+	}
 }
 
 // holdout tracks a path's decisions on held-out points: the held-out values of the model's
@@ -1080,10 +1158,21 @@ type screen struct {
 func newScreen(g []float64, l int, s *State, maxT int) *screen {
 	n := s.N()
 	k := s.Outputs()
-	sc := &screen{g: g, l: l, n: n, k: k, maxT: maxT, alpha: make([]float64, l*maxT), pp: make([]float64, l),
+	sc := &screen{l: l, n: n, k: k, maxT: maxT, alpha: make([]float64, l*maxT), pp: make([]float64, l),
 		gg: make([]float64, l), py: make([]float64, l*k), status: make([]uint8, l), proj: make([]float64, l),
 		col: make([]float64, n), a: make([]float64, maxT)}
-	for c := range l {
+	sc.reset(g, s)
+	return sc
+}
+
+// reset starts the screen again on the columns g (of the same shape) for the state s (of the
+// same targets, just reset): a path of another width reuses the buffers. An entry of alpha
+// is always written before it is read.
+func (sc *screen) reset(g []float64, s *State) {
+	sc.g, sc.done, sc.visits = g, 0, 0
+	clear(sc.status)
+	n, k := sc.n, sc.k
+	for c := range sc.l {
 		gc := g[c*n : (c+1)*n]
 		sc.gg[c] = dot(gc, gc)
 		sc.pp[c] = sc.gg[c]
@@ -1095,7 +1184,6 @@ func newScreen(g []float64, l int, s *State, maxT int) *screen {
 		}
 	}
 	sc.catchUp(s)
-	return sc
 }
 
 // catchUp accounts for the model columns added since the last call.

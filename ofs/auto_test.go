@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/optim"
@@ -211,33 +212,79 @@ func TestHoldoutExact(t *testing.T) {
 	}
 }
 
-// A fold's held-out path, kept compactly, gives the tracked held-out decisions at every size,
-// bit for bit (the out-of-fold decisions for calibration come from it).
+// A fold's held-out path, kept compactly, gives the tracked held-out decisions, per-point
+// losses and misclassifications at every size, bit for bit (the size rule's per-point losses
+// and the out-of-fold decisions for calibration come from it).
 func TestHeldPathReplay(t *testing.T) {
 	X, class := blobs(150, 3, 5)
 	Y := oneVsRest(class, 3)
 	a := Auto{Seed: 3}
 	a.defaults(len(X), 3)
 	folds := a.folds(len(X), class)
-	var tracked [][][]float64 // tracked[s][k][v]
-	var lastH *holdout
-	var lastS *State
-	a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout, st *State) {
-		snap := make([][]float64, len(h.f))
-		for k := range h.f {
-			snap[k] = append([]float64(nil), h.f[k]...)
+	_, va := foldRows(folds, 1)
+	_, yva, cva := pickRows(nil, Y, class, va)
+	for _, kind := range []Loss{LossMSE, LossMiss} {
+		a.Loss = kind
+		type snap struct {
+			f      [][]float64
+			loss   []float64
+			misses int
 		}
-		tracked = append(tracked, snap)
-		lastH, lastS = h, st
-	})
-	if len(tracked) < 10 {
-		t.Fatalf("the path reached %d terms", len(tracked)-1)
+		var tracked []snap
+		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout, _ *State) {
+			sn := snap{loss: slices.Clone(h.loss), misses: h.misses}
+			for k := range h.f {
+				sn.f = append(sn.f, slices.Clone(h.f[k]))
+			}
+			tracked = append(tracked, sn)
+		})
+		if len(tracked) < 10 {
+			t.Fatalf("the path reached %d terms", len(tracked)-1)
+		}
+		hp := recs[0].held
+		for s, want := range tracked {
+			if got := hp.decisions(s); !reflect.DeepEqual(got, want.f) {
+				t.Fatalf("loss %d, size %d: replayed decisions differ from the tracked ones", kind, s)
+			}
+		}
+		n := 0
+		hp.replay(len(tracked)+5, yva, cva, kind, func(s int, h *holdout) {
+			if want := tracked[s]; !reflect.DeepEqual(h.loss, want.loss) || h.misses != want.misses || !reflect.DeepEqual(h.f, want.f) {
+				t.Fatalf("loss %d, size %d: replayed losses differ from the tracked ones", kind, s)
+			}
+			n++
+		})
+		if n != len(tracked) {
+			t.Fatalf("loss %d: replayed %d sizes, tracked %d", kind, n, len(tracked))
+		}
 	}
-	hp := keepPath(lastH, lastS)
-	for s, want := range tracked {
-		if got := hp.decisions(s); !reflect.DeepEqual(got, want) {
-			t.Fatalf("size %d: replayed decisions differ from the tracked ones", s)
-		}
+}
+
+// A path's record says whether a longer run would end where it did: not when patience or the
+// caller's cap stopped it, yes when the candidates or the points ran out.
+func TestPathRecordFinal(t *testing.T) {
+	X, class := blobs(150, 3, 5)
+	Y := oneVsRest(class, 3)
+	cases := []struct {
+		name     string
+		patience int
+		maxT     int
+		final    bool
+	}{
+		{"patience", 1, 60, false},
+		{"cap", 100, 5, false},
+		{"candidates run out", 1000, 1000, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := Auto{Seed: 3, Patience: c.patience, Candidates: 20, NoPrototypes: true}
+			a.defaults(len(X), 3)
+			folds := a.folds(len(X), class)
+			recs, _ := a.runFold(X, Y, class, folds, 0, WeightNone, []float64{1}, c.maxT, nil)
+			if got := recs[0].final; got != c.final {
+				t.Errorf("final = %v after %d terms, want %v", got, len(recs[0].loss)-1, c.final)
+			}
+		})
 	}
 }
 
