@@ -47,7 +47,10 @@ type Auto struct {
 	Folds int
 	// MaxTerms caps the model size; default min(candidates, max(50, N/3), 300).
 	MaxTerms int
-	// Patience stops a path after this many terms without a lower held-out error; default 10.
+	// Patience stops a path after this many terms without a lower held-out error; default 10,
+	// and 30 for regression, whose held-out error falls in many small steps (30 terms is as
+	// good as running every path to the cap on the regression sets measured, at 0.6 times the
+	// cost).
 	Patience int
 	// Candidates is the number of training points that are candidate centres; default 200,
 	// and 400 for three or more classes (one shared set of nodes draws every class boundary).
@@ -588,6 +591,9 @@ func (a *Auto) defaults(n, classes int) {
 	}
 	if a.Patience == 0 {
 		a.Patience = 10
+		if classes == 0 {
+			a.Patience = 30
+		}
 	}
 	if a.Candidates == 0 {
 		a.Candidates = 200

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The default beside the SVC (SVR) grid on sets it was never developed on: the mlbench sets of
+# results/extra-sets.R (generated into DIR when missing; needs Debian's r-cran-mlbench and
+# python3-sklearn), 10 realisations each, one core each, then a table of test error % (MSE for
+# regression), sizes and seconds per fit. Usage: results/run-extra.sh DIR [sets...]
+set -euo pipefail
+dir=${1:?usage: results/run-extra.sh DIR [sets...]}
+shift
+sets=${*:-"circle xor spirals threenorm ionosphere sonar pima2 shapes vehicle vowel zoo servo friedman1 peak"}
+[ -d "$dir/circle" ] || Rscript "$(dirname "$0")/extra-sets.R" "$dir"
+bin=$(mktemp -d)/sparsekernel
+go build -o "$bin" ./cmd/sparsekernel
+out=$(mktemp -d)
+for s in $sets; do
+	"$bin" bench -workers 1 -realisations 10 -quiet -json "$dir/$s" >"$out/auto-$s.jsonl"
+	OMP_NUM_THREADS=1 /usr/bin/python3 peers/svc.py -q -k 10 -o "$out/svc-$s.jsonl" "$dir/$s" >/dev/null 2>&1
+done
+echo "raw output in $out" >&2
+/usr/bin/python3 - "$out" $sets <<'PY'
+import json, sys
+out, sets = sys.argv[1], sys.argv[2:]
+print(f"{'set':11s} {'auto: error (nodes)':>26s} {'SVC/SVR grid: error (SVs)':>28s} {'within 1 sd':>11s} {'speed-up':>8s}")
+for s in sets:
+    a = json.loads(open(f"{out}/auto-{s}.jsonl").readline())
+    v = json.loads(open(f"{out}/svc-{s}.jsonl").readline())
+    ok = a["test_error_mean"] <= v["test_error_mean"] + v["test_error_std"]
+    print(f"{s:11s} {a['test_error_mean']:9.4g} ± {a['test_error_std']:<7.3g} ({a['size_mean']:5.1f}) "
+          f"{v['test_error_mean']:9.4g} ± {v['test_error_std']:<7.3g} ({v['size_mean']:7.1f}) "
+          f"{'yes' if ok else 'no':>11s} {v['fit_seconds_mean'] / a['fit_seconds_mean']:8.1f}")
+PY
