@@ -319,9 +319,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			held[f] = rec.held
 			return
 		}
-		recs, _ := a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, func(rows []int, s int, h *holdout, _ *State) {
-			watch(rows, s, h)
-		})
+		recs, _ := a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, watch)
 		held[f] = recs[0].held
 	})
 	for f, rows := range heldRows { // a path that stopped keeps its last model
@@ -906,7 +904,7 @@ func pickRows(Z, Y [][]float64, class []int, rows []int) ([][]float64, [][]float
 // size, the held-out decisions and the per-point losses, and runs each path to exactly maxT
 // terms (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
-	taus []float64, maxT int, watch func(rows []int, s int, h *holdout, st *State)) ([]pathRecord, int) {
+	taus []float64, maxT int, watch func(rows []int, s int, h *holdout)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
@@ -940,7 +938,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		h := newHoldout(kva.at(tau), Yva, cva, s, a.Loss)
 		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
 		if watch != nil {
-			watch(va, 0, h, s)
+			watch(va, 0, h)
 		}
 		best, since := rec.loss[0], 0
 		rec.final = maxT < capT
@@ -954,7 +952,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 			rec.loss = append(rec.loss, h.sum())
 			rec.miss = append(rec.miss, float64(h.misses))
 			if watch != nil {
-				watch(va, n, h, s)
+				watch(va, n, h)
 				continue
 			}
 			if l := rec.loss[n]; l < best {

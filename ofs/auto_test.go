@@ -231,7 +231,7 @@ func TestHeldPathReplay(t *testing.T) {
 			misses int
 		}
 		var tracked []snap
-		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout, _ *State) {
+		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout) {
 			sn := snap{loss: slices.Clone(h.loss), misses: h.misses}
 			for k := range h.f {
 				sn.f = append(sn.f, slices.Clone(h.f[k]))
