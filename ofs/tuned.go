@@ -166,6 +166,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		oof[i], fixed[i] = f[0], d*d
 	}
 	size := smallestMatching(point, smallestWithin(point, best, a.SE+1), fixed, a.SE)
+	tunedLoss, fixedLoss := func() []float64 { return point[size] }, fixed // for the note below
 	if class != nil {
 		miss := make([][]float64, maxT+1) // miss[s][i]: 1 if point i held out is misclassified
 		for s := range miss {
@@ -175,8 +176,11 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		for s := 1; s <= maxT; s++ {
 			res.CVMiss[s-1] = sum(miss[s]) / float64(n)
 		}
-		size = smallestMatching(miss, size, mistakes(oof, class), 0)
+		fixedLoss = mistakes(oof, class)
+		size = smallestMatching(miss, size, fixedLoss, 0)
+		tunedLoss = func() []float64 { return miss[size] }
 	}
+	note := worseNote(tunedLoss(), fixedLoss, ar.Size)
 	res.OOF = make([][]float64, n)
 	for i := range res.OOF {
 		res.OOF[i] = []float64{dec[size][i]}
@@ -216,9 +220,21 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		k.release()
 	}
 	res.Size = len(res.Centres)
-	res.Chose = fmt.Sprintf("%s, centres and widths of %d nodes tuned and refined (cross-validated; least error at %d)%s; started from the default's width tau %.3g (%d fixed nodes)",
-		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size)
+	res.Chose = fmt.Sprintf("%s, centres and widths of %d nodes tuned and refined (cross-validated; least error at %d)%s; started from the default's width tau %.3g (%d fixed nodes)%s",
+		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size, note)
 	return res, nil
+}
+
+// worseNote says, when the fixed-node model's out-of-fold losses (squared errors, or mistakes
+// for a classifier, by the sign of the uncalibrated decisions) are lower than the tunable
+// model's by more than two paired standard errors, that the fixed nodes predicted better; ""
+// otherwise. Tunable nodes can overfit where a centre has many coordinates to fit from few
+// points.
+func worseNote(tuned, fixed []float64, fixedSize int) string {
+	if pairedWithin(tuned, fixed, 2) {
+		return ""
+	}
+	return fmt.Sprintf("; the default's %d fixed nodes predicted better out of fold, by more than two standard errors: the default method may suit these data better", fixedSize)
 }
 
 // construct grows a model of tunable nodes on (Z, y) to size nodes, calling added after each

@@ -2,6 +2,7 @@ package ofs
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +45,36 @@ func TestMistakes(t *testing.T) {
 	} {
 		if got := mistakes(tc.f, tc.class); !slices.Equal(got, tc.want) {
 			t.Errorf("mistakes(%v, %v) = %v, want %v", tc.f, tc.class, got, tc.want)
+		}
+	}
+}
+
+// The note that the fixed nodes predicted better appears only when their out-of-fold losses
+// are lower by more than two paired standard errors.
+func TestWorseNote(t *testing.T) {
+	rep := func(v []float64, k int) []float64 {
+		var out []float64
+		for range k {
+			out = append(out, v...)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name         string
+		tuned, fixed []float64
+		note         bool
+	}{
+		{"equal", rep([]float64{1, 0, 0, 1}, 25), rep([]float64{1, 0, 0, 1}, 25), false},
+		{"tunable better", rep([]float64{0, 0, 0, 1}, 25), rep([]float64{1, 0, 0, 1}, 25), false},
+		{"fixed a little better", rep([]float64{1, 1, 1, 0, 0, 0, 0, 0, 0, 0}, 10), rep([]float64{0, 0, 0, 1, 1, 0, 0, 0, 0, 0}, 10), false},
+		{"fixed clearly better", rep([]float64{1, 1, 0, 0}, 25), rep([]float64{0, 0, 0, 0}, 25), true},
+	} {
+		got := worseNote(tc.tuned, tc.fixed, 7)
+		if (got != "") != tc.note {
+			t.Errorf("%s: note %q, want one: %v", tc.name, got, tc.note)
+		}
+		if got != "" && !strings.Contains(got, "7 fixed nodes") {
+			t.Errorf("%s: note %q does not name the fixed model's size", tc.name, got)
 		}
 	}
 }
