@@ -17,7 +17,8 @@ X=np.loadtxt(d+'/x.csv',delimiter=','); y=np.loadtxt(d+'/y.csv',delimiter=',',dt
 tr=[list(map(int,l.split(','))) for l in open(d+'/train.csv')]; te=[list(map(int,l.split(','))) for l in open(d+'/test.csv')]
 cls=sorted(set(y)); m=X.shape[1]
 if len(cls)==2: cls=cls[:1]
-ALPHAS=[1e-3,1e-2,1e-1,1.0]
+import os
+ALPHAS=[float(v) for v in os.environ.get("ALPHAS","1e-3,1e-2,1e-1,1").split(",")]  # e.g. ALPHAS=1
 def k(A,B,tau):
     d2=(A*A).sum(1)[:,None]+(B*B).sum(1)[None,:]-2*A@B.T; return np.exp(-np.maximum(d2,0)/tau)
 def path(G,Y,T,lam=0.1):
