@@ -237,7 +237,7 @@ func TestHeldPathReplay(t *testing.T) {
 				sn.f = append(sn.f, slices.Clone(h.f[k]))
 			}
 			tracked = append(tracked, sn)
-		})
+		}, false)
 		if len(tracked) < 10 {
 			t.Fatalf("the path reached %d terms", len(tracked)-1)
 		}
@@ -280,7 +280,7 @@ func TestPathRecordFinal(t *testing.T) {
 			a := Auto{Seed: 3, Patience: c.patience, Candidates: 20, NoPrototypes: true}
 			a.defaults(len(X), 3)
 			folds := a.folds(len(X), class)
-			recs, _ := a.runFold(X, Y, class, folds, 0, WeightNone, []float64{1}, c.maxT, nil)
+			recs, _ := a.runFold(X, Y, class, folds, 0, WeightNone, []float64{1}, c.maxT, nil, false)
 			if got := recs[0].final; got != c.final {
 				t.Errorf("final = %v after %d terms, want %v", got, len(recs[0].loss)-1, c.final)
 			}
