@@ -126,18 +126,29 @@ func TestAutoRegression(t *testing.T) {
 // The result does not depend on the number of goroutines.
 func TestAutoWorkers(t *testing.T) {
 	X, class := blobs(150, 3, 9)
+	fitWorkers(t, Auto{Seed: 5}, X, oneVsRest(class, 3), class)
+}
+
+// fitWorkers fits a on one goroutine and on four, fails the test unless the models are the
+// same, and returns the first.
+func fitWorkers(t *testing.T, a Auto, X, Y [][]float64, class []int) *AutoResult {
+	t.Helper()
 	var rs []*AutoResult
 	for _, w := range []int{1, 4} {
-		r, err := Auto{Seed: 5, Workers: w}.Fit(X, oneVsRest(class, 3), class)
+		a.Workers = w
+		r, err := a.Fit(X, Y, class)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rs = append(rs, r)
 	}
+	e := rs[0].Evaluations
 	rs[0].Evaluations, rs[1].Evaluations = 0, 0
 	if !reflect.DeepEqual(rs[0], rs[1]) {
 		t.Fatal("the model depends on the number of workers")
 	}
+	rs[0].Evaluations = e
+	return rs[0]
 }
 
 // Data with many duplicated points run out of independent candidates: the paths stop early

@@ -3,7 +3,6 @@ package ofs
 import (
 	"math"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -48,29 +47,20 @@ func TestKernelNormExact(t *testing.T) {
 					Av.Set(i, j+1, gva[cj*len(va)+i])
 				}
 			}
-			var M mat.Dense
-			M.Mul(A.T(), A)
-			for i := range p {
-				M.Set(i, i, M.At(i, i)+kernelNormJitter*float64(len(tr)))
-			}
-			for i, ci := range sel {
-				for j, cj := range sel {
-					M.Set(i+1, j+1, M.At(i+1, j+1)+tc.alpha*math.Exp(-sqDist(pts[ci], pts[cj])/tc.tau))
-				}
-			}
+			M := penalised(A, pts, sel, tc.tau, tc.alpha)
 			bias, w := kn.weights()
 			for k := range Ytr {
 				var rhs mat.VecDense
 				rhs.MulVec(A.T(), mat.NewVecDense(len(tr), Ytr[k]))
 				var want mat.VecDense
-				if err := want.SolveVec(&M, &rhs); err != nil {
+				if err := want.SolveVec(M, &rhs); err != nil {
 					t.Fatal(err)
 				}
 				// The weights solve the normal equations (compared by their residual: with wide
 				// widths M is ill-conditioned, and two solvers' weights differ more than their fits).
 				got := mat.NewVecDense(p, append([]float64{bias[k]}, w[k]...))
 				var res mat.VecDense
-				res.MulVec(&M, got)
+				res.MulVec(M, got)
 				res.SubVec(&res, &rhs)
 				if r := mat.Norm(&res, 2); r > 1e-8*mat.Norm(&rhs, 2) {
 					t.Fatalf("tau %g, size %d, output %d: normal-equation residual %g", tc.tau, s+1, k, r)
@@ -114,19 +104,7 @@ func TestAutoKernelNorm(t *testing.T) {
 		X = append(X, []float64{x})
 		y = append(y, math.Sin(3*x)+0.3*rng.NormFloat64())
 	}
-	var rs []*AutoResult
-	for _, w := range []int{1, 3} {
-		r, err := Auto{Seed: 2, Workers: w, KernelNorm: 1, TauFactors: []float64{2, 4}, Extend: -1, Weighting: []Weighting{WeightNone}, NoPrototypes: true}.Fit(X, [][]float64{y}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs = append(rs, r)
-	}
-	rs[0].Evaluations, rs[1].Evaluations = 0, 0
-	if !reflect.DeepEqual(rs[0], rs[1]) {
-		t.Fatal("the model depends on the number of workers")
-	}
-	r := rs[0]
+	r := fitWorkers(t, Auto{Seed: 2, KernelNorm: 1, TauFactors: []float64{2, 4}, Extend: -1, Weighting: []Weighting{WeightNone}, NoPrototypes: true}, X, [][]float64{y}, nil)
 	if !strings.Contains(r.Chose, "kernel-norm") {
 		t.Fatalf("the kernel-norm weights were not chosen on a smooth function at wide widths (where the columns are nearly collinear): %s", r.Chose)
 	}
@@ -139,22 +117,36 @@ func TestAutoKernelNorm(t *testing.T) {
 			A.Set(i, j+1, math.Exp(-sqDist(x, c)/r.Tau))
 		}
 	}
-	var M mat.Dense
-	M.Mul(A.T(), A)
-	for i := range p {
-		M.Set(i, i, M.At(i, i)+kernelNormJitter*float64(n))
-	}
-	for i, ci := range r.Centres {
-		for j, cj := range r.Centres {
-			M.Set(i+1, j+1, M.At(i+1, j+1)+math.Exp(-sqDist(ci, cj)/r.Tau))
-		}
-	}
+	M := penalised(A, r.Centres, nil, r.Tau, 1)
 	w := mat.NewVecDense(p, append([]float64{r.Bias[0]}, r.Weights[0]...))
 	var lhs, rhs mat.VecDense
-	lhs.MulVec(&M, w)
+	lhs.MulVec(M, w)
 	rhs.MulVec(A.T(), mat.NewVecDense(n, y))
 	lhs.SubVec(&lhs, &rhs)
 	if res := mat.Norm(&lhs, 2); res > 1e-8*mat.Norm(&rhs, 2) {
 		t.Fatalf("normal-equation residual %g", res)
 	}
+}
+
+// penalised returns A'A + alpha R + jitter, R the kernel among the centres pts[sel] (all of pts
+// when sel is nil), the matrix of kernelNorm's normal equations.
+func penalised(A *mat.Dense, pts [][]float64, sel []int, tau, alpha float64) *mat.Dense {
+	n, p := A.Dims()
+	if sel == nil {
+		sel = make([]int, len(pts))
+		for i := range sel {
+			sel[i] = i
+		}
+	}
+	var M mat.Dense
+	M.Mul(A.T(), A)
+	for i := range p {
+		M.Set(i, i, M.At(i, i)+kernelNormJitter*float64(n))
+	}
+	for i, ci := range sel {
+		for j, cj := range sel {
+			M.Set(i+1, j+1, M.At(i+1, j+1)+alpha*math.Exp(-sqDist(pts[ci], pts[cj])/tau))
+		}
+	}
+	return &M
 }
