@@ -328,7 +328,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 				}
 			}
 		}
-		if rec := paths.recs[bc][bt][f]; rec.final || len(rec.loss) > bs {
+		if rec := paths.recs[bc][bt][f]; rec != nil && (rec.final || len(rec.loss) > bs) {
 			_, va := foldRows(folds, f)
 			_, yva, cva := pickRows(nil, Y, class, va)
 			rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) { watch(va, s, h) })
