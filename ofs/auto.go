@@ -79,11 +79,6 @@ type Auto struct {
 	// least Survivors) of least held-out loss so far whose paths reached it on to the cap,
 	// the others keeping their first-round paths; default 8, negative for one round.
 	RaceCut int
-	// KernelNorm, if positive, doubles the configurations: beside the ridge on the orthogonal
-	// weights, every path also fits the weights that minimise the squared error plus
-	// KernelNorm w'R w, R the kernel among the chosen centres (kernelNorm); the race chooses
-	// between them as between widths. A model of such weights is not pruned.
-	KernelNorm float64
 	// NoPrune keeps every node forward selection chose in the final model; by default their
 	// weights are re-estimated by sparse Bayesian learning, which removes the nodes the data do
 	// not support (evidencePrune).
@@ -216,16 +211,6 @@ func mask(nw, nt int, on func(c, t int) bool) [][]bool {
 	return m
 }
 
-// configs returns the number of configurations per width: the weightings, times two with the
-// kernel-norm weights. Configuration c has weighting c mod len(Weighting) and weights of
-// kind c / len(Weighting) (0: orthogonal ridge, 1: kernel norm).
-func (a *Auto) configs() int {
-	if a.KernelNorm > 0 {
-		return 2 * len(a.Weighting)
-	}
-	return len(a.Weighting)
-}
-
 // config is a configuration (weighting c, width t) and its least held-out loss v.
 type config struct {
 	c, t int
@@ -269,15 +254,14 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 	// Pass 1, a race: every configuration (weighting x width) on the first fold; the
 	// Survivors of least held-out error go on to the other folds.
-	nw, nc := len(a.Weighting), a.configs()
-	paths := newAutoPaths(nc, len(taus), nf, maxT)
+	paths := newAutoPaths(len(a.Weighting), len(taus), nf, maxT)
 	limit := maxT
 	if a.MaxSize > 0 {
 		limit = min(limit, a.MaxSize)
 	}
 	res := &AutoResult{}
 	taus, ranked := a.raceFirstFold(Z, Y, class, folds, taus, maxT, limit, paths, &res.Evaluations)
-	alive := mask(nc, len(taus), nil)
+	alive := mask(len(a.Weighting), len(taus), nil)
 	for _, r := range ranked[:min(a.Survivors, len(ranked))] {
 		alive[r.c][r.t] = true
 	}
@@ -289,7 +273,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, paths, &res.Evaluations)
 	bc, bt, bs := 0, 0, 1
 	best := math.Inf(1)
-	for c := range nc {
+	for c := range a.Weighting {
 		for t := range taus {
 			if !alive[c][t] {
 				continue
@@ -335,8 +319,8 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			held[f] = rec.held
 			return
 		}
-		recs, _ := a.runFold(Z, Y, class, folds, f, a.Weighting[bc%nw], taus[bt:bt+1], bs, watch, bc/nw == 1)
-		held[f] = recs[bc/nw].held
+		recs, _ := a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, watch)
+		held[f] = recs[0].held
 	})
 	for f, rows := range heldRows { // a path that stopped keeps its last model
 		for s := reached[f] + 1; s <= bs; s++ {
@@ -381,20 +365,16 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 
 	// The final model on all points.
-	w := a.Weighting[bc%nw]
+	w := a.Weighting[bc]
 	scale := weights(Z, Y, w)
 	Zs := scaled(Z, scale)
 	_, pts := a.candidates(Zs, class, -1)
 	g := newGaussians(pts, Zs).at(taus[bt])
 	sc, s := a.build(g, Y, len(pts), size)
 	var cols [][]float64 // the chosen candidates' kernel columns, for the evidence
-	var kn *kernelNorm
-	if bc/nw == 1 {
-		kn = newKernelNorm(a.KernelNorm, g, nil, pts, taus[bt], Y, nil, nil, a.Loss)
-	}
 	for range size {
 		c := sc.step(s, a.Lambda)
-		if c < 0 || (kn != nil && !kn.add(c)) {
+		if c < 0 {
 			break
 		}
 		res.Centres = append(res.Centres, slices.Clone(pts[c]))
@@ -403,11 +383,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Evaluations += sc.visits
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := ""
-	if kn != nil {
-		res.Selected = len(res.Centres)
-		res.Bias, res.Weights = kn.weights()
-		kept = fmt.Sprintf(", kernel-norm weights (alpha %g)", a.KernelNorm)
-	} else if !a.NoPrune && len(cols) > 0 {
+	if !a.NoPrune && len(cols) > 0 {
 		if ev := prune(cols, Y, class, a.SE); ev.ok {
 			res.Centres, res.Weights, res.Bias = subset(res.Centres, ev.keep), ev.w, ev.bias
 			res.Calibrate = rows(ev.loo)
@@ -425,7 +401,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	res.Size = len(res.Centres)
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
-		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), nc, nf)
+		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	return res, nil
 }
 
@@ -436,17 +412,17 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 // paths. While the best width is at an end of the widths raced, the next one beyond it is
 // raced too, up to Extend each way.
 func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit int, paths *autoPaths, evals *int) ([]float64, []config) {
-	nw, nc := len(a.Weighting), a.configs()
-	run := mask(nc, len(taus), func(int, int) bool { return true })
-	keep := max(a.Survivors, nc*len(taus)/3)
-	if cut := maxT / max(a.RaceCut, 1); a.RaceCut > 0 && cut >= 20 && nc*len(taus) > keep {
-		first := newAutoPaths(nc, len(taus), paths.folds, maxT)
+	nw := len(a.Weighting)
+	run := mask(nw, len(taus), func(int, int) bool { return true })
+	keep := max(a.Survivors, nw*len(taus)/3)
+	if cut := maxT / max(a.RaceCut, 1); a.RaceCut > 0 && cut >= 20 && nw*len(taus) > keep {
+		first := newAutoPaths(nw, len(taus), paths.folds, maxT)
 		a.race("race", Z, Y, class, folds, []int{0}, taus, cut, run, first, evals)
-		run = mask(nc, len(taus), nil)
+		run = mask(nw, len(taus), nil)
 		for _, r := range first.ranked(min(limit, cut))[:keep] {
 			run[r.c][r.t] = first.reached[r.c][r.t] == cut // a path that stopped sooner is complete
 		}
-		for c := range nc {
+		for c := range nw {
 			for t := range taus {
 				if !run[c][t] { // the first round's path, frozen beyond its end
 					for s := range maxT + 1 {
@@ -471,15 +447,15 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 			return taus, ranked
 		}
 		paths.addWidth(maxT)
-		last, lead := len(taus)-1, ranked[0].c%nw
-		for c := range nc { // only the leading weighting is raced at the new width
-			if c%nw != lead {
+		last, lead := len(taus)-1, ranked[0].c
+		for c := range nw { // only the leading weighting is raced at the new width
+			if c != lead {
 				for s := range paths.loss[c][last] {
 					paths.loss[c][last][s] = math.Inf(1)
 				}
 			}
 		}
-		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nc, len(taus), func(c, t int) bool { return c%nw == lead && t == last }), paths, evals)
+		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nw, len(taus), func(c, t int) bool { return c == lead && t == last }), paths, evals)
 		ranked = paths.ranked(limit)
 	}
 	return taus, ranked
@@ -493,15 +469,11 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 		ts      []int
 	}
 	var jobs []job
-	nw := len(a.Weighting)
-	for c := range a.Weighting { // one job per weighting: a path serves both kinds of weights
+	for c := range a.Weighting {
 		var ts []int
 		for t := range taus {
-			for m := c; m < len(alive); m += nw {
-				if alive[m][t] {
-					ts = append(ts, t)
-					break
-				}
+			if alive[c][t] {
+				ts = append(ts, t)
 			}
 		}
 		if len(ts) == 0 {
@@ -519,22 +491,18 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 		for i, t := range jb.ts {
 			sub[i] = taus[t]
 		}
-		recs[j], ev[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.c], sub, maxT, nil, false)
+		recs[j], ev[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.c], sub, maxT, nil)
 	})
 	for j, jb := range jobs {
 		*evals += ev[j]
-		for i := range recs[j] {
-			t, c := jb.ts[i%len(jb.ts)], jb.c+i/len(jb.ts)*nw
-			if !alive[c][t] {
-				continue
-			}
-			rec := &recs[j][i]
-			paths.recs[c][t][jb.fold] = rec
-			paths.reached[c][t] = max(paths.reached[c][t], len(rec.loss)-1)
+		for i, rec := range recs[j] {
+			t := jb.ts[i]
+			paths.recs[jb.c][t][jb.fold] = &recs[j][i]
+			paths.reached[jb.c][t] = max(paths.reached[jb.c][t], len(rec.loss)-1)
 			for s := 0; s <= maxT; s++ {
 				k := min(s, len(rec.loss)-1) // a path that stopped keeps its last model
-				paths.loss[c][t][s] += rec.loss[k]
-				paths.miss[c][t][s] += rec.miss[k]
+				paths.loss[jb.c][t][s] += rec.loss[k]
+				paths.miss[jb.c][t][s] += rec.miss[k]
 			}
 		}
 	}
@@ -932,12 +900,11 @@ func pickRows(Z, Y [][]float64, class []int, rows []int) ([][]float64, [][]float
 }
 
 // runFold runs, on fold f (held out) with weighting w, one path per width in taus and returns
-// their records: record t for width t with the orthogonal ridge's weights, and with
-// KernelNorm record len(taus) + t with the kernel-norm weights. With watch set it calls watch
-// after every term with the held-out rows, the size and the holdout (of the kernel-norm
-// weights if norm), and runs each path to exactly maxT terms (no patience).
+// their records. With watch set it calls watch after every term with the held-out rows, the
+// size, the held-out decisions and the per-point losses, and runs each path to exactly maxT
+// terms (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
-	taus []float64, maxT int, watch func(rows []int, s int, h *holdout), norm bool) ([]pathRecord, int) {
+	taus []float64, maxT int, watch func(rows []int, s int, h *holdout)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
@@ -946,8 +913,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	_, pts := a.candidates(Ztr, ctr, f)
 	capT := maxT
 	maxT = min(maxT, len(pts), len(tr)-1)
-	models := a.configs() / len(a.Weighting)
-	recs := make([]pathRecord, models*len(taus))
+	recs := make([]pathRecord, len(taus))
 	evals := 0
 	ktr, kva := newGaussians(pts, Ztr), newGaussians(pts, Zva)
 	defer ktr.release()
@@ -969,76 +935,38 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 			s.Reset()
 			sc.reset(g, s)
 		}
-		gva := kva.at(tau)
-		h := newHoldout(gva, Yva, cva, s, a.Loss)
-		var kn *kernelNorm
-		hs := []*holdout{h}
-		if models == 2 {
-			kn = newKernelNorm(a.KernelNorm, ktr.g, gva, pts, tau, Ytr, Yva, cva, a.Loss)
-			hs = append(hs, kn.h)
-		}
-		rs := make([]pathRecord, len(hs))
-		best, since := make([]float64, len(hs)), make([]int, len(hs))
-		for m, hm := range hs {
-			rs[m] = pathRecord{loss: []float64{hm.sum()}, miss: []float64{float64(hm.misses)}, final: maxT < capT}
-			best[m] = rs[m].loss[0]
-		}
+		h := newHoldout(kva.at(tau), Yva, cva, s, a.Loss)
+		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
 		if watch != nil {
-			watch(va, 0, hs[min(len(hs)-1, b2i(norm))])
+			watch(va, 0, h)
 		}
+		best, since := rec.loss[0], 0
+		rec.final = maxT < capT
 		for n := 1; n <= maxT; n++ {
 			c := sc.step(s, a.Lambda)
 			if c < 0 {
-				for m := range rs {
-					rs[m].final = true
-				}
+				rec.final = true
 				break
 			}
 			h.add(c, s)
-			if kn != nil && !kn.add(c) && len(rs[1].loss) == n { // the kernel-norm model ends here
-				rs[1].final = true
-			}
-			patient := false
-			for m, hm := range hs {
-				if len(rs[m].loss) < n || (m == 1 && kn.stopped) {
-					continue
-				}
-				rs[m].loss = append(rs[m].loss, hm.sum())
-				rs[m].miss = append(rs[m].miss, float64(hm.misses))
-				if l := rs[m].loss[n]; l < best[m] {
-					best[m], since[m] = l, 0
-				} else {
-					since[m]++
-				}
-				patient = patient || since[m] < a.Patience
-			}
+			rec.loss = append(rec.loss, h.sum())
+			rec.miss = append(rec.miss, float64(h.misses))
 			if watch != nil {
-				watch(va, n, hs[min(len(hs)-1, b2i(norm))])
+				watch(va, n, h)
 				continue
 			}
-			if !patient {
-				for m := range rs {
-					rs[m].final = rs[m].final && m == 1 && kn.stopped
-				}
+			if l := rec.loss[n]; l < best {
+				best, since = l, 0
+			} else if since++; since >= a.Patience {
+				rec.final = false
 				break
 			}
 		}
 		evals += sc.visits
-		rs[0].held = keepPath(h, s)
-		recs[t] = rs[0]
-		if kn != nil {
-			rs[1].held = kn.held()
-			recs[len(taus)+t] = rs[1]
-		}
+		rec.held = keepPath(h, s)
+		recs[t] = rec
 	}
 	return recs, evals
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // heldPath is what a fold's held-out decisions at any size follow from: the held-out values

@@ -126,29 +126,18 @@ func TestAutoRegression(t *testing.T) {
 // The result does not depend on the number of goroutines.
 func TestAutoWorkers(t *testing.T) {
 	X, class := blobs(150, 3, 9)
-	fitWorkers(t, Auto{Seed: 5}, X, oneVsRest(class, 3), class)
-}
-
-// fitWorkers fits a on one goroutine and on four, fails the test unless the models are the
-// same, and returns the first.
-func fitWorkers(t *testing.T, a Auto, X, Y [][]float64, class []int) *AutoResult {
-	t.Helper()
 	var rs []*AutoResult
 	for _, w := range []int{1, 4} {
-		a.Workers = w
-		r, err := a.Fit(X, Y, class)
+		r, err := Auto{Seed: 5, Workers: w}.Fit(X, oneVsRest(class, 3), class)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rs = append(rs, r)
 	}
-	e := rs[0].Evaluations
 	rs[0].Evaluations, rs[1].Evaluations = 0, 0
 	if !reflect.DeepEqual(rs[0], rs[1]) {
 		t.Fatal("the model depends on the number of workers")
 	}
-	rs[0].Evaluations = e
-	return rs[0]
 }
 
 // Data with many duplicated points run out of independent candidates: the paths stop early
@@ -248,7 +237,7 @@ func TestHeldPathReplay(t *testing.T) {
 				sn.f = append(sn.f, slices.Clone(h.f[k]))
 			}
 			tracked = append(tracked, sn)
-		}, false)
+		})
 		if len(tracked) < 10 {
 			t.Fatalf("the path reached %d terms", len(tracked)-1)
 		}
@@ -291,7 +280,7 @@ func TestPathRecordFinal(t *testing.T) {
 			a := Auto{Seed: 3, Patience: c.patience, Candidates: 20, NoPrototypes: true}
 			a.defaults(len(X), 3)
 			folds := a.folds(len(X), class)
-			recs, _ := a.runFold(X, Y, class, folds, 0, WeightNone, []float64{1}, c.maxT, nil, false)
+			recs, _ := a.runFold(X, Y, class, folds, 0, WeightNone, []float64{1}, c.maxT, nil)
 			if got := recs[0].final; got != c.final {
 				t.Errorf("final = %v after %d terms, want %v", got, len(recs[0].loss)-1, c.final)
 			}

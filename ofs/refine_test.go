@@ -11,14 +11,7 @@ import (
 func TestCostGrad(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const n, m = 40, 3
-	x := make([]float64, n*m)
-	y := make([]float64, n)
-	for k := range n {
-		for j := range m {
-			x[k*m+j] = rng.NormFloat64()
-		}
-		y[k] = math.Sin(2*x[k*m]) + 0.3*rng.NormFloat64()
-	}
+	x, y := sample(rng, n, m, rng.NormFloat64, func(z []float64) float64 { return math.Sin(2 * z[0]) }, 0.3)
 	for _, terms := range []int{0, 1, 3} {
 		s := NewState(y, terms+3)
 		s.SetBias(1e-6)
@@ -56,12 +49,8 @@ func TestCostGrad(t *testing.T) {
 func TestRefine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	const n, m = 60, 2
-	x := make([]float64, n*m)
-	y := make([]float64, n)
-	for k := range n {
-		x[k*m], x[k*m+1] = rng.Float64()*4-2, rng.Float64()*4-2
-		y[k] = math.Exp(-(x[k*m]*x[k*m]+x[k*m+1]*x[k*m+1])/0.5) + 0.05*rng.NormFloat64()
-	}
+	x, y := sample(rng, n, m, func() float64 { return rng.Float64()*4 - 2 },
+		func(z []float64) float64 { return math.Exp(-(z[0]*z[0] + z[1]*z[1]) / 0.5) }, 0.05)
 	s := NewState(y, 2)
 	s.SetBias(1e-6)
 	c := &tunedCost{s: s, x: x, m: m, lambda: 0.1, g: make([]float64, n), alpha: make([]float64, 2)}
@@ -82,4 +71,18 @@ func TestRefine(t *testing.T) {
 			t.Errorf("start %v: refinement barely moved the cost (%v -> %v)", start, before, after)
 		}
 	}
+}
+
+// sample draws n points of m inputs by draw (row-major in x) and targets f(x) plus Gaussian
+// noise of standard deviation noise, each point's inputs and then its noise from rng.
+func sample(rng *rand.Rand, n, m int, draw func() float64, f func([]float64) float64, noise float64) (x, y []float64) {
+	x, y = make([]float64, n*m), make([]float64, n)
+	for k := range n {
+		row := x[k*m : k*m+m]
+		for j := range row {
+			row[j] = draw()
+		}
+		y[k] = f(row) + noise*rng.NormFloat64()
+	}
+	return x, y
 }

@@ -166,21 +166,20 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		oof[i], fixed[i] = f[0], d*d
 	}
 	size := smallestMatching(point, smallestWithin(point, best, a.SE+1), fixed, a.SE)
-	tunedLoss, fixedLoss := func() []float64 { return point[size] }, fixed // for the note below
+	loss := point // the losses the note below compares: squared errors, or mistakes
 	if class != nil {
-		miss := make([][]float64, maxT+1) // miss[s][i]: 1 if point i held out is misclassified
-		for s := range miss {
-			miss[s] = mistakes(dec[s], class)
+		loss = make([][]float64, maxT+1) // loss[s][i]: 1 if point i held out is misclassified
+		for s := range loss {
+			loss[s] = mistakes(dec[s], class)
 		}
 		res.CVMiss = make([]float64, maxT)
 		for s := 1; s <= maxT; s++ {
-			res.CVMiss[s-1] = sum(miss[s]) / float64(n)
+			res.CVMiss[s-1] = sum(loss[s]) / float64(n)
 		}
-		fixedLoss = mistakes(oof, class)
-		size = smallestMatching(miss, size, fixedLoss, 0)
-		tunedLoss = func() []float64 { return miss[size] }
+		fixed = mistakes(oof, class)
+		size = smallestMatching(loss, size, fixed, 0)
 	}
-	note := worseNote(tunedLoss(), fixedLoss, ar.Size)
+	note := worseNote(loss[size], fixed, ar.Size)
 	res.OOF = make([][]float64, n)
 	for i := range res.OOF {
 		res.OOF[i] = []float64{dec[size][i]}
