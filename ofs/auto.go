@@ -24,11 +24,12 @@ import (
 // One selection path grows a model term by term, each term the candidate that most reduces
 // the regularised residual sum of squares summed over the outputs (orthogonal least squares
 // with a ridge lambda on the orthogonal weights). The candidates are up to Candidates random
-// training points and the Prototypes of the data. A path is run on every fold of a stratified
-// k-fold split, for every configuration (input weighting x width), while the decisions on the
-// held-out fold are tracked after every term in O(N_val n) (the held-out values of the n-th
-// orthogonal column follow from its projections on the earlier ones). The configuration and
-// size of least cross-validated squared error win; the size is then cut back to the smallest
+// training points and the Prototypes of the data. Paths run on the folds of a stratified k-fold
+// split, while the decisions on the held-out fold are tracked after every term in O(N_val n)
+// (the held-out values of the n-th orthogonal column follow from its projections on the
+// earlier ones): every configuration (input weighting x width) on the first fold, the leading
+// third of them on the second (RaceFolds), and the Survivors best over those on every fold. The
+// configuration and size of least cross-validated squared error win; the size is then cut back to the smallest
 // one whose error is not worse than the best by more than SE standard errors of the per-point
 // difference (a paired test), and the model is refitted on all points with that size.
 type Auto struct {
@@ -83,6 +84,10 @@ type Auto struct {
 	// weights are re-estimated by sparse Bayesian learning, which removes the nodes the data do
 	// not support (evidencePrune).
 	NoPrune bool
+	// RaceFolds is the number of folds the race runs on before the survivors are chosen: the
+	// first fold for every configuration, and with 2 (the default) the second fold for the
+	// leading third of them (at least Survivors), ranked then by both; 1 for the first fold only.
+	RaceFolds int
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 	// Progress, if set, is called after each unit of work of a stage with the number done and
@@ -252,8 +257,8 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	maxT := a.MaxTerms
 
-	// Pass 1, a race: every configuration (weighting x width) on the first fold; the
-	// Survivors of least held-out error go on to the other folds.
+	// Pass 1, a race: every configuration (weighting x width) on the first fold, the leading
+	// third on the second; the Survivors of least held-out error go on to the other folds.
 	paths := newAutoPaths(len(a.Weighting), len(taus), nf, maxT)
 	limit := maxT
 	if a.MaxSize > 0 {
@@ -267,7 +272,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	paths.forget(alive)
 	var rest []int
-	for f := 1; f < nf; f++ {
+	for f := min(a.RaceFolds, nf); f < nf; f++ {
 		rest = append(rest, f)
 	}
 	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, paths, &res.Evaluations)
@@ -410,7 +415,8 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 // at least 20 RaceCut) it runs in two rounds: all to 1/RaceCut of the cap, then those of the
 // leading third whose paths reached it on to the cap, the others keeping their first-round
 // paths. While the best width is at an end of the widths raced, the next one beyond it is
-// raced too, up to Extend each way.
+// raced too, up to Extend each way. The leading third then runs on the second fold too
+// (secondFold).
 func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit int, paths *autoPaths, evals *int) ([]float64, []config) {
 	nw := len(a.Weighting)
 	run := mask(nw, len(taus), func(int, int) bool { return true })
@@ -444,7 +450,7 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 		case tb == slices.Max(taus) && up < a.Extend:
 			taus, up = append(taus, tb*2), up+1
 		default:
-			return taus, ranked
+			return taus, a.secondFold(Z, Y, class, folds, taus, maxT, limit, ranked, paths, evals)
 		}
 		paths.addWidth(maxT)
 		last, lead := len(taus)-1, ranked[0].c
@@ -458,7 +464,32 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nw, len(taus), func(c, t int) bool { return c == lead && t == last }), paths, evals)
 		ranked = paths.ranked(limit)
 	}
-	return taus, ranked
+	return taus, a.secondFold(Z, Y, class, folds, taus, maxT, limit, ranked, paths, evals)
+}
+
+// secondFold runs the leading third (at least Survivors) of the configurations ranked on the
+// first fold on the second fold as well, when RaceFolds is 2, and returns them ranked by their
+// held-out loss over both folds; the others are out of the race (their loss is set to +Inf).
+func (a *Auto) secondFold(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit int, ranked []config, paths *autoPaths, evals *int) []config {
+	if a.RaceFolds < 2 || paths.folds < 2 {
+		return ranked
+	}
+	nw := len(a.Weighting)
+	run := mask(nw, len(taus), nil)
+	for _, r := range ranked[:min(max(a.Survivors, len(ranked)/3), len(ranked))] {
+		run[r.c][r.t] = !math.IsInf(r.v, 1)
+	}
+	for c := range nw {
+		for t := range taus {
+			if !run[c][t] {
+				for s := range paths.loss[c][t] {
+					paths.loss[c][t][s] = math.Inf(1)
+				}
+			}
+		}
+	}
+	a.race("race", Z, Y, class, folds, []int{1}, taus, maxT, run, paths, evals)
+	return paths.ranked(limit)
 }
 
 // race runs the alive configurations on the given folds and adds their held-out errors to
@@ -601,6 +632,9 @@ func (a *Auto) defaults(n, classes int) {
 	}
 	if a.Survivors <= 0 {
 		a.Survivors = 2
+	}
+	if a.RaceFolds <= 0 {
+		a.RaceFolds = 2
 	}
 	if a.Weighting == nil {
 		a.Weighting = []Weighting{WeightNone, WeightRelevance}

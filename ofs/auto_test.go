@@ -394,9 +394,9 @@ func TestAutoDefaults(t *testing.T) {
 	} {
 		var a Auto
 		a.defaults(c.n, c.classes)
-		if a.Candidates != c.candidates || a.MaxTerms != c.maxTerms {
-			t.Errorf("n %d, %d classes: candidates %d, max terms %d; want %d, %d",
-				c.n, c.classes, a.Candidates, a.MaxTerms, c.candidates, c.maxTerms)
+		if a.Candidates != c.candidates || a.MaxTerms != c.maxTerms || a.RaceFolds != 2 {
+			t.Errorf("n %d, %d classes: candidates %d, max terms %d, race folds %d; want %d, %d, 2",
+				c.n, c.classes, a.Candidates, a.MaxTerms, a.RaceFolds, c.candidates, c.maxTerms)
 		}
 	}
 	a := Auto{Candidates: 50}
@@ -477,6 +477,57 @@ func TestAutoRaceCut(t *testing.T) {
 		if two.Tau != one.Tau || two.Weighting != one.Weighting || two.Size != one.Size {
 			t.Errorf("%s: two rounds chose %v tau %g, %d nodes; one round %v tau %g, %d nodes",
 				tc.name, two.Weighting, two.Tau, two.Size, one.Weighting, one.Tau, one.Size)
+		}
+	}
+}
+
+// TestAutoSecondFold checks the race's second fold against paths run one by one: the leading
+// third of the configurations ranked on the first fold (at least Survivors) are ranked by their
+// held-out loss summed over the first two folds, and the others leave the race.
+func TestAutoSecondFold(t *testing.T) {
+	Z, class := blobs(300, 3, 5)
+	Y := oneVsRest(class, 3)
+	a := Auto{Seed: 2, Extend: -1}
+	a.defaults(len(Z), 3)
+	folds := a.folds(len(Z), class)
+	taus := make([]float64, len(a.TauFactors))
+	for i, f := range a.TauFactors {
+		taus[i] = f * float64(len(Z[0]))
+	}
+	maxT := a.MaxTerms
+	var evals int
+	first := a
+	first.RaceFolds = 1
+	p1 := newAutoPaths(len(a.Weighting), len(taus), a.Folds, maxT)
+	_, r1 := first.raceFirstFold(Z, Y, class, folds, taus, maxT, maxT, p1, &evals)
+	p2 := newAutoPaths(len(a.Weighting), len(taus), a.Folds, maxT)
+	_, r2 := a.raceFirstFold(Z, Y, class, folds, taus, maxT, maxT, p2, &evals)
+
+	lead := max(a.Survivors, len(r1)/3)
+	want := map[config]float64{}
+	for _, r := range r1[:lead] {
+		recs, _ := a.runFold(Z, Y, class, folds, 1, a.Weighting[r.c], taus[r.t:r.t+1], maxT, nil)
+		loss := recs[0].loss
+		best := math.Inf(1)
+		for s := 1; s <= maxT; s++ {
+			best = min(best, p1.loss[r.c][r.t][s]+loss[min(s, len(loss)-1)])
+		}
+		want[config{c: r.c, t: r.t}] = best
+	}
+	if len(r2) != len(r1) {
+		t.Fatalf("%d configurations ranked, want %d", len(r2), len(r1))
+	}
+	for i, r := range r2 {
+		w, ok := want[config{c: r.c, t: r.t}]
+		switch {
+		case i < lead && !ok:
+			t.Errorf("rank %d: weighting %d, width %d was not among the first fold's leading %d", i, r.c, r.t, lead)
+		case i < lead && math.Abs(r.v-w) > 1e-9*w:
+			t.Errorf("rank %d: loss over two folds %v, want %v from paths run alone", i, r.v, w)
+		case i > 0 && r.v < r2[i-1].v:
+			t.Errorf("rank %d: loss %v below rank %d's %v", i, r.v, i-1, r2[i-1].v)
+		case i >= lead && !math.IsInf(r.v, 1):
+			t.Errorf("rank %d: loss %v, want +Inf (out of the race)", i, r.v)
 		}
 	}
 }
