@@ -28,10 +28,11 @@ import (
 // split, while the decisions on the held-out fold are tracked after every term in O(N_val n)
 // (the held-out values of the n-th orthogonal column follow from its projections on the
 // earlier ones): every configuration (input weighting x width) on the first fold, the leading
-// third of them on the second (RaceFolds), and the Survivors best over those on every fold. The
-// configuration and size of least cross-validated squared error win; the size is then cut back to the smallest
-// one whose error is not worse than the best by more than SE standard errors of the per-point
-// difference (a paired test), and the model is refitted on all points with that size.
+// third of them on the second (RaceFolds), and the Survivors best over those on every fold.
+// The configuration and size of least cross-validated squared error win; the size is then cut
+// back to the smallest one whose error is not worse than the best by more than SE standard
+// errors of the per-point difference (a paired test), and the model is refitted on all points
+// with that size.
 type Auto struct {
 	// TauFactors are the widths tau of exp(-||z-c||^2/tau) tried, as multiples of the number
 	// of inputs m; default 1/16, 1/8, ..., 16 (on standardised inputs the mean squared
@@ -86,7 +87,8 @@ type Auto struct {
 	NoPrune bool
 	// RaceFolds is the number of folds the race runs on before the survivors are chosen: the
 	// first fold for every configuration, and with 2 (the default) the second fold for the
-	// leading third of them (at least Survivors), ranked then by both; 1 for the first fold only.
+	// leading third of them (at least Survivors), ranked then by both; 1 for the first fold only
+	// (larger values mean 2).
 	RaceFolds int
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
@@ -633,7 +635,7 @@ func (a *Auto) defaults(n, classes int) {
 	if a.Survivors <= 0 {
 		a.Survivors = 2
 	}
-	if a.RaceFolds <= 0 {
+	if a.RaceFolds <= 0 || a.RaceFolds > 2 {
 		a.RaceFolds = 2
 	}
 	if a.Weighting == nil {

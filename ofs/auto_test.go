@@ -399,9 +399,13 @@ func TestAutoDefaults(t *testing.T) {
 				c.n, c.classes, a.Candidates, a.MaxTerms, a.RaceFolds, c.candidates, c.maxTerms)
 		}
 	}
-	a := Auto{Candidates: 50}
-	if a.defaults(100, 5); a.Candidates != 50 {
-		t.Errorf("a set Candidates became %d", a.Candidates)
+	a := Auto{Candidates: 50, RaceFolds: 1}
+	if a.defaults(100, 5); a.Candidates != 50 || a.RaceFolds != 1 {
+		t.Errorf("a set Candidates became %d, RaceFolds 1 became %d", a.Candidates, a.RaceFolds)
+	}
+	b := Auto{RaceFolds: 5}
+	if b.defaults(100, 2); b.RaceFolds != 2 {
+		t.Errorf("RaceFolds 5 became %d, want 2 (the race has a second fold at most)", b.RaceFolds)
 	}
 }
 
