@@ -206,6 +206,15 @@ func (p *autoPaths) forget(alive [][]bool) {
 	}
 }
 
+// drop takes configuration (c, t) out of the race: its loss becomes +Inf at every size, so
+// that ranked puts it last, and its kept paths are let go.
+func (p *autoPaths) drop(c, t int) {
+	for s := range p.loss[c][t] {
+		p.loss[c][t][s] = math.Inf(1)
+	}
+	clear(p.recs[c][t])
+}
+
 // mask returns a weighting x width table, true where on(c, t) is (nil: nowhere).
 func mask(nw, nt int, on func(c, t int) bool) [][]bool {
 	m := make([][]bool, nw)
@@ -458,9 +467,7 @@ func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float6
 		last, lead := len(taus)-1, ranked[0].c
 		for c := range nw { // only the leading weighting is raced at the new width
 			if c != lead {
-				for s := range paths.loss[c][last] {
-					paths.loss[c][last][s] = math.Inf(1)
-				}
+				paths.drop(c, last)
 			}
 		}
 		a.race("race", Z, Y, class, folds, []int{0}, taus, maxT, mask(nw, len(taus), func(c, t int) bool { return c == lead && t == last }), paths, evals)
@@ -476,18 +483,13 @@ func (a *Auto) secondFold(Z, Y [][]float64, class, folds []int, taus []float64, 
 	if a.RaceFolds < 2 || paths.folds < 2 {
 		return ranked
 	}
-	nw := len(a.Weighting)
-	run := mask(nw, len(taus), nil)
-	for _, r := range ranked[:min(max(a.Survivors, len(ranked)/3), len(ranked))] {
-		run[r.c][r.t] = !math.IsInf(r.v, 1)
-	}
-	for c := range nw {
-		for t := range taus {
-			if !run[c][t] {
-				for s := range paths.loss[c][t] {
-					paths.loss[c][t][s] = math.Inf(1)
-				}
-			}
+	run := mask(len(a.Weighting), len(taus), nil)
+	lead := max(a.Survivors, len(ranked)/3)
+	for i, r := range ranked {
+		if i < lead && !math.IsInf(r.v, 1) {
+			run[r.c][r.t] = true
+		} else {
+			paths.drop(r.c, r.t)
 		}
 	}
 	a.race("race", Z, Y, class, folds, []int{1}, taus, maxT, run, paths, evals)
