@@ -2,20 +2,15 @@
 # The default beside the SVC (SVR) grid on sets it was never developed on: the mlbench sets of
 # results/extra-sets.R (generated into DIR when missing; needs Debian's r-cran-mlbench and
 # python3-sklearn), 10 realisations each, one core each, then a table of test error % (MSE for
-# regression), sizes and seconds per fit. Usage: results/run-extra.sh DIR [sets...]
+# regression), sizes and the speed-up (the runs of results/speed.sh). Usage:
+# results/run-extra.sh DIR [sets...]
 set -euo pipefail
 dir=${1:?usage: results/run-extra.sh DIR [sets...]}
 shift
 sets=${*:-"circle xor spirals threenorm ionosphere sonar pima2 shapes vehicle vowel zoo servo friedman1 peak"}
 [ -d "$dir/circle" ] || Rscript "$(dirname "$0")/extra-sets.R" "$dir"
-bin=$(mktemp -d)/sparsekernel
-go build -o "$bin" ./cmd/sparsekernel
 out=$(mktemp -d)
-for s in $sets; do
-	"$bin" bench -workers 1 -realisations 10 -quiet -json "$dir/$s" >"$out/auto-$s.jsonl"
-	OMP_NUM_THREADS=1 /usr/bin/python3 peers/svc.py -q -k 10 -o "$out/svc-$s.jsonl" "$dir/$s" >/dev/null 2>&1
-done
-echo "raw output in $out" >&2
+OUT=$out bash "$(dirname "$0")/speed.sh" "$dir" 10 $sets >/dev/null # the same runs, side by side
 /usr/bin/python3 - "$out" $sets <<'PY'
 import json, sys
 out, sets = sys.argv[1], sys.argv[2:]
