@@ -816,9 +816,22 @@ type gaussians struct {
 	tau   float64
 }
 
+// directInputs is the largest number of inputs for which newGaussians computes the squared
+// distances directly rather than by a matrix product.
+const directInputs = 4
+
 func newGaussians(pts, Z [][]float64) *gaussians {
 	n, l, m := len(Z), len(pts), len(Z[0])
 	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf(l * n)}
+	if m <= directInputs { // few inputs: directly, one pass over the matrix
+		for c, p := range pts {
+			row := k.d2[c*n : (c+1)*n]
+			for i, z := range Z {
+				row[i] = sqDist(p, z)
+			}
+		}
+		return k
+	}
 	// ||z - c||^2 = ||z||^2 + ||c||^2 - 2 c'z, the products by one matrix product.
 	P, X := flatten(pts), flatten(Z)
 	blas64.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: l, Cols: m, Stride: m, Data: P},

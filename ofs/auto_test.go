@@ -535,3 +535,34 @@ func TestAutoSecondFold(t *testing.T) {
 		}
 	}
 }
+
+// The kernel matrix, by direct distances (few inputs) or by one matrix product (more), against
+// exp(-||z - c||^2 / tau) entry by entry, and at a width half as large (by squaring).
+func TestGaussians(t *testing.T) {
+	for _, m := range []int{1, directInputs, directInputs + 1, 13} {
+		rng := rand.New(rand.NewPCG(uint64(m), 2))
+		draw := func(n int) [][]float64 {
+			X := make([][]float64, n)
+			for i := range X {
+				X[i] = make([]float64, m)
+				for j := range X[i] {
+					X[i][j] = rng.NormFloat64()
+				}
+			}
+			return X
+		}
+		pts, Z := draw(7), draw(11)
+		k := newGaussians(pts, Z)
+		for _, tau := range []float64{2 * float64(m), float64(m)} {
+			g := k.at(tau)
+			for c, p := range pts {
+				for i, z := range Z {
+					want := math.Exp(-sqDist(p, z) / tau)
+					if got := g[c*len(Z)+i]; math.Abs(got-want) > 1e-12 {
+						t.Fatalf("m %d, tau %g, entry (%d, %d): %g, want %g", m, tau, c, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}
