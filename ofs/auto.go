@@ -90,6 +90,10 @@ type Auto struct {
 	// leading third of them (at least Survivors), ranked then by both; 1 for the first fold only
 	// (larger values mean 2).
 	RaceFolds int
+	// SquaredPick chooses between the survivors by the held-out squared error alone; by
+	// default a two-class model goes by their held-out misclassifications (ties broken by the
+	// squared error), the size still by the squared error.
+	SquaredPick bool
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 	// Progress, if set, is called after each unit of work of a stage with the number done and
@@ -109,6 +113,10 @@ const (
 	// error rate, ties broken by the squared error).
 	LossMiss
 )
+
+// missShare is the weight of the squared error beside the misclassifications where they are
+// counted together (LossMiss, and Auto.pick with two classes): enough to break ties.
+const missShare = 0.01
 
 // Weighting is a way of weighting the standardised inputs before the distances are taken.
 type Weighting int
@@ -287,20 +295,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		rest = append(rest, f)
 	}
 	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, paths, &res.Evaluations)
-	bc, bt, bs := 0, 0, 1
-	best := math.Inf(1)
-	for c := range a.Weighting {
-		for t := range taus {
-			if !alive[c][t] {
-				continue
-			}
-			for s := 1; s <= limit; s++ {
-				if v := paths.loss[c][t][s]; v < best {
-					best, bc, bt, bs = v, c, t, s
-				}
-			}
-		}
-	}
+	bc, bt, bs := a.pick(paths, alive, limit, classCount(class) == 2)
 
 	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
 	// paired size rule, replayed from each fold's path (the held-out values of its orthogonal
@@ -419,6 +414,37 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
 		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	return res, nil
+}
+
+// pick returns the winning configuration (bc, bt) among the alive ones and its size bs of
+// least held-out loss summed over the folds. The configuration is the one of least loss at
+// any size, or, with two classes (unless SquaredPick), the one of fewest held-out
+// misclassifications at any size, ties broken by the loss (as LossMiss weighs them).
+func (a *Auto) pick(paths *autoPaths, alive [][]bool, limit int, twoClass bool) (bc, bt, bs int) {
+	score := func(c, t, s int) float64 { return paths.loss[c][t][s] }
+	if twoClass && !a.SquaredPick {
+		score = func(c, t, s int) float64 { return paths.miss[c][t][s] + missShare*paths.loss[c][t][s] }
+	}
+	best := math.Inf(1)
+	for c := range alive {
+		for t := range alive[c] {
+			if !alive[c][t] {
+				continue
+			}
+			for s := 1; s <= limit; s++ {
+				if v := score(c, t, s); v < best {
+					best, bc, bt = v, c, t
+				}
+			}
+		}
+	}
+	bs, best = 1, math.Inf(1)
+	for s := 1; s <= limit; s++ {
+		if v := paths.loss[bc][bt][s]; v < best {
+			best, bs = v, s
+		}
+	}
+	return bc, bt, bs
 }
 
 // raceFirstFold races every configuration (weighting x width) on the first fold into paths
@@ -1142,7 +1168,7 @@ func (h *holdout) measure() {
 	}
 	if h.kind == LossMiss {
 		for i := range h.loss {
-			h.loss[i] *= 0.01
+			h.loss[i] *= missShare
 		}
 	}
 	for i, c := range h.class {
