@@ -90,10 +90,11 @@ type Auto struct {
 	// leading third of them (at least Survivors), ranked then by both; 1 for the first fold only
 	// (larger values mean 2).
 	RaceFolds int
-	// SquaredPick chooses between the survivors by the held-out squared error alone; by
-	// default a two-class model goes by their held-out misclassifications (ties broken by the
-	// squared error), the size still by the squared error.
-	SquaredPick bool
+	// MissPick makes a two-class model choose between the survivors by their held-out
+	// misclassifications (ties broken by the squared error) instead of the squared error; the
+	// race and the size still go by the squared error. It helps on noise-free boundaries and
+	// is not the default: over the benchmark collections it won and lost as often.
+	MissPick bool
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 	// Progress, if set, is called after each unit of work of a stage with the number done and
@@ -115,7 +116,7 @@ const (
 )
 
 // missShare is the weight of the squared error beside the misclassifications where they are
-// counted together (LossMiss, and Auto.pick with two classes): enough to break ties.
+// counted together (LossMiss, Auto.MissPick): enough to break ties.
 const missShare = 0.01
 
 // Weighting is a way of weighting the standardised inputs before the distances are taken.
@@ -418,11 +419,11 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 // pick returns the winning configuration (bc, bt) among the alive ones and its size bs of
 // least held-out loss summed over the folds. The configuration is the one of least loss at
-// any size, or, with two classes (unless SquaredPick), the one of fewest held-out
-// misclassifications at any size, ties broken by the loss (as LossMiss weighs them).
+// any size, or, with two classes and MissPick, the one of fewest held-out misclassifications
+// at any size, ties broken by the loss (as LossMiss weighs them).
 func (a *Auto) pick(paths *autoPaths, alive [][]bool, limit int, twoClass bool) (bc, bt, bs int) {
 	score := func(c, t, s int) float64 { return paths.loss[c][t][s] }
-	if twoClass && !a.SquaredPick {
+	if twoClass && a.MissPick {
 		score = func(c, t, s int) float64 { return paths.miss[c][t][s] + missShare*paths.loss[c][t][s] }
 	}
 	best := math.Inf(1)

@@ -567,9 +567,9 @@ func TestGaussians(t *testing.T) {
 	}
 }
 
-// The winner among the survivors: by the fewest held-out misclassifications with two classes
-// (ties by the squared error), by the squared error otherwise or with SquaredPick; the size is
-// always the winner's of least squared error.
+// The winner among the survivors: by the squared error, or with MissPick and two classes by
+// the fewest held-out misclassifications (ties by the squared error); the size is always the
+// winner's of least squared error.
 func TestAutoPick(t *testing.T) {
 	paths := newAutoPaths(2, 2, 5, 3)
 	set := func(c, w int, loss, miss []float64) {
@@ -587,16 +587,16 @@ func TestAutoPick(t *testing.T) {
 		twoClass   bool
 		c, w, size int
 	}{
-		{"two classes", Auto{}, true, 0, 1, 3},
-		{"several classes", Auto{}, false, 0, 0, 2},
-		{"squared pick", Auto{SquaredPick: true}, true, 0, 0, 2},
+		{"two classes", Auto{}, true, 0, 0, 2},
+		{"misclassifications", Auto{MissPick: true}, true, 0, 1, 3},
+		{"misclassifications, several classes", Auto{MissPick: true}, false, 0, 0, 2},
 	} {
 		c, w, size := tc.a.pick(paths, alive, 3, tc.twoClass)
 		if c != tc.c || w != tc.w || size != tc.size {
 			t.Errorf("%s: picked (%d, %d) at size %d, want (%d, %d) at %d", tc.name, c, w, size, tc.c, tc.w, tc.size)
 		}
 	}
-	if _, _, size := (&Auto{}).pick(paths, alive, 2, true); size != 2 {
+	if _, _, size := (&Auto{MissPick: true}).pick(paths, alive, 2, true); size != 2 {
 		t.Errorf("limit 2: size %d, want 2", size)
 	}
 }
