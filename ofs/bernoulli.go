@@ -109,12 +109,14 @@ type laplace struct {
 	f, p        []float64
 	inverse     blas64.Triangular
 	h, g, B, tr []float64
+	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
 }
 
 func newLaplace(C [][]float64, t []float64) *laplace {
 	n, M := len(t), len(C)
 	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
-		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M)}
+		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M),
+		r: make([]float64, n), b: make([]float64, n)}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant.
@@ -145,13 +147,18 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 	B := l.B[:m*n] // row x: active column x times sqrt(p (1 - p))
 	trial := l.tr
 	var u blas64.Triangular
+	r, b := l.r, l.b
 	for step := 0; ; step++ {
+		for i, p := range l.p {
+			r[i], b[i] = l.t[i]-p, math.Sqrt(max(p*(1-p), 1e-12))
+		}
 		for x, a := range active {
 			row, c := B[x*n:(x+1)*n], l.C[a]
+			c, r, b := c[:n], r[:n], b[:n]
 			var s float64
-			for i, p := range l.p {
-				s += c[i] * (l.t[i] - p)
-				row[i] = c[i] * math.Sqrt(max(p*(1-p), 1e-12))
+			for i, v := range c {
+				s += v * r[i]
+				row[i] = v * b[i]
 			}
 			g[x] = s - alpha[a]*l.w[a]
 		}
