@@ -396,7 +396,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := ""
 	if !a.NoPrune && len(cols) > 0 {
-		if ev := prune(cols, Y, class, a.SE); ev.ok {
+		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
 			res.Centres, res.Weights, res.Bias = subset(res.Centres, ev.keep), ev.w, ev.bias
 			res.Calibrate = rows(ev.loo)
 			kept = fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)

@@ -2,6 +2,8 @@ package ofs
 
 import (
 	"math"
+	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -32,7 +34,7 @@ const (
 // columns cols for the labels t (0 or 1). It returns the columns kept (at least one), their
 // weights and the bias on the logit scale, and the approximate leave-one-out logits of the
 // final model (for calibration); ok is false if a posterior could not be computed.
-func bernoulliPrune(cols [][]float64, t []float64) evidenceFit {
+func bernoulliPrune(cols [][]float64, t []float64, workers int) evidenceFit {
 	M := len(cols) + 1
 	C := withBias(cols) // C[j]: column j of the design, the bias first
 	alpha := make([]float64, M)
@@ -44,7 +46,7 @@ func bernoulliPrune(cols [][]float64, t []float64) evidenceFit {
 	for j := range active {
 		active[j] = j
 	}
-	l := newLaplace(C, t)
+	l := newLaplace(C, t, workers)
 	for it := range evidenceIterations {
 		sigma, ok := l.mode(active, alpha)
 		if !ok {
@@ -110,13 +112,14 @@ type laplace struct {
 	inverse     blas64.Triangular
 	h, g, B, tr []float64
 	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
+	workers     int       // goroutines for the Gram matrix
 }
 
-func newLaplace(C [][]float64, t []float64) *laplace {
+func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 	n, M := len(t), len(C)
 	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
 		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M),
-		r: make([]float64, n), b: make([]float64, n)}
+		r: make([]float64, n), b: make([]float64, n), workers: workers}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant.
@@ -162,8 +165,7 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 			}
 			g[x] = s - alpha[a]*l.w[a]
 		}
-		blas64.Syrk(blas.NoTrans, 1, blas64.General{Rows: m, Cols: n, Stride: n, Data: B}, 0,
-			blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper})
+		gram(B, m, n, h, l.workers)
 		for x, a := range active {
 			h[x*m+x] += alpha[a]
 		}
@@ -224,3 +226,36 @@ func finite(v []float64) bool {
 	}
 	return true
 }
+
+// gram sets the upper triangle of the m x m matrix h to B B' (B: m x n, row-major), each
+// entry one dot product of two rows (as blas64.Syrk computes it), the rows of h shared out
+// among up to workers goroutines when the product is large enough to pay for them; every entry
+// is computed the same way whatever the number of goroutines.
+func gram(B []float64, m, n int, h []float64, workers int) {
+	row := func(i int) {
+		bi := blas64.Vector{N: n, Inc: 1, Data: B[i*n : (i+1)*n]}
+		for j := i; j < m; j++ {
+			h[i*m+j] = blas64.Dot(bi, blas64.Vector{N: n, Inc: 1, Data: B[j*n : (j+1)*n]})
+		}
+	}
+	workers = min(workers, m)
+	if workers <= 1 || m*m*n < gramParallel {
+		for i := range m {
+			row(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < m; i = int(next.Add(1)) - 1 {
+				row(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// gramParallel is the size m*m*n of a Gram matrix from which gram shares it out.
+const gramParallel = 1 << 22

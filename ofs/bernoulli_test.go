@@ -3,9 +3,12 @@ package ofs
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -88,7 +91,7 @@ func TestBernoulliPrune(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cols, y := bernoulliProblem(3, 200, tc.nCols, tc.bias, tc.coef)
-			ev := bernoulliPrune(cols, y)
+			ev := bernoulliPrune(cols, y, 1)
 			if !ev.ok || len(ev.keep) == 0 || len(ev.keep) > tc.maxKeep {
 				t.Fatalf("ok %v, kept %v, want 1 to %d columns", ev.ok, ev.keep, tc.maxKeep)
 			}
@@ -130,7 +133,7 @@ func TestBernoulliLOO(t *testing.T) {
 		for j := range active {
 			active[j] = j
 		}
-		l := newLaplace(C, y)
+		l := newLaplace(C, y, 1)
 		if _, ok := l.mode(active, alpha); !ok {
 			t.Fatal("no mode")
 		}
@@ -168,7 +171,7 @@ func TestPruneLikelihood(t *testing.T) {
 		{"two classes, the Gaussian model whatever its loss", class, math.Inf(-1), "Gaussian"},
 	}
 	for _, tc := range tests {
-		ev := prune(cols, Y, tc.class, tc.se)
+		ev := prune(cols, Y, tc.class, tc.se, 1)
 		if !ev.ok || ev.likelihood != tc.want || (ev.loo != nil) != (tc.want == "Bernoulli") {
 			t.Errorf("%s: ok %v, %s evidence, leave-one-out logits %v; want the %s evidence", tc.name, ev.ok, ev.likelihood, ev.loo != nil, tc.want)
 		}
@@ -258,7 +261,7 @@ func TestBernoulliHard(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ev := bernoulliPrune(tc.cols, tc.t)
+			ev := bernoulliPrune(tc.cols, tc.t, 1)
 			if !ev.ok || len(ev.keep) == 0 || !finite(ev.w[0]) || !finite(ev.bias) || len(ev.loo) != len(tc.t) {
 				t.Fatalf("ok %v, kept %v, weights %v, bias %v", ev.ok, ev.keep, ev.w, ev.bias)
 			}
@@ -279,5 +282,38 @@ func TestBernoulliHard(t *testing.T) {
 				t.Errorf("%.3f of the training points on their side, want %.2f", rate, tc.minRate)
 			}
 		})
+	}
+}
+
+// The Gram matrix on one goroutine or several, bit for bit as blas64.Syrk computes it, and the
+// Bernoulli pruning the same whatever the number of goroutines.
+func TestGramWorkers(t *testing.T) {
+	const m, n = 70, 1000 // m*m*n above gramParallel: shared out
+	if m*m*n < gramParallel {
+		t.Fatal("too small to share out")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	B := make([]float64, m*n)
+	for i := range B {
+		B[i] = rng.NormFloat64()
+	}
+	want := make([]float64, m*m)
+	blas64.Syrk(blas.NoTrans, 1, blas64.General{Rows: m, Cols: n, Stride: n, Data: B}, 0,
+		blas64.Symmetric{N: m, Stride: m, Data: want, Uplo: blas.Upper})
+	for _, w := range []int{1, 2, 5} {
+		h := make([]float64, m*m)
+		gram(B, m, n, h, w)
+		if !slices.Equal(h, want) {
+			t.Errorf("%d goroutines: not blas64.Syrk's matrix", w)
+		}
+	}
+	coef := make([]float64, 20)
+	for j := range coef {
+		coef[j] = 3 * (float64(j%5) - 2)
+	}
+	cols, y := bernoulliProblem(7, 1000, 70, -1, coef)
+	one, three := bernoulliPrune(cols, y, 1), bernoulliPrune(cols, y, 3)
+	if !reflect.DeepEqual(one, three) {
+		t.Errorf("kept %v on one goroutine, %v on three", one.keep, three.keep)
 	}
 }

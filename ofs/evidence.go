@@ -58,7 +58,7 @@ type evidenceFit struct {
 // regressor or several classes; for two classes (one output, class not nil) with both
 // likelihoods, keeping the Bernoulli model (the smaller, as a rule) unless the Gaussian one's
 // leave-one-out log-loss is lower by more than se paired standard errors (comparePrunings).
-func prune(cols [][]float64, Y [][]float64, class []int, se float64) evidenceFit {
+func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int) evidenceFit {
 	g := evidencePrune(cols, Y)
 	g.likelihood = "Gaussian"
 	if class == nil || len(Y) > 1 {
@@ -70,7 +70,7 @@ func prune(cols [][]float64, Y [][]float64, class []int, se float64) evidenceFit
 			t[i] = 1
 		}
 	}
-	b := bernoulliPrune(cols, t)
+	b := bernoulliPrune(cols, t, workers)
 	b.likelihood = "Bernoulli"
 	switch {
 	case !b.ok:

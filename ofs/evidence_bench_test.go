@@ -27,8 +27,8 @@ func BenchmarkEvidence(b *testing.B) {
 	}
 }
 
-// BenchmarkBernoulli measures bernoulliPrune and the whole two-class prune (both evidences
-// and the choice) on image's shape (140 nodes, 1300 points).
+// BenchmarkBernoulli measures bernoulliPrune (on one and two goroutines) and the whole
+// two-class prune (both evidences and the choice) on image's shape (140 nodes, 1300 points).
 //
 //	go test -run XXX -bench Bernoulli ./ofs
 func BenchmarkBernoulli(b *testing.B) {
@@ -42,14 +42,16 @@ func BenchmarkBernoulli(b *testing.B) {
 	for i, v := range t {
 		Y[0][i], class[i] = 2*v-1, int(v)
 	}
-	b.Run("bernoulli", func(b *testing.B) {
-		for b.Loop() {
-			bernoulliPrune(cols, t)
-		}
-	})
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("bernoulli/workers=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				bernoulliPrune(cols, t, w)
+			}
+		})
+	}
 	b.Run("prune", func(b *testing.B) {
 		for b.Loop() {
-			prune(cols, Y, class, 1)
+			prune(cols, Y, class, 1, 1)
 		}
 	})
 }

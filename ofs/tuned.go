@@ -211,7 +211,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			cols[j] = k.g[j*n : (j+1)*n]
 			vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/(2*v))
 		}
-		if ev := prune(cols, Y, class, a.SE); ev.ok {
+		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
 			res.Centres, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
 			res.Calibrate = rows(ev.loo)
 			kept = fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
