@@ -58,6 +58,7 @@ type evidenceFit struct {
 // regressor or several classes; for two classes (one output, class not nil) with both
 // likelihoods, keeping the Bernoulli model (the smaller, as a rule) unless the Gaussian one's
 // leave-one-out log-loss is lower by more than se paired standard errors (comparePrunings).
+// workers bounds the goroutines of the Bernoulli pruning's Gram matrices (gram).
 func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int) evidenceFit {
 	g := evidencePrune(cols, Y)
 	g.likelihood = "Gaussian"
