@@ -90,11 +90,6 @@ type Auto struct {
 	// leading third of them (at least Survivors), ranked then by both; 1 for the first fold only
 	// (larger values mean 2).
 	RaceFolds int
-	// MissPick makes a two-class model choose between the survivors by their held-out
-	// misclassifications (ties broken by the squared error) instead of the squared error; the
-	// race and the size still go by the squared error. It helps on noise-free boundaries and
-	// is not the default: over the benchmark collections it won and lost as often.
-	MissPick bool
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 	// Progress, if set, is called after each unit of work of a stage with the number done and
@@ -114,10 +109,6 @@ const (
 	// error rate, ties broken by the squared error).
 	LossMiss
 )
-
-// missShare is the weight of the squared error beside the misclassifications where they are
-// counted together (LossMiss, Auto.MissPick): enough to break ties.
-const missShare = 0.01
 
 // Weighting is a way of weighting the standardised inputs before the distances are taken.
 type Weighting int
@@ -296,7 +287,20 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		rest = append(rest, f)
 	}
 	a.race("survivors", Z, Y, class, folds, rest, taus, maxT, alive, paths, &res.Evaluations)
-	bc, bt, bs := a.pick(paths, alive, limit, classCount(class) == 2)
+	bc, bt, bs := 0, 0, 1
+	best := math.Inf(1)
+	for c := range a.Weighting {
+		for t := range taus {
+			if !alive[c][t] {
+				continue
+			}
+			for s := 1; s <= limit; s++ {
+				if v := paths.loss[c][t][s]; v < best {
+					best, bc, bt, bs = v, c, t, s
+				}
+			}
+		}
+	}
 
 	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
 	// paired size rule, replayed from each fold's path (the held-out values of its orthogonal
@@ -415,37 +419,6 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
 		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	return res, nil
-}
-
-// pick returns the winning configuration (bc, bt) among the alive ones and its size bs of
-// least held-out loss summed over the folds. The configuration is the one of least loss at
-// any size, or, with two classes and MissPick, the one of fewest held-out misclassifications
-// at any size, ties broken by the loss (as LossMiss weighs them).
-func (a *Auto) pick(paths *autoPaths, alive [][]bool, limit int, twoClass bool) (bc, bt, bs int) {
-	score := func(c, t, s int) float64 { return paths.loss[c][t][s] }
-	if twoClass && a.MissPick {
-		score = func(c, t, s int) float64 { return paths.miss[c][t][s] + missShare*paths.loss[c][t][s] }
-	}
-	best := math.Inf(1)
-	for c := range alive {
-		for t := range alive[c] {
-			if !alive[c][t] {
-				continue
-			}
-			for s := 1; s <= limit; s++ {
-				if v := score(c, t, s); v < best {
-					best, bc, bt = v, c, t
-				}
-			}
-		}
-	}
-	bs, best = 1, math.Inf(1)
-	for s := 1; s <= limit; s++ {
-		if v := paths.loss[bc][bt][s]; v < best {
-			best, bs = v, s
-		}
-	}
-	return bc, bt, bs
 }
 
 // raceFirstFold races every configuration (weighting x width) on the first fold into paths
@@ -1169,7 +1142,7 @@ func (h *holdout) measure() {
 	}
 	if h.kind == LossMiss {
 		for i := range h.loss {
-			h.loss[i] *= missShare
+			h.loss[i] *= 0.01
 		}
 	}
 	for i, c := range h.class {

@@ -566,37 +566,3 @@ func TestGaussians(t *testing.T) {
 		}
 	}
 }
-
-// The winner among the survivors: by the squared error, or with MissPick and two classes by
-// the fewest held-out misclassifications (ties by the squared error); the size is always the
-// winner's of least squared error.
-func TestAutoPick(t *testing.T) {
-	paths := newAutoPaths(2, 2, 5, 3)
-	set := func(c, w int, loss, miss []float64) {
-		copy(paths.loss[c][w], loss)
-		copy(paths.miss[c][w], miss)
-	}
-	set(0, 0, []float64{90, 50, 40, 45}, []float64{30, 12, 10, 11})
-	set(0, 1, []float64{90, 60, 55, 52}, []float64{30, 9, 8, 8}) // fewest misses
-	set(1, 0, []float64{90, 60, 58, 57}, []float64{30, 9, 8, 8}) // as many, more loss
-	set(1, 1, []float64{90, 30, 20, 25}, []float64{30, 4, 3, 3}) // the best, but not alive
-	alive := mask(2, 2, func(c, w int) bool { return c+w < 2 })
-	for _, tc := range []struct {
-		name       string
-		a          Auto
-		twoClass   bool
-		c, w, size int
-	}{
-		{"two classes", Auto{}, true, 0, 0, 2},
-		{"misclassifications", Auto{MissPick: true}, true, 0, 1, 3},
-		{"misclassifications, several classes", Auto{MissPick: true}, false, 0, 0, 2},
-	} {
-		c, w, size := tc.a.pick(paths, alive, 3, tc.twoClass)
-		if c != tc.c || w != tc.w || size != tc.size {
-			t.Errorf("%s: picked (%d, %d) at size %d, want (%d, %d) at %d", tc.name, c, w, size, tc.c, tc.w, tc.size)
-		}
-	}
-	if _, _, size := (&Auto{MissPick: true}).pick(paths, alive, 2, true); size != 2 {
-		t.Errorf("limit 2: size %d, want 2", size)
-	}
-}
