@@ -385,11 +385,34 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		Classes:  slices.Clone(p.classes),
 		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std},
 	}
-	if err := meth.fit(&fitContext{p: p, Z: Z, opt: opt, m: m}); err != nil {
+	// Regression targets are centred for the fit, and their mean goes into the bias: the
+	// methods' sums of squares then carry no offset (targets near 1e9 with a spread of a few
+	// units would lose every digit of the spread to rounding).
+	raw, offset := p.y, 0.0
+	if p.task == model.Regression {
+		for _, y := range raw {
+			offset += y / float64(len(raw))
+		}
+		p.y = make([]float64, len(raw))
+		for i, y := range raw {
+			p.y[i] = y - offset
+		}
+	}
+	err = meth.fit(&fitContext{p: p, Z: Z, opt: opt, m: m})
+	p.y = raw
+	if err != nil {
 		return nil, err
 	}
-	if p.task == model.Regression && !opt.NoClip {
-		m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
+	if p.task == model.Regression {
+		if len(m.Bias) == 0 {
+			m.Bias = make([]float64, len(m.Weights))
+		}
+		for k := range m.Bias {
+			m.Bias[k] += offset
+		}
+		if !opt.NoClip {
+			m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
+		}
 	}
 	m.Training.Samples = len(X)
 	m.Training.Seed = opt.Seed

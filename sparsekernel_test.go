@@ -214,3 +214,47 @@ func TestAutoPruningCalibration(t *testing.T) {
 		t.Errorf("the cases were pruned by one evidence only (Bernoulli %v, Gaussian %v)", seen[true], seen[false])
 	}
 }
+
+// TestRegressionUnits checks that a regression does not depend on the targets' unit or
+// offset: targets a*y + b give the same nodes, and predictions a*f + b, for every method that
+// fits regression (the evidence pruning's threshold, the tunable refinement's tolerances and
+// sums of squares around a large mean once made these differ).
+func TestRegressionUnits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 150
+	X, y := make([][]float64, n), make([]float64, n)
+	for i := range X {
+		X[i] = []float64{rng.Float64(), rng.Float64(), rng.Float64()}
+		y[i] = 10*math.Sin(math.Pi*X[i][0]*X[i][1]) + 20*(X[i][2]-0.5)*(X[i][2]-0.5) + rng.NormFloat64()
+	}
+	units := []struct{ a, b float64 }{{1e-6, 0}, {1e6, 0}, {1, 1e9}, {1e-3, -5e4}}
+	for _, meth := range []string{sparsekernel.Auto, sparsekernel.PSO, sparsekernel.LROLS} {
+		opt := sparsekernel.Options{Method: meth, Task: model.Regression, Workers: 1}
+		ref, err := sparsekernel.Fit(X, y, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ref.Decisions(X)
+		for _, u := range units {
+			ys := make([]float64, n)
+			for i, v := range y {
+				ys[i] = u.a*v + u.b
+			}
+			m, err := sparsekernel.Fit(X, ys, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Size() != ref.Size() {
+				t.Errorf("%s, %g y + %g: %d nodes, %d for y", meth, u.a, u.b, m.Size(), ref.Size())
+				continue
+			}
+			got, _ := m.Decisions(X)
+			for i := range got {
+				if w := u.a*want[i][0] + u.b; math.Abs(got[i][0]-w) > 1e-6*u.a*ref.Training.TrivialError {
+					t.Errorf("%s, %g y + %g: row %d predicts %g, want %g", meth, u.a, u.b, i+1, got[i][0], w)
+					break
+				}
+			}
+		}
+	}
+}

@@ -12,8 +12,9 @@ type Scaler struct {
 }
 
 // FitScaler returns the per-feature mean and sample standard deviation (divisor n-1) of X,
-// which must be rectangular: NewScaler checks that. A constant feature (all values equal, a
-// single row, or values so close together that their variance underflows to 0) gets its
+// which must be rectangular: NewScaler checks that. Values of any small magnitude (1e-300)
+// are standardised as well as ordinary ones. A constant feature (all values equal, a single
+// row, or values so close together that they are equal to their mean in float64) gets its
 // mean as Mean and Std = 1, so that it transforms to (nearly) 0 instead of dividing by zero.
 // A column whose mean or variance overflows gets an infinite Mean or Std.
 func FitScaler(X [][]float64) Scaler {
@@ -53,6 +54,10 @@ func rectangular(X [][]float64) error {
 	return nil
 }
 
+// tinySpread is the largest deviation from the mean below which fitScaler rescales a column's
+// deviations before squaring them.
+const tinySpread = 1e-100
+
 // fitScaler implements FitScaler and reports which columns are constant.
 func fitScaler(X [][]float64) (Scaler, []bool) {
 	if len(X) == 0 {
@@ -73,13 +78,20 @@ func fitScaler(X [][]float64) (Scaler, []bool) {
 			continue
 		}
 		mean := sum / float64(n)
+		// Deviations below tinySpread have squares that underflow or lose precision: they are
+		// divided by the largest deviation first (only then, so that other columns keep the
+		// plain formula's last bits).
+		unit := 1.0
+		if spread := max(hi-mean, mean-lo); spread < tinySpread {
+			unit = spread
+		}
 		ss := 0.0
 		for _, x := range X {
-			d := x[j] - mean
+			d := (x[j] - mean) / unit
 			ss += d * d
 		}
-		s.Mean[j], s.Std[j] = mean, math.Sqrt(ss/float64(n-1))
-		if s.Std[j] == 0 { // the squared deviations underflow: the column is constant to float64
+		s.Mean[j], s.Std[j] = mean, unit*math.Sqrt(ss/float64(n-1))
+		if s.Std[j] == 0 { // no deviation survives the rounding: the column is constant to float64
 			s.Std[j], constant[j] = 1, true
 		}
 	}

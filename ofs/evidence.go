@@ -22,8 +22,8 @@ import (
 // drives the precisions of columns the data do not support to infinity; such columns are
 // removed. The weights returned are the posterior means mu.
 
-// Evidence settings: the iterations at most; the precision above which a column is removed
-// (its weights' prior sd is then 1e-4 of the outputs'); the change of every log precision
+// Evidence settings: the iterations at most; the precision above which a column is removed,
+// for outputs of unit scale (its weights' prior sd is then 1e-4 of the outputs'); the change of every log precision
 // below which the iteration has converged; the change of the log noise precision below which
 // it has settled, after which a column is removed as soon as the evidence no longer supports
 // it (before, a noise level far from the data's would remove good columns); and the largest
@@ -60,7 +60,7 @@ type evidenceFit struct {
 // leave-one-out log-loss is lower by more than se paired standard errors (comparePrunings).
 // workers bounds the goroutines of the Bernoulli pruning's Gram matrices (gram).
 func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int) evidenceFit {
-	g := evidencePrune(cols, Y)
+	g := evidencePrune(cols, Y, class != nil)
 	g.likelihood = "Gaussian"
 	if class == nil || len(Y) > 1 {
 		return g
@@ -191,8 +191,10 @@ func leverages(inv blas64.Triangular, C [][]float64) []float64 {
 // evidencePrune runs sparse Bayesian learning on a bias and the columns cols (each of length
 // N) for the K target vectors Y (K x N). It keeps at least one column if it is given one (the
 // best supported: the model of forward selection always has a node); with none it returns
-// the bias alone (the outputs' means).
-func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
+// the bias alone (the outputs' means). codes says that Y holds class codes (+-1), whose unit
+// is 1 whatever the class sizes; otherwise the unit is the targets' standard deviation, so
+// that the pruning does not depend on the targets' scale (evidenceDrop is relative to it).
+func evidencePrune(cols [][]float64, Y [][]float64, codes bool) evidenceFit {
 	n, K, M := len(Y[0]), len(Y), len(cols)+1
 	// C is the (M x N) design matrix transposed: a row of ones, then the columns.
 	C := make([]float64, M*n)
@@ -223,6 +225,10 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 		spread = 1
 	}
 
+	drop := evidenceDrop // for weights in the outputs' unit
+	if !codes {
+		drop *= float64(K) / spread
+	}
 	alpha := make([]float64, M)
 	for i := range alpha {
 		alpha[i] = 0.01 * float64(K) / spread // a broad prior: weight variance 100 times the outputs'
@@ -298,7 +304,7 @@ func evidencePrune(cols [][]float64, Y [][]float64) evidenceFit {
 			if (gain > 0 || !settled) && m2 > 0 && g > 0 {
 				nxt = float64(K) * g / m2 // MacKay's update
 			}
-			if nxt > evidenceDrop {
+			if nxt > drop {
 				if gain > lastGain {
 					last, lastGain = a, gain
 				}

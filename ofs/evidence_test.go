@@ -50,7 +50,7 @@ func TestEvidencePrune(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cols, Y := evidenceProblem(7, 300, tc.nCols, tc.coef, tc.noise)
-			ev := evidencePrune(cols, Y)
+			ev := evidencePrune(cols, Y, false)
 			if len(ev.keep) == 0 || len(ev.keep) > tc.maxKeep {
 				t.Fatalf("kept %v, want 1 to %d columns", ev.keep, tc.maxKeep)
 			}
@@ -124,10 +124,33 @@ func checkEvidenceFixedPoint(t *testing.T, cols [][]float64, Y [][]float64, ev e
 	}
 }
 
+// TestEvidenceScale checks that the Gaussian pruning of regression targets does not depend on
+// their unit: targets scaled by s keep the same columns, with weights and bias scaled by s.
+func TestEvidenceScale(t *testing.T) {
+	cols, Y := evidenceProblem(11, 300, 8, [][]float64{{2, -1.5, 0.3}}, 0.2)
+	ref := evidencePrune(cols, Y, false)
+	for _, s := range []float64{1e-12, 1e-6, 1e-3, 1e4, 1e9} {
+		Ys := [][]float64{make([]float64, len(Y[0]))}
+		for i, y := range Y[0] {
+			Ys[0][i] = s * y
+		}
+		ev := evidencePrune(cols, Ys, false)
+		if !slices.Equal(ev.keep, ref.keep) {
+			t.Errorf("scale %g: kept %v, at scale 1 %v", s, ev.keep, ref.keep)
+			continue
+		}
+		for x := range ev.keep {
+			if w, want := ev.w[0][x], s*ref.w[0][x]; math.Abs(w-want) > 1e-6*math.Abs(want) {
+				t.Errorf("scale %g: weight %d = %g, want %g", s, x, w, want)
+			}
+		}
+	}
+}
+
 // With no columns the evidence fit is the outputs' means.
 func TestEvidenceNoColumns(t *testing.T) {
 	Y := [][]float64{{1, 2, 3, 6}}
-	ev := evidencePrune(nil, Y)
+	ev := evidencePrune(nil, Y, false)
 	if len(ev.keep) != 0 || math.Abs(ev.bias[0]-3) > 1e-12 {
 		t.Fatalf("keep %v bias %v, want none and the mean 3", ev.keep, ev.bias)
 	}
@@ -140,7 +163,7 @@ func TestEvidenceDegenerate(t *testing.T) {
 	cols, Y := evidenceProblem(5, 200, 6, [][]float64{{1.5, 0, -1}}, 0)
 	cols[1] = append([]float64(nil), cols[0]...)
 	cols[3] = make([]float64, 200)
-	ev := evidencePrune(cols, Y)
+	ev := evidencePrune(cols, Y, false)
 	if !ev.ok || slices.Contains(ev.keep, 3) || len(ev.keep) == 0 {
 		t.Fatalf("ok %v, kept %v", ev.ok, ev.keep)
 	}

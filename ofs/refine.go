@@ -84,7 +84,16 @@ func (c *tunedCost) refine(u, lower, upper []float64, iters int) ([]float64, int
 		return best, 1
 	}
 	evals := 1
-	prob := smooth.Problem(c.costGrad, &evals)
+	// gonum's tolerances are absolute: the cost is divided by the targets' mean square (1 for
+	// class codes), so that the refinement does not depend on the targets' unit.
+	unit := dot(c.s.y, c.s.y) / float64(len(c.s.y))
+	prob := smooth.Problem(func(x, grad []float64) float64 {
+		f := c.costGrad(x, grad)
+		for j := range grad {
+			grad[j] /= unit
+		}
+		return f / unit
+	}, &evals)
 	res, _ := optimize.Minimize(prob, slices.Clone(u), &optimize.Settings{MajorIterations: iters}, &optimize.LBFGS{})
 	if res == nil {
 		return best, evals

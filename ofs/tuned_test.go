@@ -1,9 +1,13 @@
 package ofs
 
 import (
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sparsekernel/sparsekernel/optim"
 )
 
 // TestSmallestMatching checks the size rule against a reference model's per-point losses.
@@ -75,6 +79,45 @@ func TestWorseNote(t *testing.T) {
 		}
 		if got != "" && !strings.Contains(got, "7 fixed nodes") {
 			t.Errorf("%s: note %q does not name the fixed model's size", tc.name, got)
+		}
+	}
+}
+
+// TestTunedScale checks that tunable regression does not depend on the targets' unit: targets
+// scaled by 1e-6 or 1e6 give the same nodes, and weights scaled alike (gonum's absolute
+// tolerances in the refinement, the evidence pruning's threshold).
+func TestTunedScale(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 150
+	Z, y := make([][]float64, n), make([]float64, n)
+	for i := range Z {
+		Z[i] = []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		y[i] = math.Sin(Z[i][0]*Z[i][1]) + Z[i][2]*Z[i][2] + 0.3*rng.NormFloat64()
+	}
+	for _, meth := range []optim.Method{optim.PSO{}, optim.RWBS{Population: 10, Generations: 4, Inner: 25}} {
+		var ref *TunedResult
+		for _, s := range []float64{1, 1e-6, 1e6} {
+			ys := make([]float64, n)
+			for i := range y {
+				ys[i] = s * y[i]
+			}
+			r, err := Tuned{Method: meth, Auto: Auto{Seed: 1}}.Fit(Z, [][]float64{ys}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ref == nil {
+				ref = r
+				continue
+			}
+			if r.Size != ref.Size || r.Built != ref.Built {
+				t.Errorf("%T, scale %g: %d of %d nodes, at scale 1 %d of %d", meth, s, r.Size, r.Built, ref.Size, ref.Built)
+				continue
+			}
+			for j, w := range r.Weights[0] {
+				if want := s * ref.Weights[0][j]; math.Abs(w-want) > 1e-6*math.Abs(want) {
+					t.Errorf("%T, scale %g: weight %d = %g, want %g", meth, s, j, w, want)
+				}
+			}
 		}
 	}
 }

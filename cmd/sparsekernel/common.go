@@ -261,7 +261,7 @@ func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
 		if len(t.X) == 1 {
 			why = "there is one row"
 		} else if slices.ContainsFunc(t.X, func(x []float64) bool { return x[j] != t.X[0][j] }) {
-			why = "its values differ by so little that their variance underflows to 0"
+			why = "its values differ by less than float64 resolves around their mean"
 		}
 		fmt.Fprintf(w, "warning: %s: %s is constant (%s): it carries no information\n", t.Source, columnName(t, j), why)
 	}
