@@ -97,6 +97,8 @@ func TestParseCSVErrors(t *testing.T) {
 		{"ragged after BOM and blank", "\uFEFF\n1,2\n3\n", CSVOptions{}, ErrRagged, "data.csv:3: "},
 		{"empty field", "1,2,3\n4,,6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: empty field"},
 		{"question mark", "1,?,3\n", CSVOptions{}, ErrMissing, `data.csv:1:2: missing value "?"`},
+		{"NA", "1,2,3\n1,NA,3\n", CSVOptions{}, ErrMissing, `data.csv:2:2: missing value "NA": expected a number (missing values are not supported)`},
+		{"null", "null,2,3\n", CSVOptions{}, ErrMissing, `data.csv:1:1: missing value "null"`},
 		{"missing is not a header", "?,x,3\n", CSVOptions{}, ErrEmpty, "data.csv: no data rows after the header"},
 		{"empty field, tabs", "1\t2\t3\n4\t\t6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: "},
 		{"empty label", "1,2,\n", CSVOptions{}, ErrMissing, "data.csv:1:3: empty label field"},

@@ -95,8 +95,8 @@ func parseValue(s string) (float64, error) {
 	switch s {
 	case "":
 		return 0, errorf(ErrMissing, "empty field: expected a number (missing values are not supported)")
-	case "?":
-		return 0, errorf(ErrMissing, `missing value "?": expected a number (missing values are not supported)`)
+	case "?", "NA", "N/A", "na", "n/a", "NULL", "null", "None":
+		return 0, errorf(ErrMissing, "missing value %q: expected a number (missing values are not supported)", s)
 	}
 	v, kind := scanNumber(s)
 	switch kind {

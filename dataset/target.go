@@ -42,7 +42,10 @@ type Detection struct {
 }
 
 // DetectLabels decides the task of a label column by this rule:
-//   - any label that is not a finite number: classification (the labels are class names);
+//   - at most one label in 20 that is not a finite number, the others numbers that this rule
+//     reads as a regression target: regression (the labels that are not numbers are then
+//     errors, such as missing values);
+//   - any other label that is not a finite number: classification (the labels are class names);
 //   - numbers of at most two distinct values: classification;
 //   - integers of at most MaxIntegerClasses distinct values, with at least five labels per
 //     distinct value on average: classification;
@@ -53,6 +56,9 @@ func DetectLabels(labels []string) Detection {
 	cs, numeric := distinct(labels, 0)
 	switch {
 	case !numeric:
+		if d, ok := strayText(labels); ok {
+			return d
+		}
 		return Detection{Classification, len(cs), "text labels"}
 	case len(cs) <= 2:
 		return Detection{Classification, len(cs), fmt.Sprintf("%d distinct numeric labels", len(cs))}
@@ -70,6 +76,27 @@ func DetectLabels(labels []string) Detection {
 		return Detection{Regression, 0, fmt.Sprintf("%d distinct integer labels in %d rows (fewer than 5 rows per value)", len(cs), len(labels))}
 	}
 	return Detection{Classification, len(cs), fmt.Sprintf("%d distinct integer labels", len(cs))}
+}
+
+// strayText detects a regression target with a few labels that are not numbers (a missing
+// value written "NA", a typing error): at most one label in 20 is not a finite number, and the
+// numbers alone are a regression target. The reason names the first such label, so that the
+// regression's parse error that follows is understood.
+func strayText(labels []string) (Detection, bool) {
+	var nums []string
+	first := -1
+	for i, l := range labels {
+		if _, ok := finite(l); ok {
+			nums = append(nums, l)
+		} else if first < 0 {
+			first = i
+		}
+	}
+	bad := len(labels) - len(nums)
+	if bad == 0 || 20*bad > len(labels) || DetectLabels(nums).Task != Regression {
+		return Detection{}, false
+	}
+	return Detection{Regression, 0, fmt.Sprintf("numeric labels but for %d of %d, the first %q in row %d", bad, len(labels), short(labels[first]), first+1)}, true
 }
 
 // DetectTask returns DetectLabels(labels).Task.

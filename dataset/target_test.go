@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -27,12 +29,24 @@ func TestDetectTask(t *testing.T) {
 		{"three texts", []string{"a", "b", "c"}, Classification},
 		{"text among numbers", []string{"1.5", "2", "x"}, Classification},
 		{"NaN among numbers", []string{"1.5", "2", "NaN"}, Classification},
+		{"one NA among 20 real values", append(reals(19), "NA"), Regression},
+		{"two NA among 20 real values", append(reals(18), "NA", "NA"), Classification},
+		{"one NA among 20 labels of two values", append(slices.Repeat([]string{"1", "2"}, 10)[:19], "NA"), Classification},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			equal(t, "DetectTask", DetectTask(tc.labels), tc.want)
 		})
 	}
+}
+
+// reals returns n distinct labels that are not integers.
+func reals(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = strconv.FormatFloat(float64(i)+0.5, 'g', -1, 64)
+	}
+	return out
 }
 
 func TestBinary(t *testing.T) {
