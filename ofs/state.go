@@ -339,7 +339,8 @@ func (s *State) Lambdas() []float64 { return append([]float64(nil), s.lambda...)
 // Evidence runs iters sweeps of the evidence (MacKay) update of every lambda_i (SPEC 3.1
 // step 4): gamma_i = kappa_i/(kappa_i+lambda_i), lambda_i <- gamma_i/(N-gamma) e'e/theta_i^2,
 // recomputing theta and e after each sweep. lambda is capped at maxLambda, and a term with
-// theta_i = 0 gets the cap.
+// theta_i = 0 gets the cap. The forced bias (SetBias) keeps its small lambda, a nearly flat
+// prior: with its lambda updated too, the model would depend on the targets' offset.
 func (s *State) Evidence(iters int, maxLambda float64) {
 	for range iters {
 		if len(s.cols) == 0 {
@@ -350,7 +351,7 @@ func (s *State) Evidence(iters int, maxLambda float64) {
 			gamma += s.kappa[i] / (s.kappa[i] + s.lambda[i])
 		}
 		ee := dot(s.e, s.e)
-		for i := range s.cols {
+		for i := s.Forced(); i < len(s.cols); i++ {
 			gi := s.kappa[i] / (s.kappa[i] + s.lambda[i])
 			th := s.theta[i]
 			l := maxLambda

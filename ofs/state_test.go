@@ -247,6 +247,42 @@ func TestEvidenceAndTruncate(t *testing.T) {
 	}
 }
 
+// TestEvidenceBias checks that the evidence updates leave the forced bias's lambda as it is,
+// so that the other terms' lambdas do not depend on the targets' offset.
+func TestEvidenceBias(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	G, y := randomProblem(rng, 80, 5, false)
+	var ref []float64
+	for _, offset := range []float64{0, 30, -1e4} {
+		yo := make([]float64, len(y))
+		for k, v := range y {
+			yo[k] = v + offset
+		}
+		s := NewState(yo, 6)
+		s.SetBias(biasLambda)
+		alpha := make([]float64, 6)
+		for _, g := range G {
+			p := append([]float64(nil), g...)
+			pp, py := s.Orthogonalise(p, alpha)
+			s.Add(p, alpha, pp, py, 1e-6)
+		}
+		s.Evidence(5, 1e10)
+		l := s.Lambdas()
+		if l[0] != biasLambda {
+			t.Errorf("offset %g: the bias's lambda %g, want %g", offset, l[0], biasLambda)
+		}
+		if ref == nil {
+			ref = l
+			continue
+		}
+		for i := 1; i < len(l); i++ {
+			if math.Abs(l[i]-ref[i]) > 1e-6*ref[i] {
+				t.Errorf("offset %g: lambda %d = %g, %g without the offset", offset, i, l[i], ref[i])
+			}
+		}
+	}
+}
+
 func TestLossBit(t *testing.T) {
 	tests := []struct {
 		eta, y, e float64
