@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -318,5 +319,32 @@ func TestVersion(t *testing.T) {
 	}
 	if code, _, _ := runCLI("version", "extra"); code != 2 {
 		t.Errorf("version with an argument: exit %d, want 2", code)
+	}
+}
+
+// TestReadmeTranscripts checks that the README's transcripts of train on the example files
+// show what this build prints (the seconds aside), so that the README cannot drift from the
+// program.
+func TestReadmeTranscripts(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seconds := regexp.MustCompile(`, [0-9.]+ s$`)
+	for _, example := range []string{"examples/ripley-train.csv", "examples/iris.csv"} {
+		code, stdout, stderr := runCLI("train", "-o", filepath.Join(t.TempDir(), "m.json"), filepath.Join("../..", example))
+		if code != 0 {
+			t.Fatalf("train %s: exit %d: %s", example, code, stderr)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(stdout+stderr), "\n") {
+			if strings.HasPrefix(line, "model written to") {
+				continue
+			}
+			line = strings.ReplaceAll(line, "../../", "")
+			want := regexp.MustCompile(`(?m)^    ` + regexp.QuoteMeta(seconds.ReplaceAllString(line, "")) + `(, [0-9.]+ s)?$`)
+			if !want.Match(readme) {
+				t.Errorf("README lacks the line train %s prints:\n    %s", example, line)
+			}
+		}
 	}
 }
