@@ -253,9 +253,22 @@ func taskOf(t *dataset.Table, opt sparsekernel.Options) model.Task {
 	return model.Classification
 }
 
+// maxColumnWarnings is the number of constant columns warned about one by one; beyond it,
+// one line names the first of them.
+const maxColumnWarnings = 5
+
 // warnColumns warns about features that carry no information (constant columns) and about
 // a first feature that counts the rows (an identifier rather than a measurement).
 func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
+	if len(constant) > maxColumnWarnings { // sparse data (LIBSVM) can have hundreds: one line
+		names := make([]string, 0, maxColumnWarnings)
+		for _, j := range constant[:maxColumnWarnings] {
+			names = append(names, columnName(t, j))
+		}
+		fmt.Fprintf(w, "warning: %s: %d of %d columns are constant (%s, ...): they carry no information\n",
+			t.Source, len(constant), t.Dim(), strings.Join(names, ", "))
+		constant = nil
+	}
 	for _, j := range constant {
 		why := fmt.Sprintf("every value is %g", t.X[0][j])
 		if len(t.X) == 1 {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
@@ -346,5 +347,24 @@ func TestReadmeTranscripts(t *testing.T) {
 				t.Errorf("README lacks the line train %s prints:\n    %s", example, line)
 			}
 		}
+	}
+}
+
+// TestWarnColumnsMany checks that many constant columns (sparse data) get one warning line.
+func TestWarnColumnsMany(t *testing.T) {
+	csv := "0,0,0,0,0,0,0,1.5,a\n0,0,0,0,0,0,0,2.5,b\n0,0,0,0,0,0,0,0.5,a\n"
+	tab, err := dataset.ParseCSV(strings.NewReader(csv), "sparse.csv", dataset.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, constant, err := tab.Scale()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	warnColumns(&b, tab, constant)
+	want := "warning: sparse.csv: 7 of 8 columns are constant (column 1, column 2, column 3, column 4, column 5, ...): they carry no information\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
