@@ -211,16 +211,21 @@ func TestMutualInfo(t *testing.T) {
 	}
 }
 
-func TestEvidenceAndTruncate(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	G, y := randomProblem(rng, 60, 6, false)
-	s := NewState(y, 6)
-	alpha := make([]float64, 6)
+// addAll adds the columns G to the state in order, each with lambda 1e-6.
+func addAll(s *State, G [][]float64) {
+	alpha := make([]float64, s.Cap())
 	for _, g := range G {
 		p := append([]float64(nil), g...)
 		pp, py := s.Orthogonalise(p, alpha)
 		s.Add(p, alpha, pp, py, 1e-6)
 	}
+}
+
+func TestEvidenceAndTruncate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	G, y := randomProblem(rng, 60, 6, false)
+	s := NewState(y, 6)
+	addAll(s, G)
 	s.Evidence(10, 1e10)
 	for i := range s.Terms() {
 		if l := s.Lambda(i); !(l > 0 && l <= 1e10) {
@@ -260,12 +265,7 @@ func TestEvidenceBias(t *testing.T) {
 		}
 		s := NewState(yo, 6)
 		s.SetBias(biasLambda)
-		alpha := make([]float64, 6)
-		for _, g := range G {
-			p := append([]float64(nil), g...)
-			pp, py := s.Orthogonalise(p, alpha)
-			s.Add(p, alpha, pp, py, 1e-6)
-		}
+		addAll(s, G)
 		s.Evidence(5, 1e10)
 		l := s.Lambdas()
 		if l[0] != biasLambda {
