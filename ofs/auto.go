@@ -1,6 +1,7 @@
 package ofs
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -116,10 +117,11 @@ type Weighting int
 const (
 	// WeightNone keeps the standardised inputs (an isotropic kernel).
 	WeightNone Weighting = iota
-	// WeightRelevance multiplies input j by its relevance r_j: the absolute correlation of the
-	// input with the targets (for K outputs, the root mean square over the outputs of the
-	// correlations, akin to a correlation ratio for one-vs-rest classes), normalised to a mean
-	// square of 1 over the inputs and floored at 0.1. Inputs that carry no linear signal then
+	// WeightRelevance multiplies input j by its relevance r_j: for classes the absolute
+	// correlation of the input with the targets (for K outputs, the root mean square over the
+	// outputs of the correlations, akin to a correlation ratio for one-vs-rest classes), for a
+	// regression the square root of the binned correlation ratio (binnedRatio), normalised to
+	// a mean square of 1 over the inputs and floored at 0.1. Inputs that carry no signal then
 	// count less in the distance, which is what per-input widths would learn, at no cost.
 	WeightRelevance
 )
@@ -382,7 +384,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 	// The final model on all points.
 	w := a.Weighting[bc]
-	scale := weights(Z, Y, w)
+	scale := weights(Z, Y, class, w)
 	Zs := scaled(Z, scale)
 	_, pts := a.candidates(Zs, class, -1)
 	g := newGaussians(pts, Zs).at(taus[bt])
@@ -716,7 +718,7 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 }
 
 // weights returns the input weights of a weighting, computed on (Z, Y).
-func weights(Z [][]float64, Y [][]float64, w Weighting) []float64 {
+func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 	m := len(Z[0])
 	s := make([]float64, m)
 	if w == WeightNone {
@@ -728,6 +730,11 @@ func weights(Z [][]float64, Y [][]float64, w Weighting) []float64 {
 	n := float64(len(Z))
 	var tot float64
 	for j := range m {
+		if class == nil && len(Y) == 1 { // a regression: the correlation ratio
+			s[j] = math.Sqrt(binnedRatio(Z, j, Y[0]))
+			tot += s[j] * s[j]
+			continue
+		}
 		var zm, zz float64
 		for _, z := range Z {
 			zm += z[j]
@@ -763,6 +770,52 @@ func weights(Z [][]float64, Y [][]float64, w Weighting) []float64 {
 		s[j] = max(s[j], 0.1)
 	}
 	return s
+}
+
+// relevanceBins is the number of quantile bins of binnedRatio (fewer with under 20 points a
+// bin).
+const relevanceBins = 10
+
+// binnedRatio returns the correlation ratio of the target y on input j: the share of y's
+// variance between bins of equal counts of the input's values (tied values in one bin),
+// adjusted for the bins' degrees of freedom, 1 - (1 - eta^2)(N - 1)/(N - B), and floored at 0.
+// Unlike the squared correlation it sees effects that are not monotone (friedman1's
+// (x3 - 1/2)^2); for an input of two values eta^2 is the squared correlation.
+func binnedRatio(Z [][]float64, j int, y []float64) float64 {
+	n := len(y)
+	bins := min(relevanceBins, max(2, n/20))
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(Z[a][j], Z[b][j]) })
+	mean := sum(y) / float64(n)
+	var total, between float64
+	for _, v := range y {
+		total += (v - mean) * (v - mean)
+	}
+	used, start := 0, 0
+	for start < n {
+		end := min(start+max(n/bins, 1), n)
+		for end < n && Z[idx[end]][j] == Z[idx[end-1]][j] { // keep ties in one bin
+			end++
+		}
+		if n-end < n/bins/2 { // a short remainder joins the last bin
+			end = n
+		}
+		var m float64
+		for _, i := range idx[start:end] {
+			m += y[i]
+		}
+		m /= float64(end - start)
+		between += float64(end-start) * (m - mean) * (m - mean)
+		used++
+		start = end
+	}
+	if total == 0 || n <= used {
+		return 0
+	}
+	return max(0, 1-(1-between/total)*float64(n-1)/float64(n-used))
 }
 
 func scaled(Z [][]float64, scale []float64) [][]float64 {
@@ -959,7 +1012,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
-	scale := weights(Ztr, Ytr, w)
+	scale := weights(Ztr, Ytr, ctr, w)
 	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 	_, pts := a.candidates(Ztr, ctr, f)
 	capT := maxT

@@ -566,3 +566,44 @@ func TestGaussians(t *testing.T) {
 		}
 	}
 }
+
+// TestBinnedRatio checks the regression relevance: an input of two values gets the squared
+// correlation adjusted for two bins, a quadratic effect (no correlation) most of the
+// variance, an irrelevant input about 0, and tied values share a bin.
+func TestBinnedRatio(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := 400
+	Z, y := make([][]float64, n), make([]float64, n)
+	for i := range Z {
+		b := float64(rng.IntN(2))
+		Z[i] = []float64{b, rng.Float64()*2 - 1, rng.NormFloat64()}
+		y[i] = b + 4*Z[i][1]*Z[i][1] + 0.1*rng.NormFloat64()
+	}
+	// Input 0 has two values: the two bins' eta^2 is the squared correlation.
+	var mb, my float64
+	for i := range y {
+		mb += Z[i][0] / float64(n)
+		my += y[i] / float64(n)
+	}
+	var sbb, syy, sby float64
+	for i := range y {
+		sbb += (Z[i][0] - mb) * (Z[i][0] - mb)
+		syy += (y[i] - my) * (y[i] - my)
+		sby += (Z[i][0] - mb) * (y[i] - my)
+	}
+	r2 := sby * sby / (sbb * syy)
+	if got, want := binnedRatio(Z, 0, y), 1-(1-r2)*float64(n-1)/float64(n-2); math.Abs(got-want) > 1e-12 {
+		t.Errorf("two-valued input: %v, want %v", got, want)
+	}
+	if got := binnedRatio(Z, 1, y); got < 0.5 {
+		t.Errorf("quadratic effect: %v, want most of the variance", got)
+	}
+	if got := binnedRatio(Z, 2, y); got > 0.03 {
+		t.Errorf("irrelevant input: %v, want about 0", got)
+	}
+	// The relevance weighting of a regression uses it; of classes, the correlation.
+	s := weights(Z, [][]float64{y}, nil, WeightRelevance)
+	if s[1] < 2*s[2] || s[2] != 0.1 {
+		t.Errorf("regression relevance %v: the quadratic input should dominate, the irrelevant one sit at the floor", s)
+	}
+}

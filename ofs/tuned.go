@@ -130,7 +130,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		}
 		Ztr, ytr, ctr := rows(tr)
 		Zva, yva, _ := rows(va)
-		scale := weights(Ztr, [][]float64{ytr}, ar.Weighting)
+		scale := weights(Ztr, [][]float64{ytr}, ctr, ar.Weighting)
 		Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 		last := 0
 		evals[f] = t.construct(&a, Ztr, ytr, ctr, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {
@@ -186,7 +186,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	}
 
 	// The final construction on all points.
-	res.Scale = weights(Z, Y, ar.Weighting)
+	res.Scale = weights(Z, Y, class, ar.Weighting)
 	Zs := scaled(Z, res.Scale)
 	var final *State
 	res.Evaluations += t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, node func([]float64) []float64, s *State) {
