@@ -44,7 +44,8 @@ type Auto struct {
 	// (twice) as large is raced too, with that configuration's weighting; default 4, negative
 	// for none.
 	Extend int
-	// Lambda is the ridge regularisation of every orthogonal weight; default 0.1.
+	// Lambda is the ridge regularisation of every orthogonal weight; default 0.1 for classes,
+	// 0.01 for a regression.
 	Lambda float64
 	// Folds is the number of cross-validation folds; default 5.
 	Folds int
@@ -614,6 +615,9 @@ func (a *Auto) defaults(n, classes int) {
 	}
 	if a.Lambda == 0 {
 		a.Lambda = 0.1
+		if classes == 0 { // a regression's targets are the function itself, not codes
+			a.Lambda = 0.01
+		}
 	}
 	if a.Extend == 0 {
 		a.Extend = 4
