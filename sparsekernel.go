@@ -343,7 +343,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	switch {
 	case p.task == model.Regression && !meth.Regression:
 		return nil, fmt.Errorf("%w: %s is for classification, and the targets are a regression target (%s); use -task classification or another method", ErrTask, meth.Name, p.why)
-	case p.task == model.Classification && len(p.classes) == 2 && !meth.Classification:
+	case p.task == model.Classification && !meth.Classification:
 		return nil, fmt.Errorf("%w: %s is for regression, and the targets are classes (%s); use -task regression or another method", ErrTask, meth.Name, p.why)
 	case p.task == model.Classification && len(p.classes) > 2 && !meth.MultiClass:
 		return nil, fmt.Errorf("%w: %s trains two-class classifiers, and the targets hold %d classes (%s); use method auto", ErrTask, meth.Name, len(p.classes), p.why)

@@ -131,6 +131,18 @@ func TestFitErrors(t *testing.T) {
 	}
 }
 
+// TestFitTaskMessage checks that a regression method given classes, two or more, says that
+// it is for regression.
+func TestFitTaskMessage(t *testing.T) {
+	X := [][]float64{{0}, {1}, {2}, {3}, {4}, {5}}
+	for _, labels := range [][]string{{"a", "b", "a", "b", "a", "b"}, {"a", "b", "c", "a", "b", "c"}} {
+		_, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Method: sparsekernel.LROLS})
+		if !errors.Is(err, sparsekernel.ErrTask) || !strings.Contains(err.Error(), "lrols is for regression") {
+			t.Errorf("%v: %v", labels, err)
+		}
+	}
+}
+
 func TestFitDeterministicAndRoundTrip(t *testing.T) {
 	ctrain, ctest := synth.Ripley(200, 4), synth.Ripley(300, 5)
 	rtrain, rtest := synth.Sinc(150, 2, 0.1, 6), synth.Sinc(200, 2, 0, 7)
