@@ -721,7 +721,8 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 	wg.Wait()
 }
 
-// weights returns the input weights of a weighting, computed on (Z, Y).
+// weights returns the input weights of a weighting, computed on (Z, Y); class is nil for a
+// regression (see WeightRelevance).
 func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 	m := len(Z[0])
 	s := make([]float64, m)

@@ -87,6 +87,9 @@ func (c *tunedCost) refine(u, lower, upper []float64, iters int) ([]float64, int
 	// gonum's tolerances are absolute: the cost is divided by the targets' mean square (1 for
 	// class codes), so that the refinement does not depend on the targets' unit.
 	unit := dot(c.s.y, c.s.y) / float64(len(c.s.y))
+	if !(unit > 0) {
+		unit = 1
+	}
 	prob := smooth.Problem(func(x, grad []float64) float64 {
 		f := c.costGrad(x, grad)
 		for j := range grad {
