@@ -49,7 +49,8 @@ type Auto struct {
 	Lambda float64
 	// Folds is the number of cross-validation folds; default 5.
 	Folds int
-	// MaxTerms caps the model size; default min(candidates, max(50, N/3), 300).
+	// MaxTerms caps the model size; default min(candidates, max(50, N/3, 25 C), 300) for C
+	// classes (C = 0 for a regression).
 	MaxTerms int
 	// Patience stops a path after this many terms without a lower held-out error; default 10,
 	// and 30 for regression, whose held-out error falls in many small steps (30 terms was as
@@ -654,7 +655,8 @@ func (a *Auto) defaults(n, classes int) {
 	}
 	a.SE = max(a.SE, 0)
 	if a.MaxTerms <= 0 {
-		a.MaxTerms = min(max(50, n/3), 300)
+		// One shared set of nodes draws every class's boundary: room for 25 nodes a class.
+		a.MaxTerms = min(max(50, n/3, 25*classes), 300)
 	}
 	a.MaxTerms = min(a.MaxTerms, n-1)
 	if a.Workers <= 0 {
