@@ -90,12 +90,23 @@ func (t *Table) labelPos(i int) (file string, line, col int) {
 	return t.Source, line, t.labelCol
 }
 
+// IsMissing reports whether the trimmed field s is a common marker of a missing value: "?",
+// "NA", "N/A", "null" or "None" (an empty field is one too, reported apart).
+func IsMissing(s string) bool {
+	switch s {
+	case "?", "NA", "N/A", "na", "n/a", "NULL", "null", "None":
+		return true
+	}
+	return false
+}
+
 // parseValue parses one trimmed feature value. Its errors carry no position.
 func parseValue(s string) (float64, error) {
 	switch s {
 	case "":
 		return 0, errorf(ErrMissing, "empty field: expected a number (missing values are not supported)")
-	case "?", "NA", "N/A", "na", "n/a", "NULL", "null", "None":
+	}
+	if IsMissing(s) {
 		return 0, errorf(ErrMissing, "missing value %q: expected a number (missing values are not supported)", s)
 	}
 	v, kind := scanNumber(s)

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sparsekernel/sparsekernel/dataset"
 )
 
 // requestError is a bad request: the HTTP status to answer with and a message naming the
@@ -663,8 +665,11 @@ func parseCSV(data []byte, t *table, header string) error {
 			if err != nil || !finite(v) {
 				line, _ := r.FieldPos(i)
 				what := "is not a number"
-				if err == nil || errors.Is(err, strconv.ErrRange) {
+				switch t := strings.TrimSpace(s); {
+				case err == nil || errors.Is(err, strconv.ErrRange):
 					what = "is not a finite number"
+				case t == "" || dataset.IsMissing(t):
+					what = "is a missing value (missing values are not supported)"
 				}
 				return badRequest("%s (line %d): %q %s", t.field(j), line, clip([]byte(s)), what)
 			}

@@ -215,6 +215,7 @@ func TestErrors(t *testing.T) {
 		{"csv header only", nil, Config{}, "POST", "/predict", "text/csv", "x1,x2\n", 400, "no rows"},
 		{"csv not a number", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,abc\n", 400, `row 2, field 2 ("x2") (line 2): "abc" is not a number`},
 		{"csv NaN", nil, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `row 1, field 2 ("x2") (line 1): "NaN" is not a finite number`},
+		{"csv NA", nil, Config{}, "POST", "/predict", "text/csv", "1,2\nNA,3\n", 400, `row 2, field 1 ("x1") (line 2): "NA" is a missing value (missing values are not supported)`},
 		{"csv inf", nil, Config{}, "POST", "/predict", "text/csv", "x2,x1\n1,2\n1e999,2\n", 400, `row 2, field 2 ("x2") (line 3): "1e999" is not a finite number`},
 		{"csv width", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,4,5\n", 400, "row 2 (line 2): 3 values, the model expects 2"},
 		{"csv unknown header", nil, Config{}, "POST", "/predict", "text/csv", "x1,y\n1,2\n", 400, `header (line 1), field 2: unknown feature "y"`},
