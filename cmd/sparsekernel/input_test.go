@@ -155,6 +155,34 @@ func TestCheckLSSVM(t *testing.T) {
 	}
 }
 
+func TestCheckInputs(t *testing.T) {
+	const limit = 8 << 30
+	tests := []struct {
+		name  string
+		n, m  int
+		opt   sparsekernel.Options
+		force bool
+		err   string // a substring of the error, "" for none
+		warn  string // a substring of the warning, "" for none
+	}{
+		{"narrow", 100000, 10, sparsekernel.Options{Workers: 2}, false, "", ""},
+		{"lssvm is checked apart", 20000, 50000, sparsekernel.Options{Method: sparsekernel.LSSVM}, false, "", ""},
+		{"wide", 1000, 50000, sparsekernel.Options{Workers: 2}, false, "", "expect about 3.7 GB of memory"},
+		{"too wide", 20000, 50000, sparsekernel.Options{Workers: 2}, false, "would need about 75 GB of memory, more than the 8 GB available", ""},
+		{"forced", 20000, 50000, sparsekernel.Options{Workers: 1}, true, "", "(-force)"},
+	}
+	for _, tc := range tests {
+		var w bytes.Buffer
+		err := checkInputs(&w, tc.n, tc.m, tc.opt, limit, tc.force)
+		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+		if tc.warn == "" && w.Len() > 0 || !strings.Contains(w.String(), tc.warn) {
+			t.Errorf("%s: warning %q, want %q", tc.name, w.String(), tc.warn)
+		}
+	}
+}
+
 func TestWarnEdge(t *testing.T) {
 	m := &model.Model{Method: sparsekernel.LSSVM, Training: model.Training{Gamma: 1e4, Width: 3, Evaluations: 900}}
 	var w bytes.Buffer
