@@ -119,7 +119,7 @@ type fitFlags struct {
 	gamma, sigma, a    float64
 	evaluations        int
 	paper              bool
-	force              bool // lssvm: fit even beyond the memory available
+	force              bool // fit even beyond the memory available (lssvm, wide data)
 	quiet              bool // no progress display
 }
 
@@ -150,7 +150,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.evaluations, "evaluations", 0, "lssvm with -tuner sa: LOO evaluations (0: as many as a CCA run uses)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
-	fs.BoolVar(&f.force, "force", false, "lssvm: fit even when the memory estimate is above the memory available")
+	fs.BoolVar(&f.force, "force", false, "fit even when the memory estimate (lssvm, or very wide data) is above the memory available")
 	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on a terminal (warnings are still printed)")
 }
 
