@@ -791,11 +791,12 @@ const relevanceBins = 10
 func binnedRatio(Z [][]float64, j int, y []float64) float64 {
 	n := len(y)
 	bins := min(relevanceBins, max(2, n/20))
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
+	type pair struct{ x, y float64 }
+	ps := make([]pair, n)
+	for i, z := range Z {
+		ps[i] = pair{z[j], y[i]}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(Z[a][j], Z[b][j]) })
+	slices.SortStableFunc(ps, func(a, b pair) int { return cmp.Compare(a.x, b.x) })
 	mean := sum(y) / float64(n)
 	var total, between float64
 	for _, v := range y {
@@ -804,15 +805,15 @@ func binnedRatio(Z [][]float64, j int, y []float64) float64 {
 	used, start := 0, 0
 	for start < n {
 		end := min(start+max(n/bins, 1), n)
-		for end < n && Z[idx[end]][j] == Z[idx[end-1]][j] { // keep ties in one bin
+		for end < n && ps[end].x == ps[end-1].x { // keep ties in one bin
 			end++
 		}
 		if n-end < n/bins/2 { // a short remainder joins the last bin
 			end = n
 		}
 		var m float64
-		for _, i := range idx[start:end] {
-			m += y[i]
+		for _, p := range ps[start:end] {
+			m += p.y
 		}
 		m /= float64(end - start)
 		between += float64(end-start) * (m - mean) * (m - mean)
