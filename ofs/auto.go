@@ -793,8 +793,13 @@ func binnedRatio(Z [][]float64, j int, y []float64) float64 {
 	bins := min(relevanceBins, max(2, n/20))
 	type pair struct{ x, y float64 }
 	ps := make([]pair, n)
+	constant := true
 	for i, z := range Z {
 		ps[i] = pair{z[j], y[i]}
+		constant = constant && z[j] == Z[0][j]
+	}
+	if constant { // one bin: no variance between bins (sparse data have many such inputs)
+		return 0
 	}
 	slices.SortStableFunc(ps, func(a, b pair) int { return cmp.Compare(a.x, b.x) })
 	mean := sum(y) / float64(n)
