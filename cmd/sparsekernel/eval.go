@@ -104,7 +104,18 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		return fmt.Errorf("%s: %w", te.Source, err)
 	}
 	if m.Task == model.Regression {
-		fmt.Fprintf(w, "test MSE: %.6g on %d rows\n", testErr, len(truth))
+		fmt.Fprintf(w, "test MSE: %.6g on %d rows", testErr, len(truth))
+		var mean, v float64
+		for _, y := range truth {
+			mean += y / float64(len(truth))
+		}
+		for _, y := range truth {
+			v += (y - mean) * (y - mean) / float64(len(truth))
+		}
+		if v > 0 { // R^2 = 1 - MSE / var: the share of the test targets' variance explained
+			fmt.Fprintf(w, ", R^2 %.4f", 1-testErr/v)
+		}
+		fmt.Fprintln(w)
 		return nil
 	}
 	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))

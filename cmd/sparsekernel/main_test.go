@@ -368,3 +368,27 @@ func TestWarnColumnsMany(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// TestEvalRegression checks eval's report of a regression: the test MSE and R^2.
+func TestEvalRegression(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, s synth.Set) string {
+		var b strings.Builder
+		for i, x := range s.X {
+			fmt.Fprintf(&b, "%g,%g,%g\n", x[0], x[1], s.Y[i])
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	train, test := write("train.csv", synth.Sinc(200, 2, 0.1, 1)), write("test.csv", synth.Sinc(200, 2, 0.1, 2))
+	code, stdout, stderr := runCLI("eval", "-quiet", train, test)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !regexp.MustCompile(`test MSE: [0-9.e-]+ on 200 rows, R\^2 0\.[5-9]`).MatchString(stdout) {
+		t.Errorf("no test MSE and R^2 above 0.5 in:\n%s", stdout)
+	}
+}
