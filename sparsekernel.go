@@ -404,10 +404,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		return nil, err
 	}
 	if p.task == model.Regression {
-		if len(m.Bias) == 0 {
-			m.Bias = make([]float64, len(m.Weights))
-		}
-		for k := range m.Bias {
+		for k := range m.Bias { // every method sets one bias per output
 			m.Bias[k] += offset
 		}
 		if !opt.NoClip {

@@ -122,7 +122,7 @@ const (
 	// WeightRelevance multiplies input j by its relevance r_j: for classes the absolute
 	// correlation of the input with the targets (for K outputs, the root mean square over the
 	// outputs of the correlations, akin to a correlation ratio for one-vs-rest classes), for a
-	// regression the square root of the binned correlation ratio (binnedRatio), normalised to
+	// regression the square root of the binned correlation ratio (binnedRatio.of), normalised to
 	// a mean square of 1 over the inputs and floored at 0.1. Inputs that carry no signal then
 	// count less in the distance, which is what per-input widths would learn, at no cost.
 	WeightRelevance
@@ -736,9 +736,13 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 	}
 	n := float64(len(Z))
 	var tot float64
+	var ratio *binnedRatio // a regression's: the target's mean and variance computed once
+	if class == nil && len(Y) == 1 {
+		ratio = newBinnedRatio(Y[0])
+	}
 	for j := range m {
-		if class == nil && len(Y) == 1 { // a regression: the correlation ratio
-			s[j] = math.Sqrt(binnedRatio(Z, j, Y[0]))
+		if ratio != nil {
+			s[j] = math.Sqrt(ratio.of(Z, j))
 			tot += s[j] * s[j]
 			continue
 		}
@@ -783,32 +787,44 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 // bin).
 const relevanceBins = 10
 
-// binnedRatio returns the correlation ratio of the target y on input j: the share of y's
-// variance between bins of equal counts of the input's values (tied values in one bin),
-// adjusted for the bins' degrees of freedom, 1 - (1 - eta^2)(N - 1)/(N - B), and floored at 0.
-// Unlike the squared correlation it sees effects that are not monotone (friedman1's
-// (x3 - 1/2)^2); for an input of two values eta^2 is the squared correlation.
-func binnedRatio(Z [][]float64, j int, y []float64) float64 {
-	n := len(y)
+// binnedRatio computes the correlation ratio of a target y on the inputs (of), with y's mean
+// and sum of squares and a buffer of (input, target) pairs shared by all inputs.
+type binnedRatio struct {
+	y           []float64
+	mean, total float64
+	ps          []valueTarget
+}
+
+type valueTarget struct{ x, y float64 }
+
+func newBinnedRatio(y []float64) *binnedRatio {
+	r := &binnedRatio{y: y, mean: sum(y) / float64(len(y)), ps: make([]valueTarget, len(y))}
+	for _, v := range y {
+		r.total += (v - r.mean) * (v - r.mean)
+	}
+	return r
+}
+
+// of returns the correlation ratio of y on input j of Z: the share of y's variance between
+// bins of equal counts of the input's values (tied values in one bin), adjusted for the bins'
+// degrees of freedom, 1 - (1 - eta^2)(N - 1)/(N - B), and floored at 0. Unlike the squared
+// correlation it sees effects that are not monotone (friedman1's (x3 - 1/2)^2); for an input
+// of two values eta^2 is the squared correlation.
+func (r *binnedRatio) of(Z [][]float64, j int) float64 {
+	n, ps := len(r.y), r.ps
 	bins := min(relevanceBins, max(2, n/20))
-	type pair struct{ x, y float64 }
-	ps := make([]pair, n)
 	constant := true
 	for i, z := range Z {
-		ps[i] = pair{z[j], y[i]}
+		ps[i] = valueTarget{z[j], r.y[i]}
 		constant = constant && z[j] == Z[0][j]
 	}
-	if constant { // one bin: no variance between bins (sparse data have many such inputs)
+	if constant || r.total == 0 { // one bin, or no variance: none between bins
 		return 0
 	}
-	slices.SortStableFunc(ps, func(a, b pair) int { return cmp.Compare(a.x, b.x) })
-	mean := sum(y) / float64(n)
-	var total, between float64
-	for _, v := range y {
-		total += (v - mean) * (v - mean)
-	}
-	used, start := 0, 0
-	for start < n {
+	slices.SortStableFunc(ps, func(a, b valueTarget) int { return cmp.Compare(a.x, b.x) })
+	var between float64
+	used := 0
+	for start := 0; start < n; {
 		end := min(start+max(n/bins, 1), n)
 		for end < n && ps[end].x == ps[end-1].x { // keep ties in one bin
 			end++
@@ -821,14 +837,14 @@ func binnedRatio(Z [][]float64, j int, y []float64) float64 {
 			m += p.y
 		}
 		m /= float64(end - start)
-		between += float64(end-start) * (m - mean) * (m - mean)
+		between += float64(end-start) * (m - r.mean) * (m - r.mean)
 		used++
 		start = end
 	}
-	if total == 0 || n <= used {
+	if n <= used {
 		return 0
 	}
-	return max(0, 1-(1-between/total)*float64(n-1)/float64(n-used))
+	return max(0, 1-(1-between/r.total)*float64(n-1)/float64(n-used))
 }
 
 func scaled(Z [][]float64, scale []float64) [][]float64 {

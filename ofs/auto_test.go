@@ -592,13 +592,13 @@ func TestBinnedRatio(t *testing.T) {
 		sby += (Z[i][0] - mb) * (y[i] - my)
 	}
 	r2 := sby * sby / (sbb * syy)
-	if got, want := binnedRatio(Z, 0, y), 1-(1-r2)*float64(n-1)/float64(n-2); math.Abs(got-want) > 1e-12 {
+	if got, want := newBinnedRatio(y).of(Z, 0), 1-(1-r2)*float64(n-1)/float64(n-2); math.Abs(got-want) > 1e-12 {
 		t.Errorf("two-valued input: %v, want %v", got, want)
 	}
-	if got := binnedRatio(Z, 1, y); got < 0.5 {
+	if got := newBinnedRatio(y).of(Z, 1); got < 0.5 {
 		t.Errorf("quadratic effect: %v, want most of the variance", got)
 	}
-	if got := binnedRatio(Z, 2, y); got > 0.03 {
+	if got := newBinnedRatio(y).of(Z, 2); got > 0.03 {
 		t.Errorf("irrelevant input: %v, want about 0", got)
 	}
 	// The relevance weighting of a regression uses it; of classes, the correlation.

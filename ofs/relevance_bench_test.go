@@ -22,8 +22,9 @@ func BenchmarkBinnedRatio(b *testing.B) {
 		y[i] = rng.NormFloat64()
 	}
 	for b.Loop() {
+		r := newBinnedRatio(y)
 		for j := range m {
-			binnedRatio(Z, j, y)
+			r.of(Z, j)
 		}
 	}
 }

@@ -661,14 +661,15 @@ func parseCSV(data []byte, t *table, header string) error {
 			if order != nil {
 				j = order[i]
 			}
-			v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+			field := strings.TrimSpace(s)
+			v, err := strconv.ParseFloat(field, 64)
 			if err != nil || !finite(v) {
 				line, _ := r.FieldPos(i)
 				what := "is not a number"
-				switch t := strings.TrimSpace(s); {
+				switch {
 				case err == nil || errors.Is(err, strconv.ErrRange):
 					what = "is not a finite number"
-				case t == "" || dataset.IsMissing(t):
+				case field == "" || dataset.IsMissing(field):
 					what = "is a missing value (missing values are not supported)"
 				}
 				return badRequest("%s (line %d): %q %s", t.field(j), line, clip([]byte(s)), what)

@@ -66,12 +66,8 @@ func checkLSSVM(w io.Writer, n int, opt sparsekernel.Options, limit float64, for
 	evals, seconds, bytes := lssvmCost(n, opt)
 	what := fmt.Sprintf("lssvm on %d rows: about %d exact LOO evaluations, each a factorisation of a %d x %d system (about %.2g flops)",
 		n, evals, n+1, n+1, float64(n)*float64(n)*float64(n)/3)
-	if bytes > limit {
-		if !force {
-			return fmt.Errorf("%s would need about %s of memory, more than the %s available: use method auto (sparse, about linear in the rows), train on a sample, use -workers 1 to need less, or -force to try anyway",
-				what, formatBytes(bytes), formatBytes(limit))
-		}
-		fmt.Fprintf(w, "warning: %s: about %s of memory, more than the %s available (-force)\n", what, formatBytes(bytes), formatBytes(limit))
+	if err := overMemory(w, what, bytes, limit, force, ": use method auto (sparse, about linear in the rows), train on a sample"); err != nil {
+		return err
 	}
 	if seconds > lssvmWarnSeconds || bytes > lssvmWarnBytes {
 		fmt.Fprintf(w, "warning: %s: expect roughly %s and %s of memory (the time grows as the cube of the rows; method auto is much faster)\n",
@@ -104,16 +100,25 @@ func checkInputs(w io.Writer, n, m int, opt sparsekernel.Options, limit float64,
 	bytes := float64(n) * float64(m) * float64(inputBytesBase+inputBytesPerWorker*workers)
 	what := fmt.Sprintf("%d rows of %d inputs", n, m)
 	if bytes > limit {
-		if !force {
-			return fmt.Errorf("%s would need about %s of memory, more than the %s available (the folds hold dense copies of the inputs): choose fewer inputs with -features or -drop, train on a sample of the rows, use -workers 1 to need less, or -force to try anyway",
-				what, formatBytes(bytes), formatBytes(limit))
-		}
-		fmt.Fprintf(w, "warning: %s: about %s of memory, more than the %s available (-force)\n", what, formatBytes(bytes), formatBytes(limit))
-		return nil
+		return overMemory(w, what, bytes, limit, force, " (the folds hold dense copies of the inputs): choose fewer inputs with -features or -drop, train on a sample of the rows")
 	}
 	if bytes > inputWarnBytes {
 		fmt.Fprintf(w, "warning: %s: expect about %s of memory (the folds hold dense copies of the inputs)\n", what, formatBytes(bytes))
 	}
+	return nil
+}
+
+// overMemory refuses a fit of what whose memory estimate is above limit, with advice on what
+// to do instead, unless force is set, when it warns on w; it does nothing within the limit.
+func overMemory(w io.Writer, what string, bytes, limit float64, force bool, advice string) error {
+	if bytes <= limit {
+		return nil
+	}
+	if !force {
+		return fmt.Errorf("%s would need about %s of memory, more than the %s available%s, use -workers 1 to need less, or -force to try anyway",
+			what, formatBytes(bytes), formatBytes(limit), advice)
+	}
+	fmt.Fprintf(w, "warning: %s: about %s of memory, more than the %s available (-force)\n", what, formatBytes(bytes), formatBytes(limit))
 	return nil
 }
 
