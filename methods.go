@@ -86,7 +86,7 @@ func fitAuto(c *fitContext) error {
 		widths[i] = kernel.TauToVar(r.Tau)
 	}
 	c.m.Training.Tau = r.Tau
-	return c.crossValidated(r.Scale, r.Centres, widths, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	return c.crossValidated(r.Scale, r.Centres, widths, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 }
 
 // autoOptions returns the settings of the default construction.
@@ -106,7 +106,7 @@ func autoOptions(c *fitContext) ofs.Auto {
 // and for a classifier the calibration fitted on the out-of-fold decisions oof, or on calib
 // if not nil (the final model's approximate leave-one-out decisions, when its outputs are not
 // on the scale of the fold models'). The error estimate is the out-of-fold one either way.
-func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars []float64, weights [][]float64, bias []float64,
+func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars []float64, linear []bool, weights [][]float64, bias []float64,
 	cvCurve, cvMiss []float64, chosen int, oof, calib [][]float64, chose string, evals int) error {
 	p, m := c.p, c.m
 	for j, s := range scale {
@@ -114,6 +114,10 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	}
 	m.Nodes = make([]model.Node, len(centres))
 	for i, ctr := range centres {
+		if linear != nil && linear[i] {
+			m.Nodes[i] = model.Node{Kind: model.NodeLinear, Centre: ctr}
+			continue
+		}
 		m.Nodes[i] = model.Node{Centre: ctr, Width: []float64{vars[i]}}
 	}
 	m.Weights, m.Bias = weights, bias
@@ -164,7 +168,7 @@ func fitTuned(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau = r.Fixed.Tau
-	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, nil, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 }
 
 func fitFixed(c *fitContext) error {

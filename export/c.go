@@ -10,7 +10,8 @@ import (
 
 // cGen writes a C99 export.
 type cGen struct {
-	m    *model.Model
+	m    *model.Model // the model's kernel nodes (see splitLinear)
+	lin  linearPart   // the model's linear nodes
 	opt  Options
 	b    strings.Builder
 	rep  *strings.Replacer
@@ -19,8 +20,8 @@ type cGen struct {
 	err  error
 }
 
-func genC(m *model.Model, opt Options) ([]byte, error) {
-	g := &cGen{m: m, opt: opt, real: "double", size: 8}
+func genC(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
+	g := &cGen{m: m, lin: lin, opt: opt, real: "double", size: 8}
 	suffix, fn := "", ""
 	if opt.Float {
 		g.real, g.size, suffix, fn = "float", 4, "f", "f"
@@ -143,15 +144,16 @@ func (g *cGen) header() {
 			}
 		}
 	}
-	for _, l := range describe(m, g.opt, cComment) {
+	for _, l := range describe(m, g.lin, g.opt, cComment) {
 		for _, w := range wrap(l, 92, "  ") {
 			g.b.WriteString(" * " + w + "\n") // untrusted text: no placeholders
 		}
 	}
 	comment("", "Formula (x: the raw inputs; z: the standardised inputs):", "",
 		"  z[j] = (x[j] - $p_mean[j]) / $p_std[j]")
-	switch widthForm(m) {
-	case "diag":
+	switch {
+	case len(m.Nodes) == 0 && g.lin.table != nil: // no g_i
+	case widthForm(m) == "diag":
 		comment("  g_i  = exp(-0.5 sum_j (z[j] - $p_centre[i][j])^2 / $p_width[i][j])")
 	default:
 		if m.Kernel == model.KernelWavelet {
@@ -160,7 +162,14 @@ func (g *cGen) header() {
 			comment("  g_i  = exp(-0.5 sum_j (z[j] - $p_centre[i][j])^2 / $p_width[i])")
 		}
 	}
-	comment("  f[k] = $p_bias[k] + sum_i $p_weight[k][i] g_i")
+	switch {
+	case g.lin.table == nil:
+		comment("  f[k] = $p_bias[k] + sum_i $p_weight[k][i] g_i")
+	case len(m.Nodes) == 0:
+		comment("  f[k] = $p_bias[k] + sum_j $p_linear[k][j] z[j]")
+	default:
+		comment("  f[k] = $p_bias[k] + sum_j $p_linear[k][j] z[j] + sum_i $p_weight[k][i] g_i")
+	}
 	switch {
 	case m.Task == model.Regression && m.Range != nil:
 		comment("  value = f[0] clipped to [$p_range[0], $p_range[1]]")
@@ -222,13 +231,14 @@ func (g *cGen) callers() string {
 func (g *cGen) tableReals() int {
 	m := g.m
 	n := 0
-	if len(m.Nodes) > 0 {
+	if g.inputsUsed() {
 		n = 2 * m.Inputs
 	}
 	for i := range m.Nodes {
 		n += m.Inputs + len(nodeWidths(m, i, widthForm(m)))
 	}
 	n += len(m.Weights) * (len(m.Nodes) + 1)
+	n += len(g.lin.table) * m.Inputs
 	if m.Range != nil {
 		n += 2
 	}
@@ -237,6 +247,10 @@ func (g *cGen) tableReals() int {
 	}
 	return n
 }
+
+// inputsUsed reports whether the output depends on the inputs: whether the model has nodes
+// or a linear term (without, the export needs no scaling and computes no z).
+func (g *cGen) inputsUsed() bool { return len(g.m.Nodes) > 0 || g.lin.table != nil }
 
 // classBytes says how much the class names take.
 func (g *cGen) classBytes() string {
@@ -270,10 +284,14 @@ func wrap(s string, width int, indent string) []string {
 
 func (g *cGen) declarations() {
 	m := g.m
+	nodes := "#define $P_N_NODES " + strconv.Itoa(len(m.Nodes))
+	if g.lin.table != nil {
+		nodes += " /* Gaussian nodes; the linear nodes are in $p_linear */"
+	}
 	g.put(
 		"#define $P_N_INPUTS "+strconv.Itoa(m.Inputs)+"  /* values in x */",
 		"#define $P_N_OUTPUTS "+strconv.Itoa(len(m.Weights))+" /* decision values in f */",
-		"#define $P_N_NODES "+strconv.Itoa(len(m.Nodes)))
+		nodes)
 	if m.Task == model.Classification {
 		g.put("#define $P_N_CLASSES " + strconv.Itoa(len(m.Classes)))
 	}
@@ -311,12 +329,14 @@ func (g *cGen) declarations() {
 
 func (g *cGen) tables() {
 	m := g.m
-	if len(m.Nodes) > 0 { // without nodes, the output does not depend on the inputs
+	if g.inputsUsed() { // else the output does not depend on the inputs
 		g.put("static const $real $p_mean[$P_N_INPUTS] =")
 		g.row("    ", m.Scaling.Mean, "scaling mean", false)
 		g.put(";", "static const $real $p_std[$P_N_INPUTS] =")
 		g.row("    ", m.Scaling.Std, "scaling std", true)
 		g.put(";")
+	}
+	if len(m.Nodes) > 0 { // C has no empty arrays
 		g.put("static const $real $p_centre[$P_N_NODES][$P_N_INPUTS] = {")
 		for i, nd := range m.Nodes {
 			g.row("    ", nd.Centre, fmt.Sprintf("node %d centre", i+1), false)
@@ -343,6 +363,14 @@ func (g *cGen) tables() {
 		g.put("static const $real $p_weight[$P_N_OUTPUTS][$P_N_NODES] = {")
 		for k, w := range m.Weights {
 			g.row("    ", w, fmt.Sprintf("output %d weight", k+1), false)
+			g.put(",")
+		}
+		g.put("};")
+	}
+	if g.lin.table != nil {
+		g.put("static const $real $p_linear[$P_N_OUTPUTS][$P_N_INPUTS] = {")
+		for k, l := range g.lin.table {
+			g.row("    ", l, fmt.Sprintf("output %d linear coefficient", k+1), false)
 			g.put(",")
 		}
 		g.put("};")
@@ -395,7 +423,7 @@ func (g *cGen) tables() {
 func (g *cGen) functions() {
 	m := g.m
 	g.put("int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS])", "{")
-	if len(m.Nodes) == 0 {
+	if !g.inputsUsed() {
 		g.put(
 			"    int j, k;",
 			"",
@@ -405,18 +433,34 @@ func (g *cGen) functions() {
 			"    for (k = 0; k < $P_N_OUTPUTS; k++)",
 			"        f[k] = $p_bias[k];")
 	} else {
+		g.put("    $real z[$P_N_INPUTS];")
+		if len(m.Nodes) > 0 {
+			g.put("    int i, j, k;")
+		} else {
+			g.put("    int j, k;")
+		}
 		g.put(
-			"    $real z[$P_N_INPUTS];",
-			"    int i, j, k;",
 			"",
 			"    for (j = 0; j < $P_N_INPUTS; j++) {",
 			"        if (!isfinite(x[j]))",
 			"            return -1;",
 			"        z[j] = (x[j] - $p_mean[j]) / $p_std[j];",
-			"    }",
-			"    for (k = 0; k < $P_N_OUTPUTS; k++)",
-			"        f[k] = $p_bias[k];",
-			"    for (i = 0; i < $P_N_NODES; i++) {")
+			"    }")
+		if g.lin.table != nil {
+			g.put(
+				"    for (k = 0; k < $P_N_OUTPUTS; k++) {",
+				"        f[k] = $p_bias[k];",
+				"        for (j = 0; j < $P_N_INPUTS; j++)",
+				"            f[k] += $p_linear[k][j] * z[j];",
+				"    }")
+		} else {
+			g.put(
+				"    for (k = 0; k < $P_N_OUTPUTS; k++)",
+				"        f[k] = $p_bias[k];")
+		}
+	}
+	if len(m.Nodes) > 0 {
+		g.put("    for (i = 0; i < $P_N_NODES; i++) {")
 		switch {
 		case m.Kernel == model.KernelWavelet:
 			g.put(

@@ -6,8 +6,13 @@
 //
 // The generated code mirrors model.Model.DecisionTo operation by operation, so that the
 // double-precision exports agree with the model to the last few bits (the C library's exp and
-// cos may differ from Go's by an ulp). The C export can also be written in single precision
-// (Options.Float) for devices without double-precision hardware.
+// cos may differ from Go's by an ulp). The one departure is for linear nodes (kind
+// model.NodeLinear): the export folds their weights and directions into one linear term in
+// the standardised inputs (a table of Inputs coefficients per output, computed in double
+// precision), which the code adds after the bias and before the Gaussian nodes. That
+// reorders the sum, so the results may differ from the model's in the last bits. The C
+// export can also be written in single precision (Options.Float) for devices without
+// double-precision hardware.
 package export
 
 import (
@@ -53,13 +58,23 @@ type Options struct {
 // ErrOption reports an option that Generate cannot honour.
 var ErrOption = errors.New("bad export option")
 
+// ErrLinearRange reports a model whose linear nodes fold into a coefficient beyond the
+// double-precision range (weights times directions that overflow; see the package comment).
+var ErrLinearRange = errors.New("linear term out of double-precision range")
+
 // ErrFloatRange reports a model value that does not fit in a float for a single-precision
 // export (a number beyond 3.4e38, or a scale or width that rounds to zero).
 var ErrFloatRange = errors.New("value out of single-precision range")
 
-// Generate returns the source file exporting m. The model is checked first (model.Check).
+// Generate returns the source file exporting m. The model is checked first (model.Check);
+// a model whose linear nodes fold into a coefficient beyond double-precision range is
+// refused with ErrLinearRange.
 func Generate(m *model.Model, opt Options) ([]byte, error) {
 	if err := m.Check(); err != nil {
+		return nil, err
+	}
+	m, lin, err := splitLinear(m)
+	if err != nil {
 		return nil, err
 	}
 	if opt.Name == "" {
@@ -73,7 +88,7 @@ func Generate(m *model.Model, opt Options) ([]byte, error) {
 		if opt.Package != "" {
 			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
 		}
-		return genC(m, opt)
+		return genC(m, lin, opt)
 	case Go:
 		if opt.Float {
 			return nil, fmt.Errorf("%w: single precision is for C exports only", ErrOption)
@@ -87,7 +102,7 @@ func Generate(m *model.Model, opt Options) ([]byte, error) {
 		if err := ValidPackage(opt.Package); err != nil {
 			return nil, err
 		}
-		return genGo(m, opt)
+		return genGo(m, lin, opt)
 	default:
 		return nil, fmt.Errorf("%w: language %q (want c or go)", ErrOption, opt.Lang)
 	}
@@ -164,6 +179,61 @@ func NameFromFile(path string) string {
 		s = strings.TrimRight(s[:maxDerivedName], "_")
 	}
 	return s
+}
+
+// linearPart is a model's linear nodes folded into one term in the standardised inputs:
+// output k gets sum_j table[k][j] z[j].
+type linearPart struct {
+	// table[k][j] = sum over the linear nodes i of Weights[k][i] * Centre_i[j], computed in
+	// float64; nil when the model has no linear node.
+	table [][]float64
+	// nodes is the number of linear nodes folded into table.
+	nodes int
+}
+
+// splitLinear splits m into its kernel nodes and its linear part: the model it returns is
+// a shallow copy of m with the kernel nodes only and their weight columns (m itself when m
+// has no linear node). The error wraps ErrLinearRange when a folded coefficient overflows.
+func splitLinear(m *model.Model) (*model.Model, linearPart, error) {
+	var lin linearPart
+	for _, nd := range m.Nodes {
+		if nd.Kind == model.NodeLinear {
+			lin.nodes++
+		}
+	}
+	if lin.nodes == 0 {
+		return m, lin, nil
+	}
+	km := *m
+	km.Nodes = make([]model.Node, 0, len(m.Nodes)-lin.nodes)
+	km.Weights = make([][]float64, len(m.Weights))
+	lin.table = make([][]float64, len(m.Weights))
+	for k := range m.Weights {
+		km.Weights[k] = make([]float64, 0, len(km.Nodes))
+		lin.table[k] = make([]float64, m.Inputs)
+	}
+	for i, nd := range m.Nodes {
+		if nd.Kind != model.NodeLinear {
+			km.Nodes = append(km.Nodes, nd)
+			for k, w := range m.Weights {
+				km.Weights[k] = append(km.Weights[k], w[i])
+			}
+			continue
+		}
+		for k, w := range m.Weights {
+			for j, c := range nd.Centre {
+				lin.table[k][j] += w[i] * c
+			}
+		}
+	}
+	for k, row := range lin.table {
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, lin, fmt.Errorf("%w: coefficient %d of output %d", ErrLinearRange, j+1, k+1)
+			}
+		}
+	}
+	return &km, lin, nil
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
@@ -264,9 +334,26 @@ func kernelText(m *model.Model, form string) string {
 	}
 }
 
-// describe returns the lines of the header that say what the model is and how it was
-// trained; quote renders an untrusted string for the target's comments.
-func describe(m *model.Model, opt Options, quote func(string) string) []string {
+// nodesText describes the nodes for the header: "12 Gaussian nodes (one variance per node)",
+// followed by the linear term if there is one.
+func nodesText(m *model.Model, lin linearPart, form string) string {
+	if lin.table == nil {
+		return fmt.Sprintf("%d %s", len(m.Nodes), kernelText(m, form))
+	}
+	linear := "a linear term in the inputs (from 1 linear node)"
+	if lin.nodes != 1 {
+		linear = fmt.Sprintf("a linear term in the inputs (from %d linear nodes)", lin.nodes)
+	}
+	if len(m.Nodes) == 0 {
+		return linear + ", no Gaussian node"
+	}
+	return fmt.Sprintf("%d %s and %s", len(m.Nodes), kernelText(m, form), linear)
+}
+
+// describe returns the lines of the header that say what the model is (m its kernel nodes,
+// lin its linear part) and how it was trained; quote renders an untrusted string for the
+// target's comments.
+func describe(m *model.Model, lin linearPart, opt Options, quote func(string) string) []string {
 	form := widthForm(m)
 	text := func(s string) string {
 		if plain(s) {
@@ -276,7 +363,7 @@ func describe(m *model.Model, opt Options, quote func(string) string) []string {
 	}
 	var l []string
 	add := func(format string, args ...any) { l = append(l, fmt.Sprintf(format, args...)) }
-	add("Model: %s; %d %s; %d inputs.", kind(m), len(m.Nodes), kernelText(m, form), m.Inputs)
+	add("Model: %s; %s; %d inputs.", kind(m), nodesText(m, lin, form), m.Inputs)
 	if m.Features != nil {
 		names := make([]string, len(m.Features))
 		for j, f := range m.Features {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,6 +103,23 @@ func randomModel(t testing.TB, seed uint64, inputs, nodes, k int, perInput bool)
 	return m
 }
 
+// withLinear inserts linear nodes (random directions, no width) into m at the given
+// positions of its node list, in order, with random weights in every output, and returns m.
+func withLinear(m *model.Model, seed uint64, at ...int) *model.Model {
+	rng := rand.New(rand.NewPCG(seed, 5))
+	for _, i := range at {
+		nd := model.Node{Kind: model.NodeLinear, Centre: make([]float64, m.Inputs)}
+		for j := range nd.Centre {
+			nd.Centre[j] = rng.NormFloat64()
+		}
+		m.Nodes = slices.Insert(m.Nodes, i, nd)
+		for k := range m.Weights {
+			m.Weights[k] = slices.Insert(m.Weights[k], i, 2*rng.NormFloat64())
+		}
+	}
+	return m
+}
+
 func mustCheck(t testing.TB, m *model.Model) *model.Model {
 	t.Helper()
 	if err := m.Check(); err != nil {
@@ -126,7 +144,7 @@ func testCases(t testing.TB) []testCase {
 		return m
 	}
 
-	// Two-class, fitted by the default method.
+	// Two-class, fitted by the default method (Gaussian nodes and a linear node).
 	tr, te := synth.Ripley(150, 1), synth.Ripley(200, 2)
 	labels := make([]string, len(tr.Y))
 	for i, v := range tr.Y {
@@ -187,6 +205,46 @@ func testCases(t testing.TB) []testCase {
 	mo.Nodes[1].Centre[0] = mo.Nodes[0].Centre[0]
 	mo.Weights[0] = []float64{1e308, 1e308}
 	add("overflow", mustCheck(t, mo), around(mo, 50, 16), true)
+
+	// Linear nodes, folded into one linear term by the export: mixed with Gaussian nodes or
+	// alone, for each kind of output.
+	for i, c := range []struct {
+		name              string
+		inputs, nodes, k  int
+		perInput          bool
+		linearAt          []int
+		regression, calib bool
+	}{
+		{"lin_mixed", 3, 5, 1, false, []int{0, 3, 7}, false, true},
+		{"lin_only", 4, 0, 1, false, []int{0, 1}, false, false},
+		{"lin_clip", 2, 4, 1, true, []int{2, 5}, true, false},
+		{"lin_only_reg", 3, 0, 1, false, []int{0, 1, 2}, true, false},
+		{"lin_multi", 3, 6, 3, false, []int{1, 4}, false, true},
+		{"lin_only_multi", 2, 0, 3, false, []int{0, 1}, false, false},
+	} {
+		seed := uint64(20 + 3*i)
+		ml := withLinear(randomModel(t, seed, c.inputs, c.nodes, c.k, c.perInput), seed+1, c.linearAt...)
+		switch {
+		case c.regression:
+			ml.Task, ml.Range = model.Regression, []float64{-2.5, 2} // clips both ends
+		case c.k == 1:
+			ml.Classes = []string{"neg", "pos"}
+		default:
+			ml.Classes = []string{"a", "b", "c"}
+		}
+		if c.calib {
+			ml.Calibration = &model.Calibration{Method: "hand-built"}
+			for cl := range ml.Classes {
+				a := make([]float64, c.k)
+				for k := range a {
+					a[k] = 0.5 * float64(cl+k+1)
+				}
+				ml.Calibration.A = append(ml.Calibration.A, a)
+				ml.Calibration.B = append(ml.Calibration.B, 0.1*float64(cl))
+			}
+		}
+		add(c.name, mustCheck(t, ml), around(ml, 200, seed+2), false)
+	}
 	return cases
 }
 

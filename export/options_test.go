@@ -66,6 +66,10 @@ func TestGenerateErrors(t *testing.T) {
 	tiny.Classes = []string{"a", "b"}
 	tiny.Scaling.Std[1] = 1e-50
 	invalid := randomModel(t, 1, 2, 3, 1, false) // no classes
+	huge := withLinear(randomModel(t, 1, 2, 3, 1, false), 2, 0, 1)
+	huge.Classes = []string{"a", "b"}
+	huge.Nodes[0].Centre[1], huge.Nodes[1].Centre[1] = 10, 10
+	huge.Weights[0][0], huge.Weights[0][1] = 1e308, 1e308
 	for _, c := range []struct {
 		name string
 		m    *model.Model
@@ -80,6 +84,8 @@ func TestGenerateErrors(t *testing.T) {
 		{"NUL label", nul, export.Options{}, export.ErrOption},
 		{"float std", tiny, export.Options{Float: true}, export.ErrFloatRange},
 		{"invalid model", invalid, export.Options{}, model.ErrInvalid},
+		{"linear overflow", huge, export.Options{}, export.ErrLinearRange},
+		{"linear overflow Go", huge, export.Options{Lang: export.Go}, export.ErrLinearRange},
 	} {
 		_, err := export.Generate(c.m, c.opt)
 		if !errors.Is(err, c.want) {
@@ -119,6 +125,74 @@ func TestGenerateNames(t *testing.T) {
 		for _, w := range c.want {
 			if !strings.Contains(string(src), w) {
 				t.Errorf("%+v: output lacks %q", c.opt, w)
+			}
+		}
+	}
+}
+
+// TestGenerateLinear checks how the exports present linear nodes: the linear table and its
+// term in the formula when the model has some, with or without Gaussian nodes, and no
+// trace of them otherwise (the golden files of TestExamplesUpToDate check that a model
+// without linear nodes exports as before, byte for byte).
+func TestGenerateLinear(t *testing.T) {
+	regressor := func(nodes int, linearAt ...int) *model.Model {
+		m := withLinear(randomModel(t, 3, 2, nodes, 1, false), 4, linearAt...)
+		m.Task, m.Classes = model.Regression, nil
+		return mustCheck(t, m)
+	}
+	plain, mixed, only := regressor(3), regressor(3, 1, 4), regressor(0, 0)
+	for _, c := range []struct {
+		name       string
+		m          *model.Model
+		opt        export.Options
+		want, lack []string
+	}{
+		{"C plain", plain, export.Options{Name: "m"}, []string{"f[k] = m_bias[k] + sum_i m_weight[k][i] g_i\n"},
+			[]string{"linear", "Linear"}},
+		{"Go plain", plain, export.Options{Lang: export.Go, Name: "m"}, []string{"f[k] = mBias[k] + sum_i mWeight[k][i] g_i\n"},
+			[]string{"linear", "Linear"}},
+		{"C mixed", mixed, export.Options{Name: "m"}, []string{
+			"Model: regressor; 3 Gaussian nodes (one variance per node) and a linear term in the inputs\n *   (from 2 linear nodes); 2 inputs.",
+			"f[k] = m_bias[k] + sum_j m_linear[k][j] z[j] + sum_i m_weight[k][i] g_i\n",
+			"#define M_N_NODES 3 /* Gaussian nodes; the linear nodes are in m_linear */\n",
+			"static const double m_linear[M_N_OUTPUTS][M_N_INPUTS] = {\n",
+			"            f[k] += m_linear[k][j] * z[j];\n",
+			"Read-only tables: 19 doubles (152 bytes).", // 2*2 scaling, 3*(2+1) nodes, 3+1 weights and bias, 2 linear
+		}, nil},
+		{"C float mixed", mixed, export.Options{Name: "m", Float: true}, []string{
+			"static const float m_linear[M_N_OUTPUTS][M_N_INPUTS] = {\n",
+			"Read-only tables: 19 floats (76 bytes).",
+		}, nil},
+		{"Go mixed", mixed, export.Options{Lang: export.Go, Name: "m"}, []string{
+			"f[k] = mBias[k] + sum_j mLinear[k][j] z[j] + sum_i mWeight[k][i] g_i\n",
+			"MNodes is the number of Gaussian nodes (the linear nodes are in mLinear).",
+			"mLinear = [MOutputs][MInputs]float64{\n",
+			"f[k] += mLinear[k][j] * v\n",
+		}, nil},
+		{"C only", only, export.Options{Name: "m"}, []string{
+			"Model: regressor; a linear term in the inputs (from 1 linear node), no Gaussian node;",
+			" *   f[k] = m_bias[k] + sum_j m_linear[k][j] z[j]\n",
+			"#define M_N_NODES 0 /* Gaussian nodes; the linear nodes are in m_linear */\n",
+			"        z[j] = (x[j] - m_mean[j]) / m_std[j];\n",
+			"Read-only tables: 7 doubles (56 bytes).", // 2*2 scaling, 1 bias, 2 linear
+		}, []string{"g_i", "m_centre", "m_width", "m_weight", "int i"}},
+		{"Go only", only, export.Options{Lang: export.Go, Name: "m"}, []string{
+			"//\tf[k] = mBias[k] + sum_j mLinear[k][j] z[j]\n",
+			"f[k] += mLinear[k][j] * v\n",
+		}, []string{"g_i"}},
+	} {
+		src, err := export.Generate(c.m, c.opt)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(src), w) {
+				t.Errorf("%s: output lacks %q", c.name, w)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(string(src), w) {
+				t.Errorf("%s: output holds %q", c.name, w)
 			}
 		}
 	}

@@ -73,3 +73,13 @@ func DiagDist(x, mu, s []float64) float64 {
 
 // TauToVar converts the common width tau of exp(-||x-c||^2/tau) to the variance s = tau/2.
 func TauToVar(tau float64) float64 { return tau / 2 }
+
+// Dot returns the inner product x'z, the value of a linear node of direction z at x.
+func Dot(x, z []float64) float64 {
+	z = z[:len(x)]
+	var s float64
+	for j := range x {
+		s += x[j] * z[j]
+	}
+	return s
+}

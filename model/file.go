@@ -14,15 +14,16 @@ import (
 	"github.com/sparsekernel/sparsekernel/internal/version"
 )
 
-// Format identifies a sparsekernel model file; Version is the file format version this
-// package writes and the newest it reads. Version 1 files (one output: "weights" a list,
-// "bias" a number) are read as models with K = 1.
+// Format identifies a sparsekernel model file; Version is the newest file format version
+// this package writes and reads. Version 3 adds linear nodes ("kind": "linear"); Write
+// writes version 2 for a model without them, so that older builds read it. Version 1 files
+// (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 2
+	Version = 3
 )
 
-// fileV2 is the layout of a version 2 file, in the order the keys are written.
+// fileV2 is the layout of a version 2 or 3 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -60,6 +61,9 @@ func (m *Model) About() []string {
 	default:
 		lines = append(lines, "g_i(z) = exp(-0.5 * sum_j (z_j - centre_i[j])^2 / width_i[j]): width is the node's variance along each standardised input (one value: the same for all inputs)")
 	}
+	if m.formatVersion() == 3 {
+		lines = append(lines, `g_i(z) = sum_j centre_i[j] z_j for a node of kind "linear" (no width)`)
+	}
 	switch {
 	case m.Task == Regression && m.Range != nil:
 		lines = append(lines, "prediction: f_1(x), clipped to range")
@@ -83,7 +87,7 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a version 2 file: JSON, one node and one row of weights per line, led
+// Write encodes m as a version 2 file (3 with linear nodes): JSON, one node and one row of weights per line, led
 // by lines explaining the formula. Floats are written in the shortest form that reads back
 // to the same float64, so a loaded model predicts bit-for-bit like the saved one. Write
 // records the writing software's version in m.WrittenBy.
@@ -131,7 +135,7 @@ func (m *Model) Write(w io.Writer) error {
 		return l.Bytes()
 	}
 	field("format", compact(Format))
-	field("version", compact(Version))
+	field("version", compact(m.formatVersion()))
 	field("written_by", compact(m.WrittenBy))
 	about := make([][]byte, 0, 4)
 	for _, s := range m.About() {
@@ -276,6 +280,16 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
+// formatVersion is the oldest file format version that holds m: 3 with linear nodes, else 2.
+func (m *Model) formatVersion() int {
+	for _, nd := range m.Nodes {
+		if nd.Kind != "" {
+			return 3
+		}
+	}
+	return 2
+}
+
 // Read decodes and checks a model file of any version up to Version; source names it in
 // errors.
 func Read(r io.Reader, source string) (*Model, error) {
@@ -309,7 +323,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		if f.Weights == nil {
 			m.Weights = [][]float64{{}}
 		}
-	case 2:
+	case 2, 3:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -317,6 +331,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 		m = f.Model
 	default:
 		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, head.Version, Version)
+	}
+	if m.formatVersion() == 3 && head.Version < 3 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with linear nodes (they need version 3)", source, ErrInvalid, head.Version)
 	}
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)

@@ -40,12 +40,18 @@ const (
 	KernelWavelet = "wavelet"
 )
 
+// NodeLinear is the Kind of a linear node: g(z) = sum_j c_j z_j, c = Node.Centre (a direction
+// in the standardised space; the node has no width).
+const NodeLinear = "linear"
+
 // Node is one basis function: its centre and its width parameters in the standardised space.
+// Kind is empty for a node of the model's Kernel, or NodeLinear.
 type Node struct {
+	Kind   string    `json:"kind,omitempty"`
 	Centre []float64 `json:"centre"`
 	// Width holds, for a Gaussian node, the variances s_j (one per input, or a single value
 	// shared by all inputs); for a wavelet node, the dilation a.
-	Width []float64 `json:"width"`
+	Width []float64 `json:"width,omitempty"`
 }
 
 // Scaling standardises raw inputs: z_j = (x_j - Mean[j]) / Std[j].
@@ -216,14 +222,22 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 		} else {
 			for i := range nodes {
 				nd := &nodes[i]
-				if len(nd.Width) == 1 {
+				switch {
+				case nd.Kind == NodeLinear:
+					g[i] = 0
+				case len(nd.Width) == 1:
 					g[i] = -0.5 * kernel.SqDist(z, nd.Centre) / nd.Width[0]
-				} else {
+				default:
 					g[i] = -0.5 * kernel.DiagDist(z, nd.Centre, nd.Width)
 				}
 			}
 			for i, a := range g {
 				g[i] = math.Exp(a)
+			}
+			for i := range nodes {
+				if nodes[i].Kind == NodeLinear {
+					g[i] = kernel.Dot(z, nodes[i].Centre)
+				}
 			}
 		}
 		for k, w := range m.Weights {
@@ -247,8 +261,10 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 }
 
 func (m *Model) basis(z []float64, nd Node) float64 {
-	switch m.Kernel {
-	case KernelWavelet:
+	switch {
+	case nd.Kind == NodeLinear:
+		return kernel.Dot(z, nd.Centre)
+	case m.Kernel == KernelWavelet:
 		return kernel.Wavelet{A: nd.Width[0]}.Eval(z, nd.Centre)
 	default:
 		if len(nd.Width) == 1 {
@@ -428,6 +444,12 @@ func (m *Model) Check() error {
 			return bad("node %d has a centre of %d values for %d inputs", i+1, len(nd.Centre), m.Inputs)
 		}
 		want := len(nd.Width) == 1 || (m.Kernel == KernelGaussian && len(nd.Width) == m.Inputs)
+		if nd.Kind != "" && nd.Kind != NodeLinear {
+			return bad("node %d is of unknown kind %q", i+1, nd.Kind)
+		}
+		if nd.Kind == NodeLinear {
+			want = len(nd.Width) == 0 && m.Kernel == KernelGaussian
+		}
 		if !want {
 			return bad("node %d has %d width values", i+1, len(nd.Width))
 		}

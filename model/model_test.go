@@ -91,6 +91,47 @@ func TestDecision(t *testing.T) {
 	}
 }
 
+// withLinear is validModel with a linear node added between its two Gaussian nodes.
+func withLinear() *Model {
+	m := validModel()
+	m.Nodes = []Node{m.Nodes[0], {Kind: NodeLinear, Centre: []float64{0.5, -2}}, m.Nodes[1]}
+	m.Weights = [][]float64{{1.5, 0.25, -0.75}}
+	return m
+}
+
+func TestDecisionLinear(t *testing.T) {
+	m := withLinear()
+	x := []float64{3, 2.5} // z = (1, 1)
+	g1, g2 := math.Exp(-0.5*2/0.5), math.Exp(-0.5*(0/0.25+4/2))
+	want := 0.1 + 1.5*g1 + 0.25*(0.5*1-2*1) - 0.75*g2
+	f, err := m.Decision(x)
+	if err != nil || math.Abs(f[0]-want) > 1e-15 {
+		t.Errorf("Decision = %v, %v, want %v", f, err, want)
+	}
+	if got := m.basis([]float64{1, 1}, m.Nodes[1]); got != -1.5 {
+		t.Errorf("basis of the linear node = %v, want -1.5", got)
+	}
+	// Many nodes (more than one block of DecisionTo): the plain loop of basis values.
+	big := withLinear()
+	for i := range 70 {
+		nd := Node{Centre: []float64{float64(i) / 10, 1}, Width: []float64{1}}
+		if i%7 == 0 {
+			nd = Node{Kind: NodeLinear, Centre: []float64{float64(i) / 50, -1}}
+		}
+		big.Nodes = append(big.Nodes, nd)
+		big.Weights[0] = append(big.Weights[0], 0.01*float64(i%5-2))
+	}
+	z := make([]float64, 2)
+	big.Standardise(z, x)
+	plain := big.Bias[0]
+	for i, nd := range big.Nodes {
+		plain += big.Weights[0][i] * big.basis(z, nd)
+	}
+	if f, _ := big.Decision(x); f[0] != plain {
+		t.Errorf("Decision %v, the plain loop %v", f[0], plain)
+	}
+}
+
 func TestDecisionErrors(t *testing.T) {
 	m := validModel()
 	tests := []struct {
@@ -190,6 +231,10 @@ func TestCheck(t *testing.T) {
 		{"feature names", func(m *Model) { m.Features = []string{"a"} }, "feature names"},
 		{"calibration shape", func(m *Model) { m.Calibration = &Calibration{A: [][]float64{{1}}, B: []float64{0}} }, "calibration"},
 		{"regressor with classes", func(m *Model) { m.Task = Regression }, "no classes"},
+		{"valid linear node", func(m *Model) { *m = *withLinear() }, ""},
+		{"linear node with a width", func(m *Model) { *m = *withLinear(); m.Nodes[1].Width = []float64{1} }, "node 2 has 1 width"},
+		{"linear node of a wavelet model", func(m *Model) { *m = *withLinear(); m.Kernel = KernelWavelet; m.Nodes[2].Width = m.Nodes[2].Width[:1] }, "node 2 has 0 width"},
+		{"unknown node kind", func(m *Model) { m.Nodes[0].Kind = "cubic" }, `unknown kind "cubic"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -210,7 +255,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	for _, m := range []*Model{validModel(), threeClass()} {
+	for _, m := range []*Model{validModel(), threeClass(), withLinear()} {
 		m.Weights[0][0] = 0.1 + 0.2 // not exactly representable in short decimal
 		m.Training.LOOCurve = []float64{0.5, 0.25}
 		m.Training.Chosen = 2
@@ -237,6 +282,21 @@ func TestRoundTrip(t *testing.T) {
 		// A person can read it: one node per line, the formula stated.
 		if !strings.Contains(string(data), "\n  {\"centre\":[0,0],\"width\":[0.5]},\n") || !strings.Contains(string(data), "f_k(x) = bias[k]") {
 			t.Errorf("file layout:\n%s", data)
+		}
+		// Version 3 only for linear nodes, so that older builds read the others.
+		version := `"version": 2,`
+		if m.Nodes[1].Kind == NodeLinear {
+			version = `"version": 3,`
+			if !strings.Contains(string(data), `{"kind":"linear","centre":[0.5,-2]}`) {
+				t.Errorf("linear node layout:\n%s", data)
+			}
+			old := strings.Replace(string(data), version, `"version": 2,`, 1)
+			if _, err := Read(strings.NewReader(old), "old.json"); err == nil || !strings.Contains(err.Error(), "linear nodes") {
+				t.Errorf("a version 2 file with linear nodes: %v", err)
+			}
+		}
+		if !strings.Contains(string(data), version) {
+			t.Errorf("want %s in\n%s", version, data)
 		}
 	}
 }

@@ -62,6 +62,8 @@ type Auto struct {
 	Candidates int
 	// NoPrototypes leaves the prototypes (centroids) out of the candidates.
 	NoPrototypes bool
+	// NoLinear leaves the linear candidates (linearDirections) out.
+	NoLinear bool
 	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance.
 	Weighting []Weighting
 	// SE is the size rule's tolerance in paired standard errors (0: the size of least error);
@@ -143,6 +145,9 @@ type AutoResult struct {
 	// Tau is the chosen width; Centres are in the scaled input space.
 	Tau     float64
 	Centres [][]float64
+	// Linear[i] says that node i is a linear node g(z) = Centres[i]'z (linearDirections)
+	// rather than a Gaussian.
+	Linear []bool
 	// Weights[k][i] and Bias[k] are output k's weights.
 	Weights [][]float64
 	Bias    []float64
@@ -389,15 +394,22 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	scale := weights(Z, Y, class, w)
 	Zs := scaled(Z, scale)
 	_, pts := a.candidates(Zs, class, -1)
-	g := newGaussians(pts, Zs).at(taus[bt])
-	sc, s := a.build(g, Y, len(pts), size)
+	dirs := a.directions(Zs, Y)
+	g := newGaussians(pts, dirs, Zs).at(taus[bt])
+	sc, s := a.build(g, Y, len(pts)+len(dirs), size)
 	var cols [][]float64 // the chosen candidates' kernel columns, for the evidence
 	for range size {
 		c := sc.step(s, a.Lambda)
 		if c < 0 {
 			break
 		}
-		res.Centres = append(res.Centres, slices.Clone(pts[c]))
+		if c < len(pts) {
+			res.Centres = append(res.Centres, slices.Clone(pts[c]))
+			res.Linear = append(res.Linear, false)
+		} else {
+			res.Centres = append(res.Centres, slices.Clone(dirs[c-len(pts)]))
+			res.Linear = append(res.Linear, true)
+		}
 		cols = append(cols, g[c*n:(c+1)*n])
 	}
 	res.Evaluations += sc.visits
@@ -405,7 +417,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	kept := ""
 	if !a.NoPrune && len(cols) > 0 {
 		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
-			res.Centres, res.Weights, res.Bias = subset(res.Centres, ev.keep), ev.w, ev.bias
+			res.Centres, res.Linear, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Linear, ev.keep), ev.w, ev.bias
 			res.Calibrate = rows(ev.loo)
 			kept = fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
 		}
@@ -420,6 +432,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	res.Size = len(res.Centres)
+	if slices.Contains(res.Linear, true) { // (one output: one direction at most)
+		kept += ", one of them linear"
+	}
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
 		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	return res, nil
@@ -880,6 +895,16 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts
 	return idx, pts
 }
 
+// directions returns the linear candidates for inputs Zs and targets Y (linearDirections):
+// none when NoLinear is set or for several outputs (three or more classes, where they were
+// measured to lose: one direction serves one class's output of the shared nodes).
+func (a *Auto) directions(Zs, Y [][]float64) [][]float64 {
+	if a.NoLinear || len(Y) > 1 {
+		return nil
+	}
+	return linearDirections(Zs, Y)
+}
+
 // build fills a pool with the kernel columns g (L x N, candidate-major) and starts a state
 // with a bias for targets Y.
 func (a *Auto) build(g []float64, Y [][]float64, l int, maxT int) (*screen, *State) {
@@ -896,15 +921,17 @@ func (a *Auto) build(g []float64, Y [][]float64, l int, maxT int) (*screen, *Sta
 type gaussians struct {
 	d2, g []float64
 	tau   float64
+	l     int // the Gaussian rows; the rows after them are linear columns, fixed
 }
 
 // directInputs is the largest number of inputs for which newGaussians computes the squared
 // distances directly rather than by a matrix product.
 const directInputs = 4
 
-func newGaussians(pts, Z [][]float64) *gaussians {
+func newGaussians(pts, dirs, Z [][]float64) *gaussians {
 	n, l, m := len(Z), len(pts), len(Z[0])
-	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf(l * n)}
+	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf((l + len(dirs)) * n), l: l}
+	linearColumns(k.g[l*n:], dirs, Z)
 	if m <= directInputs { // few inputs: directly, one pass over the matrix
 		for c, p := range pts {
 			row := k.d2[c*n : (c+1)*n]
@@ -964,12 +991,13 @@ func flatten(X [][]float64) []float64 {
 
 // at returns the kernel matrix for width tau (valid until the next call).
 func (k *gaussians) at(tau float64) []float64 {
+	g := k.g[:len(k.d2)]
 	if k.tau > 0 && math.Abs(2*tau-k.tau) <= 1e-12*k.tau {
-		for i, v := range k.g {
-			k.g[i] = v * v
+		for i, v := range g {
+			g[i] = v * v
 		}
 	} else {
-		vecmath.ExpScaled(k.g, k.d2, -1/tau)
+		vecmath.ExpScaled(g, k.d2, -1/tau)
 	}
 	k.tau = tau
 	return k.g
@@ -1044,11 +1072,13 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	scale := weights(Ztr, Ytr, ctr, w)
 	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 	_, pts := a.candidates(Ztr, ctr, f)
+	dirs := a.directions(Ztr, Ytr)
+	l := len(pts) + len(dirs)
 	capT := maxT
-	maxT = min(maxT, len(pts), len(tr)-1)
+	maxT = min(maxT, l, len(tr)-1)
 	recs := make([]pathRecord, len(taus))
 	evals := 0
-	ktr, kva := newGaussians(pts, Ztr), newGaussians(pts, Zva)
+	ktr, kva := newGaussians(pts, dirs, Ztr), newGaussians(pts, dirs, Zva)
 	defer ktr.release()
 	defer kva.release()
 	order := make([]int, len(taus))
@@ -1063,7 +1093,7 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	for _, t := range order {
 		tau := taus[t]
 		if g := ktr.at(tau); s == nil {
-			sc, s = a.build(g, Ytr, len(pts), maxT)
+			sc, s = a.build(g, Ytr, l, maxT)
 		} else { // the next width reuses the buffers
 			s.Reset()
 			sc.reset(g, s)

@@ -47,12 +47,16 @@ func oneVsRest(class []int, c int) [][]float64 {
 func decide(r *AutoResult, z []float64) []float64 {
 	f := append([]float64(nil), r.Bias...)
 	for i, c := range r.Centres {
-		var d float64
+		var d, lin float64
 		for j := range z {
 			x := z[j] * r.Scale[j]
 			d += (x - c[j]) * (x - c[j])
+			lin += x * c[j]
 		}
 		g := math.Exp(-d / r.Tau)
+		if r.Linear[i] {
+			g = lin
+		}
 		for k := range f {
 			f[k] += r.Weights[k][i] * g
 		}
@@ -179,8 +183,8 @@ func TestHoldoutExact(t *testing.T) {
 	pts := append(append([][]float64(nil), tr[:40]...), Prototypes(tr, class[:90], 1)...)
 	const tau = 0.7
 	a := Auto{Lambda: 0.1}
-	sc, s := a.build(newGaussians(pts, tr).at(tau), Ytr, len(pts), 30)
-	h := newHoldout(newGaussians(pts, va).at(tau), Yva, class[90:], s, LossMSE)
+	sc, s := a.build(newGaussians(pts, nil, tr).at(tau), Ytr, len(pts), 30)
+	h := newHoldout(newGaussians(pts, nil, va).at(tau), Yva, class[90:], s, LossMSE)
 	var chosen []int
 	for n := 1; n <= 25; n++ {
 		c := sc.step(s, a.Lambda)
@@ -295,7 +299,7 @@ func TestScreenMatchesPool(t *testing.T) {
 	y := oneVsRest(class, 2)[0]
 	pts := X[:60]
 	const tau, lambda = 1.0, 0.1
-	g := newGaussians(pts, X).at(tau)
+	g := newGaussians(pts, nil, X).at(tau)
 	pool := NewPool(len(X), len(pts), 22)
 	copy(pool.q, g)
 	s1 := NewState(y, 22)
@@ -432,11 +436,11 @@ func TestAutoExtendsWidths(t *testing.T) {
 		}
 		return s / float64(len(Xt))
 	}
-	held, err := Auto{Seed: 1, Extend: -1}.Fit(X, [][]float64{y}, nil)
+	held, err := Auto{Seed: 1, Extend: -1, NoLinear: true}.Fit(X, [][]float64{y}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ext, err := Auto{Seed: 1}.Fit(X, [][]float64{y}, nil)
+	ext, err := Auto{Seed: 1, NoLinear: true}.Fit(X, [][]float64{y}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -552,7 +556,7 @@ func TestGaussians(t *testing.T) {
 			return X
 		}
 		pts, Z := draw(7), draw(11)
-		k := newGaussians(pts, Z)
+		k := newGaussians(pts, nil, Z)
 		for _, tau := range []float64{2 * float64(m), float64(m)} {
 			g := k.at(tau)
 			for c, p := range pts {

@@ -83,7 +83,8 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		return nil, ErrTunedOutputs
 	}
 	a := t.Auto
-	a.NoPrune = true // the fixed nodes only seed the search: their path's size, unpruned
+	a.NoPrune = true  // the fixed nodes only seed the search: their path's size, unpruned
+	a.NoLinear = true // the construction grows Gaussian nodes only
 	ar, err := a.Fit(Z, Y, class)
 	if err != nil {
 		return nil, err
@@ -205,7 +206,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	res.Built = len(res.Centres)
 	kept := ""
 	if !t.NoPrune {
-		k := newGaussians(res.Centres, Zs)
+		k := newGaussians(res.Centres, nil, Zs)
 		cols := make([][]float64, len(res.Centres))
 		for j, v := range res.Vars { // exp(-||z-c||^2/(2 v))
 			cols[j] = k.g[j*n : (j+1)*n]
@@ -244,7 +245,7 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 	added func(n int, node func([]float64) []float64, s *State), Zva [][]float64, held func(n int, fv []float64)) int {
 	n, m := len(Z), len(Z[0])
 	_, pts := a.candidates(Z, class, fold)
-	sc, s := a.build(newGaussians(pts, Z).at(tau), [][]float64{y}, len(pts), size)
+	sc, s := a.build(newGaussians(pts, nil, Z).at(tau), [][]float64{y}, len(pts), size)
 	var h *holdout
 	if Zva != nil {
 		h = newHoldout(nil, [][]float64{make([]float64, len(Zva))}, nil, s, LossMSE)

@@ -52,6 +52,9 @@ func TestNodeEllipses(t *testing.T) {
 	wav.Kernel = model.KernelWavelet
 	wav.Nodes = []model.Node{{Centre: []float64{1, 1}, Width: []float64{0.7}}}
 	wav.Weights = [][]float64{{-1}}
+	lin := *m
+	lin.Nodes = []model.Node{m.Nodes[0], {Kind: model.NodeLinear, Centre: []float64{1, 1}}, m.Nodes[1]}
+	lin.Weights = [][]float64{{1, 5, -2}}
 	tests := []struct {
 		name string
 		m    *model.Model
@@ -60,6 +63,7 @@ func TestNodeEllipses(t *testing.T) {
 		// centre Mean + Std c; semi-axes Std sqrt(s), or Std a for a wavelet.
 		{"gaussian", m, []ellipse{{cx: 2, cy: -1, rx: 4, ry: 1.5, class: 1}, {cx: 1, cy: 2, rx: 1, ry: 1.5, class: 0}}},
 		{"wavelet", &wav, []ellipse{{cx: 3, cy: 5, rx: 1.4, ry: 2.1, class: 0}}},
+		{"a linear node has none", &lin, []ellipse{{cx: 2, cy: -1, rx: 4, ry: 1.5, class: 1}, {cx: 1, cy: 2, rx: 1, ry: 1.5, class: 0}}},
 		{"three classes", handModel(3), []ellipse{
 			{cx: -0.6, cy: 0.65, rx: 0.5 * math.Sqrt(0.5), ry: 0.3 * math.Sqrt(2), class: 0},
 			{cx: 0.4, cy: 0.35, rx: 0.5 * math.Sqrt(1.5), ry: 0.3 * math.Sqrt(0.4), class: 2},

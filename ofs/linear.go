@@ -1,0 +1,214 @@
+package ofs
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// linearBudget bounds N m min(N, m), the flops of the ridge directions' eigendecomposition
+// (of a min(N, m)-square matrix): beyond it linearDirections returns none.
+const linearBudget = 2.5e8
+
+// linearDirections returns, for each output k, the ridge regression direction v_k of the
+// targets Y[k] on the inputs Z (both centred), its ridge parameter the one of least exact
+// leave-one-out error on the grid ridgeGrid, scaled so that the column z'v_k has a root mean
+// square of 1 about its mean on Z. A direction is a candidate node of its own, g(z) = v'z:
+// one term for what a linear boundary or trend needs. It returns none when N m min(N, m)
+// exceeds linearBudget or N < 3, and leaves out the directions of targets the inputs do not
+// predict at all.
+func linearDirections(Z, Y [][]float64) [][]float64 {
+	n := len(Z)
+	if n < 3 || float64(n)*float64(len(Z[0]))*float64(min(n, len(Z[0]))) > linearBudget {
+		return nil
+	}
+	rg := newRidge(Z)
+	if rg == nil {
+		return nil
+	}
+	var dirs [][]float64
+	for _, y := range Y {
+		yc := centred(y)
+		best, lam := math.Inf(1), 0.0
+		for _, l := range rg.grid() {
+			if e := rg.loo(yc, l); e < best {
+				best, lam = e, l
+			}
+		}
+		v := rg.direction(yc, lam)
+		col := make([]float64, n)
+		mat.NewVecDense(n, col).MulVec(rg.zc, mat.NewVecDense(rg.m, v))
+		rms := math.Sqrt(dot(col, col) / float64(n))
+		if !(rms > 0) || math.IsInf(rms, 0) {
+			continue
+		}
+		for j := range v {
+			v[j] /= rms
+		}
+		dirs = append(dirs, v)
+	}
+	return dirs
+}
+
+// centred returns y minus its mean.
+func centred(y []float64) []float64 {
+	mean := sum(y) / float64(len(y))
+	out := make([]float64, len(y))
+	for i, v := range y {
+		out[i] = v - mean
+	}
+	return out
+}
+
+// ridge holds what every ridge regression on centred inputs Zc (N x m) needs: orthogonal
+// columns u_j (N x r, ||u_j||^2 = s_j) spanning Zc, from the eigendecomposition of Zc'Zc or
+// of Zc Zc', whichever is smaller, and back, which maps coefficients a on the u_j to a
+// direction in the inputs, v = back a, with Zc v = U a.
+type ridge struct {
+	zc      *mat.Dense
+	m, r    int
+	s       []float64
+	u, back *mat.Dense
+	keep    []bool // the u_j of a positive s_j (relative to the largest)
+	trace   float64
+}
+
+// newRidge centres Z and factorises it; nil if the factorisation fails or Z is constant.
+func newRidge(Z [][]float64) *ridge {
+	n, m := len(Z), len(Z[0])
+	mean := make([]float64, m)
+	for _, z := range Z {
+		for j, v := range z {
+			mean[j] += v
+		}
+	}
+	zc := mat.NewDense(n, m, nil)
+	for i, z := range Z {
+		row := zc.RawRowView(i)
+		for j, v := range z {
+			row[j] = v - mean[j]/float64(n)
+		}
+	}
+	rg := &ridge{zc: zc, m: m, u: new(mat.Dense), back: new(mat.Dense)}
+	var gram mat.SymDense
+	if m <= n {
+		gram.SymOuterK(1, zc.T()) // Zc'Zc = V S V'
+	} else {
+		gram.SymOuterK(1, zc) // Zc Zc' = W S W'
+	}
+	var eig mat.EigenSym
+	if !eig.Factorize(&gram, true) {
+		return nil
+	}
+	rg.s = eig.Values(nil)
+	rg.r = len(rg.s)
+	var vecs mat.Dense
+	eig.VectorsTo(&vecs)
+	if m <= n {
+		rg.back = &vecs       // V
+		rg.u.Mul(zc, rg.back) // U = Zc V
+	} else {
+		rg.u.Scale(1, &vecs)       // U = W S^(1/2)
+		rg.back.Mul(zc.T(), &vecs) // back = Zc' W S^(-1/2)
+		for j, sj := range rg.s {
+			c := 0.0
+			if sj > 0 {
+				c = math.Sqrt(sj)
+			}
+			scaleCol(rg.u, j, c)
+			if c > 0 {
+				c = 1 / c
+			}
+			scaleCol(rg.back, j, c)
+		}
+	}
+	top := 0.0
+	for _, v := range rg.s {
+		top = max(top, v)
+		rg.trace += max(v, 0)
+	}
+	if !(top > 0) {
+		return nil
+	}
+	rg.keep = make([]bool, rg.r)
+	for j, v := range rg.s {
+		rg.keep[j] = v > 1e-12*top
+	}
+	return rg
+}
+
+func scaleCol(a *mat.Dense, j int, c float64) {
+	r, _ := a.Dims()
+	for i := range r {
+		a.Set(i, j, a.At(i, j)*c)
+	}
+}
+
+// grid returns the ridge parameters tried: (trace/r) 10^e, e = -4, -3.5, ..., 3.
+func (rg *ridge) grid() []float64 {
+	var out []float64
+	for e := -8; e <= 6; e++ {
+		out = append(out, rg.trace/float64(rg.r)*math.Pow(10, float64(e)/2))
+	}
+	return out
+}
+
+// coef returns the coefficients on the u_j of the ridge fit of yc with parameter lam:
+// a_j = u_j'yc / (s_j + lam).
+func (rg *ridge) coef(yc []float64, lam float64) []float64 {
+	a := make([]float64, rg.r)
+	mat.NewVecDense(rg.r, a).MulVec(rg.u.T(), mat.NewVecDense(len(yc), yc))
+	for j := range a {
+		if rg.keep[j] {
+			a[j] /= rg.s[j] + lam
+		} else {
+			a[j] = 0
+		}
+	}
+	return a
+}
+
+// loo returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
+// centred targets yc with parameter lam: sum_i ((yc_i - f_i) / (1 - h_i))^2, the hat
+// matrix's diagonal h_i = 1/N + sum_j u_ij^2 / (s_j + lam).
+func (rg *ridge) loo(yc []float64, lam float64) float64 {
+	n := len(yc)
+	a := rg.coef(yc, lam)
+	f := make([]float64, n)
+	h := make([]float64, n)
+	for i := range h {
+		h[i] = 1 / float64(n)
+		row := rg.u.RawRowView(i)
+		for j, uij := range row {
+			if rg.keep[j] {
+				f[i] += uij * a[j]
+				h[i] += uij * uij / (rg.s[j] + lam)
+			}
+		}
+	}
+	var e float64
+	for i := range n {
+		r := (yc[i] - f[i]) / max(1-h[i], 1e-12)
+		e += r * r
+	}
+	return e
+}
+
+// direction returns the ridge fit's direction in the inputs, v with Zc v = f.
+func (rg *ridge) direction(yc []float64, lam float64) []float64 {
+	v := make([]float64, rg.m)
+	mat.NewVecDense(rg.m, v).MulVec(rg.back, mat.NewVecDense(rg.r, rg.coef(yc, lam)))
+	return v
+}
+
+// linearColumns writes the values z'v of each direction v at the points Z into out,
+// direction after direction (len(dirs) x N).
+func linearColumns(out []float64, dirs, Z [][]float64) {
+	n := len(Z)
+	for d, v := range dirs {
+		row := out[d*n : (d+1)*n]
+		for i, z := range Z {
+			row[i] = dot(v, z)
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// linearData returns n points of m standard normal inputs and a target linear in the first
+// input plus noise.
+func linearData(n, m int, seed uint64) ([][]float64, []float64) {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	Z := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range Z {
+		Z[i] = make([]float64, m)
+		for j := range Z[i] {
+			Z[i][j] = rng.NormFloat64()
+		}
+		y[i] = 3 + Z[i][0] + rng.NormFloat64()
+	}
+	return Z, y
+}
+
+// ridgeFit solves the ridge regression with an unpenalised intercept directly:
+// (Zc'Zc + lam I) v = Zc'(y - mean y), returning v and the intercept.
+func ridgeFit(Z [][]float64, y []float64, lam float64) ([]float64, float64) {
+	n, m := len(Z), len(Z[0])
+	zm := make([]float64, m)
+	for _, z := range Z {
+		for j, v := range z {
+			zm[j] += v / float64(n)
+		}
+	}
+	ym := sum(y) / float64(n)
+	a := mat.NewDense(n, m, nil)
+	for i, z := range Z {
+		for j, v := range z {
+			a.Set(i, j, v-zm[j])
+		}
+	}
+	var g mat.Dense
+	g.Mul(a.T(), a)
+	for j := range m {
+		g.Set(j, j, g.At(j, j)+lam)
+	}
+	var b mat.VecDense
+	b.MulVec(a.T(), mat.NewVecDense(n, centred(y)))
+	var v mat.VecDense
+	if err := v.SolveVec(&g, &b); err != nil {
+		panic(err)
+	}
+	out := mat.Col(nil, 0, &v)
+	return out, ym - dot(out, zm)
+}
+
+// TestRidgeLOO checks the ridge's leave-one-out sums of squares against refits without each
+// point, and its direction against a direct solve, for N > m and N < m.
+func TestRidgeLOO(t *testing.T) {
+	for _, dims := range [][2]int{{30, 4}, {12, 20}} {
+		n, m := dims[0], dims[1]
+		Z, y := linearData(n, m, uint64(n))
+		rg := newRidge(Z)
+		for _, lam := range []float64{0.01, 1, 30} {
+			var brute float64
+			for i := range n {
+				Zi := append(append([][]float64{}, Z[:i]...), Z[i+1:]...)
+				yi := append(append([]float64{}, y[:i]...), y[i+1:]...)
+				v, b := ridgeFit(Zi, yi, lam)
+				r := y[i] - b - dot(v, Z[i])
+				brute += r * r
+			}
+			if got := rg.loo(centred(y), lam); math.Abs(got-brute) > 1e-9*brute {
+				t.Errorf("%v, lambda %g: leave-one-out %v, refits %v", dims, lam, got, brute)
+			}
+			want, _ := ridgeFit(Z, y, lam)
+			got := rg.direction(centred(y), lam)
+			for j := range want {
+				if math.Abs(got[j]-want[j]) > 1e-9*(1+math.Abs(want[j])) {
+					t.Errorf("%v, lambda %g: direction %v, want %v", dims, lam, got, want)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestLinearDirections checks the scaling of the directions (a column of unit root mean
+// square about its mean) and that a target the inputs predict gets a direction close to the
+// true one.
+func TestLinearDirections(t *testing.T) {
+	for _, dims := range [][2]int{{50, 3}, {40, 60}, {500, 10}} {
+		n, m := dims[0], dims[1]
+		Z, y := linearData(n, m, 1)
+		dirs := linearDirections(Z, [][]float64{y})
+		if len(dirs) != 1 {
+			t.Fatalf("%v: %d directions", dims, len(dirs))
+		}
+		col := make([]float64, n)
+		for i, z := range Z {
+			col[i] = dot(dirs[0], z)
+		}
+		c := centred(col)
+		if rms := math.Sqrt(dot(c, c) / float64(n)); math.Abs(rms-1) > 1e-9 {
+			t.Errorf("%v: root mean square %v", dims, rms)
+		}
+		if n > m && dirs[0][0] < 0.8*math.Sqrt(dot(dirs[0], dirs[0])) {
+			t.Errorf("%v: direction %v, want mostly the first input", dims, dirs[0])
+		}
+	}
+	if d := linearDirections([][]float64{{1}, {1}, {1}}, [][]float64{{1, -1, 1}}); d != nil {
+		t.Errorf("constant inputs: %v", d)
+	}
+}
