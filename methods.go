@@ -168,7 +168,7 @@ func fitTuned(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau = r.Fixed.Tau
-	return c.crossValidated(r.Scale, r.Centres, r.Vars, nil, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 }
 
 func fitFixed(c *fitContext) error {

@@ -43,15 +43,21 @@ type Tuned struct {
 	// NoPrune keeps every node built; by default the final model's weights are re-estimated by
 	// sparse Bayesian learning, which drops the nodes the data do not support (as Auto does).
 	NoPrune bool
+	// NoLinear leaves out the linear node: by default, at every stage until it is taken, the
+	// ridge direction of Auto's linear candidate (linearDirections) competes with the tuned
+	// Gaussian node on the same stage cost, and joins the model instead when it does better.
+	NoLinear bool
 }
 
 // TunedResult is the model Tuned built.
 type TunedResult struct {
 	// Scale multiplies each standardised input before the kernel.
 	Scale []float64
-	// Centres and Vars are the nodes' centres (scaled space) and variances.
+	// Centres and Vars are the nodes' centres (scaled space) and variances; Linear[i] says
+	// that node i is instead the linear node Centres[i]'z (Vars[i] is then 0).
 	Centres [][]float64
 	Vars    []float64
+	Linear  []bool
 	Weights [][]float64
 	Bias    []float64
 	Size    int
@@ -190,11 +196,15 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	res.Scale = weights(Z, Y, class, ar.Weighting)
 	Zs := scaled(Z, res.Scale)
 	var final *State
-	res.Evaluations += t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, node func([]float64) []float64, s *State) {
-		u := node(nil)
+	res.Evaluations += t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, u []float64, linear bool, s *State) {
 		m := len(Zs[0])
 		res.Centres = append(res.Centres, slices.Clone(u[:m]))
-		res.Vars = append(res.Vars, math.Exp(u[m]))
+		res.Linear = append(res.Linear, linear)
+		if linear {
+			res.Vars = append(res.Vars, 0)
+		} else {
+			res.Vars = append(res.Vars, math.Exp(u[m]))
+		}
 		final = s
 	}, nil, nil)
 	if final == nil {
@@ -208,18 +218,26 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	if !t.NoPrune {
 		k := newGaussians(res.Centres, nil, Zs)
 		cols := make([][]float64, len(res.Centres))
-		for j, v := range res.Vars { // exp(-||z-c||^2/(2 v))
+		for j, v := range res.Vars { // exp(-||z-c||^2/(2 v)), or z'c
 			cols[j] = k.g[j*n : (j+1)*n]
+			if res.Linear[j] {
+				linearColumns(cols[j], res.Centres[j:j+1], Zs)
+				continue
+			}
 			vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/(2*v))
 		}
 		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
 			res.Centres, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
+			res.Linear = subset(res.Linear, ev.keep)
 			res.Calibrate = rows(ev.loo)
 			kept = fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
 		}
 		k.release()
 	}
 	res.Size = len(res.Centres)
+	if slices.Contains(res.Linear, true) {
+		kept += ", one of them linear"
+	}
 	res.Chose = fmt.Sprintf("%s, centres and widths of %d nodes tuned and refined (cross-validated; least error at %d)%s; started from the default's width tau %.3g (%d fixed nodes)%s",
 		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size, note)
 	return res, nil
@@ -238,12 +256,18 @@ func worseNote(tuned, fixed []float64, fixedSize int) string {
 }
 
 // construct grows a model of tunable nodes on (Z, y) to size nodes, calling added after each
-// node with the node's parameters (node(nil) returns u = (mu, log v)) and, when Zva is given,
-// held with the held-out decisions. It returns the number of cost evaluations. fold picks the
-// random streams (-1: the final construction).
+// node with the node's parameters (u = (mu, log v), or for the linear node its direction) and,
+// when Zva is given, held with the held-out decisions. It returns the number of cost
+// evaluations. fold picks the random streams (-1: the final construction).
 func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau float64, size, fold int,
-	added func(n int, node func([]float64) []float64, s *State), Zva [][]float64, held func(n int, fv []float64)) int {
+	added func(n int, u []float64, linear bool, s *State), Zva [][]float64, held func(n int, fv []float64)) int {
 	n, m := len(Z), len(Z[0])
+	var dirs [][]float64 // the linear node's direction, until it joins the model
+	if !t.NoLinear {
+		dirs = linearDirections(Z, [][]float64{y})
+	}
+	lin := make([]float64, n)
+	linearColumns(lin, dirs, Z)
 	_, pts := a.candidates(Z, class, fold)
 	sc, s := a.build(newGaussians(pts, nil, Z).at(tau), [][]float64{y}, len(pts), size)
 	var h *holdout
@@ -288,7 +312,19 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 			x, e = final.refine(x, lower, upper, t.Refine)
 			evals += e
 		}
-		pp, py, ok := final.column(x, true)
+		linear := false
+		if dirs != nil { // the linear node instead, if its stage cost is lower
+			if final.costOf(lin) < final.cost(x) {
+				x, linear, dirs = dirs[0], true, nil
+			}
+		}
+		var pp, py float64
+		var ok bool
+		if linear {
+			pp, py, ok = final.columnOf(lin, true)
+		} else {
+			pp, py, ok = final.column(x, true)
+		}
 		if !ok {
 			break
 		}
@@ -297,13 +333,17 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 		sc.catchUp(s)
 		u := slices.Clone(x)
 		if added != nil {
-			added(stage, func([]float64) []float64 { return u }, s)
+			added(stage, u, linear, s)
 		}
 		if h != nil {
 			gv := make([]float64, len(Zva))
-			inv := 0.5 / math.Exp(u[m])
-			for i, z := range Zva {
-				gv[i] = math.Exp(-sqDist(z, u[:m]) * inv)
+			if linear {
+				linearColumns(gv, [][]float64{u}, Zva)
+			} else {
+				inv := 0.5 / math.Exp(u[m])
+				for i, z := range Zva {
+					gv[i] = math.Exp(-sqDist(z, u[:m]) * inv)
+				}
 			}
 			h.addColumn(gv, s)
 			held(stage, h.f[0])
@@ -331,7 +371,26 @@ type tunedCost struct {
 // twice, for a column that joins the model) and returns p'p, p'y and whether it is
 // independent of the model.
 func (c *tunedCost) column(u []float64, twice bool) (pp, py float64, ok bool) {
-	gg := c.fill(u, nil)
+	return c.orthogonalise(c.fill(u, nil), twice)
+}
+
+// columnOf is column for the raw column g (a linear node's).
+func (c *tunedCost) columnOf(g []float64, twice bool) (pp, py float64, ok bool) {
+	copy(c.g, g)
+	return c.orthogonalise(dot(g, g), twice)
+}
+
+// costOf is cost for the raw column g.
+func (c *tunedCost) costOf(g []float64) float64 {
+	pp, py, ok := c.columnOf(g, false)
+	if !ok {
+		return math.Inf(1)
+	}
+	return c.s.CandidateMSE(c.g, pp, py, c.lambda)
+}
+
+// orthogonalise orthogonalises c.g, of energy gg, against the model (see column).
+func (c *tunedCost) orthogonalise(gg float64, twice bool) (pp, py float64, ok bool) {
 	if gg == 0 {
 		return 0, 0, false
 	}
