@@ -914,14 +914,14 @@ func (a *Auto) build(g []float64, Y [][]float64, l int, maxT int) (*screen, *Sta
 }
 
 // gaussians holds the squared distances between candidate centres and points (L x N,
-// candidate-major) and yields the Gaussian kernel matrix exp(-d/tau) for widths taken in
+// candidate-major) and yields the Gaussian kernel matrix exp(-d/tau), followed by the linear
+// candidates' columns (which do not depend on the width), for widths taken in
 // decreasing order, squaring the previous matrix when a width is half the previous one
 // (exp(-d/(tau/2)) = exp(-d/tau)^2), so that a grid of widths in the ratio 2 costs one
 // exponential per entry.
 type gaussians struct {
 	d2, g []float64
 	tau   float64
-	l     int // the Gaussian rows; the rows after them are linear columns, fixed
 }
 
 // directInputs is the largest number of inputs for which newGaussians computes the squared
@@ -930,7 +930,7 @@ const directInputs = 4
 
 func newGaussians(pts, dirs, Z [][]float64) *gaussians {
 	n, l, m := len(Z), len(pts), len(Z[0])
-	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf((l + len(dirs)) * n), l: l}
+	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf((l + len(dirs)) * n)}
 	linearColumns(k.g[l*n:], dirs, Z)
 	if m <= directInputs { // few inputs: directly, one pass over the matrix
 		for c, p := range pts {

@@ -3,7 +3,10 @@ package ofs
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"github.com/sparsekernel/sparsekernel/optim"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -112,5 +115,71 @@ func TestLinearDirections(t *testing.T) {
 	}
 	if d := linearDirections([][]float64{{1}, {1}, {1}}, [][]float64{{1, -1, 1}}); d != nil {
 		t.Errorf("constant inputs: %v", d)
+	}
+}
+
+// TestLinearNode checks that on a target linear in 3 of 8 inputs the default construction and
+// the tunable one keep the linear node, and that the default predicts better with it than
+// without it, with at most half the nodes.
+func TestLinearNode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	sample := func(n int) ([][]float64, []float64) {
+		Z, y := make([][]float64, n), make([]float64, n)
+		for i := range Z {
+			Z[i] = make([]float64, 8)
+			for j := range Z[i] {
+				Z[i][j] = rng.NormFloat64()
+			}
+			y[i] = 3*Z[i][0] - 2*Z[i][1] + Z[i][2] + 0.5*rng.NormFloat64()
+		}
+		return Z, y
+	}
+	Z, y := sample(200)
+	Zt, yt := sample(500)
+	mse := func(scale []float64, centres [][]float64, linear []bool, w, b []float64, tau float64, vars []float64) float64 {
+		var s float64
+		for i, z := range Zt {
+			f := b[0]
+			for c, ctr := range centres {
+				var d2, lin float64
+				for j := range z {
+					x := z[j] * scale[j]
+					d2 += (x - ctr[j]) * (x - ctr[j])
+					lin += x * ctr[j]
+				}
+				g := math.Exp(-d2 / tau)
+				if vars != nil {
+					g = math.Exp(-d2 / (2 * vars[c]))
+				}
+				if linear[c] {
+					g = lin
+				}
+				f += w[c] * g
+			}
+			s += (f - yt[i]) * (f - yt[i])
+		}
+		return s / float64(len(Zt))
+	}
+	with, err := Auto{Seed: 1}.Fit(Z, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := Auto{Seed: 1, NoLinear: true}.Fit(Z, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mw := mse(with.Scale, with.Centres, with.Linear, with.Weights[0], with.Bias, with.Tau, nil)
+	mo := mse(without.Scale, without.Centres, make([]bool, len(without.Centres)), without.Weights[0], without.Bias, without.Tau, nil)
+	if !slices.Contains(with.Linear, true) || slices.Contains(without.Linear, true) || !(mw < 0.5 && mw < mo && 2*with.Size <= without.Size) {
+		t.Errorf("auto: linear nodes %v, test MSE %.3f (noise 0.25) with %d nodes; without: %.3f with %d nodes",
+			with.Linear, mw, with.Size, mo, without.Size)
+	}
+	t.Logf("auto: test MSE %.3f with %d nodes, without the linear node %.3f with %d", mw, with.Size, mo, without.Size)
+	tu, err := Tuned{Method: optim.PSO{}, Auto: Auto{Seed: 1}}.Fit(Z, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mt := mse(tu.Scale, tu.Centres, tu.Linear, tu.Weights[0], tu.Bias, 0, tu.Vars); !slices.Contains(tu.Linear, true) || !(mt < 0.5) {
+		t.Errorf("pso: linear nodes %v, test MSE %.3f (noise 0.25)", tu.Linear, mt)
 	}
 }

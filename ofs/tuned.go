@@ -90,7 +90,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	}
 	a := t.Auto
 	a.NoPrune = true  // the fixed nodes only seed the search: their path's size, unpruned
-	a.NoLinear = true // the construction grows Gaussian nodes only
+	a.NoLinear = true // the seed sets the Gaussian nodes' width and their number
 	ar, err := a.Fit(Z, Y, class)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ go build -o "$bin" ./cmd/sparsekernel
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 for s in $sets; do
+	: >"$out/svc-$s.jsonl" # peers/svc.py appends
 	OMP_NUM_THREADS=1 /usr/bin/python3 peers/svc.py -q -k "$k" -o "$out/svc-$s.jsonl" "$data/$s" >/dev/null 2>&1
 	"$bin" bench -workers 1 -realisations "$k" -quiet -json "$data/$s" >"$out/auto-$s.jsonl"
 done
