@@ -100,6 +100,47 @@ type Auto struct {
 	// Progress, if set, is called after each unit of work of a stage with the number done and
 	// the stage's total (from one goroutine at a time).
 	Progress func(stage string, done, total int)
+
+	inputs *foldInputs // set by Fit: each fold's input weights and linear candidates, computed once
+}
+
+// foldInputs keeps, for one fit, what a fold's paths need of its training part beyond the
+// kernel matrices: the input weights of a weighting and the linear candidates in the weighted
+// inputs. Several paths run on the same fold and weighting (the race's rounds, the width
+// extension, the survivors, the size rule's reruns); they are the same every time.
+type foldInputs struct {
+	mu   sync.Mutex
+	done map[[2]int]*foldInput
+}
+
+type foldInput struct {
+	once  sync.Once
+	scale []float64
+	dirs  [][]float64
+}
+
+// trainingInputs returns the input weights of weighting w on fold f's training part (Ztr,
+// Ytr, ctr) and the linear candidates there, computed on the first call for (f, w).
+func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) ([]float64, [][]float64) {
+	compute := func(in *foldInput) {
+		in.scale = weights(Ztr, Ytr, ctr, w)
+		in.dirs = a.directions(Ztr, in.scale, Ytr)
+	}
+	if a.inputs == nil {
+		var in foldInput
+		compute(&in)
+		return in.scale, in.dirs
+	}
+	a.inputs.mu.Lock()
+	key := [2]int{f, int(w)}
+	in := a.inputs.done[key]
+	if in == nil {
+		in = &foldInput{}
+		a.inputs.done[key] = in
+	}
+	a.inputs.mu.Unlock()
+	in.once.Do(func() { compute(in) })
+	return in.scale, in.dirs
 }
 
 // Loss is a held-out loss of a decision f_k for a target y_k (summed over the outputs).
@@ -265,6 +306,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		return nil, fmt.Errorf("%w: %d points, %d outputs", ErrAutoData, n, len(Y))
 	}
 	a.defaults(n, classCount(class))
+	a.inputs = &foldInputs{done: map[[2]int]*foldInput{}}
 	m := len(Z[0])
 	folds := a.folds(n, class)
 	nf := 0
@@ -394,7 +436,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	scale := weights(Z, Y, class, w)
 	Zs := scaled(Z, scale)
 	_, pts := a.candidates(Zs, class, -1)
-	dirs := a.directions(Zs, Y)
+	dirs := a.directions(Zs, nil, Y)
 	g := newGaussians(pts, dirs, Zs).at(taus[bt])
 	sc, s := a.build(g, Y, len(pts)+len(dirs), size)
 	var cols [][]float64 // the chosen candidates' kernel columns, for the evidence
@@ -895,14 +937,15 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts
 	return idx, pts
 }
 
-// directions returns the linear candidates for inputs Zs and targets Y (linearDirections):
-// none when NoLinear is set or for several outputs (three or more classes, where they were
-// measured to lose: one direction serves one class's output of the shared nodes).
-func (a *Auto) directions(Zs, Y [][]float64) [][]float64 {
+// directions returns the linear candidates for inputs Z weighted by scale (nil: as they are)
+// and targets Y (linearDirections): none when NoLinear is set or for several outputs (three
+// or more classes, where they were measured to lose: one direction serves one class's output
+// of the shared nodes).
+func (a *Auto) directions(Z [][]float64, scale []float64, Y [][]float64) [][]float64 {
 	if a.NoLinear || len(Y) > 1 {
 		return nil
 	}
-	return linearDirections(Zs, Y)
+	return linearDirections(Z, scale, Y)
 }
 
 // build fills a pool with the kernel columns g (L x N, candidate-major) and starts a state
@@ -1069,10 +1112,9 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
-	scale := weights(Ztr, Ytr, ctr, w)
+	scale, dirs := a.trainingInputs(f, w, Ztr, Ytr, ctr)
 	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 	_, pts := a.candidates(Ztr, ctr, f)
-	dirs := a.directions(Ztr, Ytr)
 	l := len(pts) + len(dirs)
 	capT := maxT
 	maxT = min(maxT, l, len(tr)-1)

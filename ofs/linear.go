@@ -11,18 +11,19 @@ import (
 const linearBudget = 2.5e8
 
 // linearDirections returns, for each output k, the ridge regression direction v_k of the
-// targets Y[k] on the inputs Z (both centred), its ridge parameter the one of least exact
+// targets Y[k] on the inputs Z (both centred; input j multiplied by scale[j] unless scale is
+// nil, the direction then in the scaled inputs), its ridge parameter the one of least exact
 // leave-one-out error on the grid ridgeGrid, scaled so that the column z'v_k has a root mean
 // square of 1 about its mean on Z. A direction is a candidate node of its own, g(z) = v'z:
 // one term for what a linear boundary or trend needs. It returns none when N m min(N, m)
 // exceeds linearBudget or N < 3, and leaves out the directions of targets the inputs do not
 // predict at all.
-func linearDirections(Z, Y [][]float64) [][]float64 {
+func linearDirections(Z [][]float64, scale []float64, Y [][]float64) [][]float64 {
 	n := len(Z)
 	if n < 3 || float64(n)*float64(len(Z[0]))*float64(min(n, len(Z[0]))) > linearBudget {
 		return nil
 	}
-	rg := newRidge(Z)
+	rg := newRidge(Z, scale)
 	if rg == nil {
 		return nil
 	}
@@ -73,20 +74,28 @@ type ridge struct {
 	trace   float64
 }
 
-// newRidge centres Z and factorises it; nil if the factorisation fails or Z is constant.
-func newRidge(Z [][]float64) *ridge {
+// newRidge centres Z (input j multiplied by scale[j] unless scale is nil) and factorises it;
+// nil if the factorisation fails or Z is constant.
+func newRidge(Z [][]float64, scale []float64) *ridge {
 	n, m := len(Z), len(Z[0])
+	zc := mat.NewDense(n, m, nil)
 	mean := make([]float64, m)
-	for _, z := range Z {
-		for j, v := range z {
+	for i, z := range Z {
+		row := zc.RawRowView(i)
+		copy(row, z)
+		if scale != nil {
+			for j, c := range scale {
+				row[j] *= c
+			}
+		}
+		for j, v := range row {
 			mean[j] += v
 		}
 	}
-	zc := mat.NewDense(n, m, nil)
-	for i, z := range Z {
+	for i := range n {
 		row := zc.RawRowView(i)
-		for j, v := range z {
-			row[j] = v - mean[j]/float64(n)
+		for j := range row {
+			row[j] -= mean[j] / float64(n)
 		}
 	}
 	rg := &ridge{zc: zc, m: m, u: new(mat.Dense), back: new(mat.Dense)}

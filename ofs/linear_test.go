@@ -65,7 +65,7 @@ func TestRidgeLOO(t *testing.T) {
 	for _, dims := range [][2]int{{30, 4}, {12, 20}} {
 		n, m := dims[0], dims[1]
 		Z, y := linearData(n, m, uint64(n))
-		rg := newRidge(Z)
+		rg := newRidge(Z, nil)
 		for _, lam := range []float64{0.01, 1, 30} {
 			var brute float64
 			for i := range n {
@@ -97,7 +97,7 @@ func TestLinearDirections(t *testing.T) {
 	for _, dims := range [][2]int{{50, 3}, {40, 60}, {500, 10}} {
 		n, m := dims[0], dims[1]
 		Z, y := linearData(n, m, 1)
-		dirs := linearDirections(Z, [][]float64{y})
+		dirs := linearDirections(Z, nil, [][]float64{y})
 		if len(dirs) != 1 {
 			t.Fatalf("%v: %d directions", dims, len(dirs))
 		}
@@ -113,7 +113,7 @@ func TestLinearDirections(t *testing.T) {
 			t.Errorf("%v: direction %v, want mostly the first input", dims, dirs[0])
 		}
 	}
-	if d := linearDirections([][]float64{{1}, {1}, {1}}, [][]float64{{1, -1, 1}}); d != nil {
+	if d := linearDirections([][]float64{{1}, {1}, {1}}, nil, [][]float64{{1, -1, 1}}); d != nil {
 		t.Errorf("constant inputs: %v", d)
 	}
 }

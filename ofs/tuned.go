@@ -264,7 +264,7 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 	n, m := len(Z), len(Z[0])
 	var dirs [][]float64 // the linear node's direction, until it joins the model
 	if !t.NoLinear {
-		dirs = linearDirections(Z, [][]float64{y})
+		dirs = linearDirections(Z, nil, [][]float64{y})
 	}
 	lin := make([]float64, n)
 	linearColumns(lin, dirs, Z)
