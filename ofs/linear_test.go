@@ -15,16 +15,24 @@ import (
 // input plus noise.
 func linearData(n, m int, seed uint64) ([][]float64, []float64) {
 	rng := rand.New(rand.NewPCG(seed, 2))
-	Z := make([][]float64, n)
+	Z := normals(rng, n, m)
 	y := make([]float64, n)
+	for i, z := range Z {
+		y[i] = 3 + z[0] + rng.NormFloat64()
+	}
+	return Z, y
+}
+
+// normals returns n rows of m standard normal values.
+func normals(rng *rand.Rand, n, m int) [][]float64 {
+	Z := make([][]float64, n)
 	for i := range Z {
 		Z[i] = make([]float64, m)
 		for j := range Z[i] {
 			Z[i][j] = rng.NormFloat64()
 		}
-		y[i] = 3 + Z[i][0] + rng.NormFloat64()
 	}
-	return Z, y
+	return Z
 }
 
 // ridgeFit solves the ridge regression with an unpenalised intercept directly:

@@ -12,13 +12,9 @@ import (
 func BenchmarkBinnedRatio(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	n, m := 400, 200
-	Z := make([][]float64, n)
+	Z := normals(rng, n, m)
 	y := make([]float64, n)
-	for i := range Z {
-		Z[i] = make([]float64, m)
-		for j := range Z[i] {
-			Z[i][j] = rng.NormFloat64()
-		}
+	for i := range y {
 		y[i] = rng.NormFloat64()
 	}
 	for b.Loop() {
