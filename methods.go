@@ -46,11 +46,11 @@ type fitContext struct {
 
 // Methods lists the methods Fit implements, the default first.
 var Methods = []Method{
-	{Auto, true, true, true, "the default: Gaussian nodes and a bias chosen by forward selection; width, input weighting and size chosen by cross-validating the whole selection; weights re-estimated by sparse Bayesian learning, which drops the nodes the data do not support", fitAuto},
+	{Auto, true, true, true, "the default: Gaussian nodes, a bias and (two classes, regression) a linear node chosen by forward selection; width, input weighting and size chosen by cross-validating the whole selection; weights re-estimated by sparse Bayesian learning, which drops the nodes the data do not support", fitAuto},
 	{LOOMI, true, false, false, "fixed Gaussian nodes, forward selection maximising the LOO mutual information (paper-faithful, no bias)", fitFixed},
 	{ROLS, true, false, false, "fixed Gaussian nodes, forward selection minimising the LOO misclassification rate (paper-faithful, no bias)", fitFixed},
-	{PSO, true, false, true, "tunable Gaussian nodes (centre and width) found one by one by particle swarm optimisation, size cross-validated", fitTuned},
-	{RWBS, true, false, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search, size cross-validated", fitTuned},
+	{PSO, true, false, true, "tunable Gaussian nodes (centre and width) found one by one by particle swarm optimisation, or a linear node where it does better; size cross-validated", fitTuned},
+	{RWBS, true, false, true, "tunable Gaussian nodes found one by one by repeated weighted boosting search, or a linear node where it does better; size cross-validated", fitTuned},
 	{LROLS, false, false, true, "fixed Gaussian nodes, locally regularised forward selection minimising the LOO MSE", fitFixed},
 	{LSSVM, true, true, true, "least-squares SVM (every training point a node; one-vs-rest for several classes, one factorisation), gamma and width tuned on the exact LOO MSE by the colonial competitive algorithm", fitLSSVM},
 }
