@@ -164,8 +164,9 @@ const (
 	WeightNone Weighting = iota
 	// WeightRelevance multiplies input j by its relevance r_j: for classes the absolute
 	// correlation of the input with the targets (for K outputs, the root mean square over the
-	// outputs of the correlations, akin to a correlation ratio for one-vs-rest classes), for a
-	// regression the square root of the binned correlation ratio (binnedRatio.of), normalised to
+	// outputs of the correlations, akin to a correlation ratio for one-vs-rest classes), or for
+	// an input of 3 to 10 levels the root mean square of the correlation ratios over its levels;
+	// for a regression the square root of the binned correlation ratio (binnedRatio.of), normalised to
 	// a mean square of 1 over the inputs and floored at 0.1. Inputs that carry no signal then
 	// count less in the distance, which is what per-input widths would learn, at no cost.
 	WeightRelevance
@@ -797,9 +798,24 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 	if class == nil && len(Y) == 1 {
 		ratio = newBinnedRatio(Y[0])
 	}
+	var ratios []*binnedRatio // a classifier's, one per output, for inputs of few levels
 	for j := range m {
 		if ratio != nil {
 			s[j] = math.Sqrt(ratio.of(Z, j))
+			tot += s[j] * s[j]
+			continue
+		}
+		if l := levels(Z, j, relevanceBins); l > 2 && l <= relevanceBins {
+			if ratios == nil {
+				for _, y := range Y {
+					ratios = append(ratios, newBinnedRatio(y))
+				}
+			}
+			var r2 float64
+			for _, r := range ratios {
+				r2 += r.of(Z, j)
+			}
+			s[j] = math.Sqrt(r2 / float64(len(Y)))
 			tot += s[j] * s[j]
 			continue
 		}
@@ -843,6 +859,21 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 // relevanceBins is the number of quantile bins of binnedRatio (fewer with under 20 points a
 // bin).
 const relevanceBins = 10
+
+// levels returns the number of distinct values of input j of Z, or most+1 if there are more
+// than most.
+func levels(Z [][]float64, j, most int) int {
+	var buf [16]float64
+	seen := buf[:0]
+	for _, z := range Z {
+		if !slices.Contains(seen, z[j]) {
+			if seen = append(seen, z[j]); len(seen) > most {
+				return most + 1
+			}
+		}
+	}
+	return len(seen)
+}
 
 // binnedRatio computes the correlation ratio of a target y on the inputs (of), with y's mean
 // and sum of squares and a buffer of (input, target) pairs shared by all inputs.

@@ -611,3 +611,41 @@ func TestBinnedRatio(t *testing.T) {
 		t.Errorf("regression relevance %v: the quadratic input should dominate, the irrelevant one sit at the floor", s)
 	}
 }
+
+// TestCodedRelevance checks a classifier's relevance of an input coded in a few levels (the
+// correlation ratio over its levels, which does not depend on the coding) against a
+// continuous input's (the linear correlation): an input coded 1 to 4 whose classes are 2 and 3
+// against 1 and 4 has no linear correlation with the class but decides it.
+func TestCodedRelevance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 400
+	Z := make([][]float64, n)
+	y := make([]float64, n)
+	class := make([]int, n)
+	for i := range Z {
+		code := float64(1 + rng.IntN(4))
+		Z[i] = []float64{code, rng.NormFloat64(), rng.NormFloat64()}
+		class[i] = 0
+		if code == 2 || code == 3 {
+			class[i] = 1
+		}
+		if rng.Float64() < 0.1 { // some noise in the labels
+			class[i] = 1 - class[i]
+		}
+		Z[i][1] += float64(class[i]) // a continuous input shifted by the class
+		y[i] = float64(2*class[i] - 1)
+	}
+	s := weights(Z, [][]float64{y}, class, WeightRelevance)
+	if !(s[0] > s[1] && s[1] > 3*s[2]) {
+		t.Errorf("relevance %v: want the coded input first, the shifted one second, the noise last", s)
+	}
+	// The same input recoded (levels permuted) has the same relevance.
+	perm := map[float64]float64{1: 3, 2: 1, 3: 4, 4: 2}
+	Zp := make([][]float64, n)
+	for i, z := range Z {
+		Zp[i] = []float64{perm[z[0]], z[1], z[2]}
+	}
+	if sp := weights(Zp, [][]float64{y}, class, WeightRelevance); math.Abs(sp[0]-s[0]) > 1e-12 {
+		t.Errorf("recoded input: relevance %v, was %v", sp[0], s[0])
+	}
+}
