@@ -13,7 +13,7 @@ const linearBudget = 2.5e8
 // linearDirections returns, for each output k, the ridge regression direction v_k of the
 // targets Y[k] on the inputs Z (both centred; input j multiplied by scale[j] unless scale is
 // nil, the direction then in the scaled inputs), its ridge parameter the one of least exact
-// leave-one-out error on the grid ridgeGrid, scaled so that the column z'v_k has a root mean
+// leave-one-out error on the grid ridge.grid, scaled so that the column z'v_k has a root mean
 // square of 1 about its mean on Z. A direction is a candidate node of its own, g(z) = v'z:
 // one term for what a linear boundary or trend needs. It returns none when N m min(N, m)
 // exceeds linearBudget or N < 3, and leaves out the directions of targets the inputs do not
