@@ -92,7 +92,7 @@ func fitAuto(c *fitContext) error {
 // autoOptions returns the settings of the default construction.
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
-	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers,
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear,
 		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}
@@ -152,7 +152,7 @@ func fitTuned(c *fitContext) error {
 	if opt.Paper {
 		return fitTunable(c)
 	}
-	t := ofs.Tuned{Auto: autoOptions(c), MaxTerms: opt.MaxTerms}
+	t := ofs.Tuned{Auto: autoOptions(c), MaxTerms: opt.MaxTerms, NoLinear: opt.NoLinear}
 	t.Auto.MaxSize = 0
 	if opt.Method == PSO {
 		t.Method = opt.PSO

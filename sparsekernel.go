@@ -61,6 +61,10 @@ type Options struct {
 	Prefer string
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int
+	// NoLinear leaves the linear node (the ridge regression direction of the targets, one
+	// candidate of methods auto, pso and rwbs for two classes and regression) out, for models
+	// of Gaussian nodes only, which model files of format version 2 hold.
+	NoLinear bool
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
 	PSO optim.PSO
 	// RWBS configures method rwbs; the zero value is Ps = 10, Ng = 4, Mi = 25 (with Paper:
@@ -198,6 +202,7 @@ func (o Options) Unused() []string {
 	add(o.MaxTerms != 0, "max-terms", Auto, ROLS, LOOMI, LROLS, PSO, RWBS)
 	add(o.Prefer != "", "prefer", Auto)
 	add(o.Folds != 0, "folds", Auto)
+	add(o.NoLinear, "no-linear", Auto, PSO, RWBS)
 	add(o.PSO != optim.PSO{}, "pso settings", PSO)
 	add(o.Paper, "paper", PSO, RWBS)
 	add(o.RWBS != optim.RWBS{}, "rwbs settings", RWBS)

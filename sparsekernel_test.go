@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -266,6 +267,38 @@ func TestRegressionUnits(t *testing.T) {
 					t.Errorf("%s, %g y + %g: row %d predicts %g, want %g", meth, u.a, u.b, i+1, got[i][0], w)
 					break
 				}
+			}
+		}
+	}
+}
+
+// TestNoLinear checks Options.NoLinear: on a target linear in its inputs the default and pso
+// keep a linear node (a version 3 model file), and with NoLinear they keep Gaussian nodes only
+// (version 2, which older builds read).
+func TestNoLinear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	X, y := make([][]float64, 150), make([]float64, 150)
+	for i := range X {
+		X[i] = []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		y[i] = 2*X[i][0] - X[i][1] + 0.3*rng.NormFloat64()
+	}
+	for _, meth := range []string{sparsekernel.Auto, sparsekernel.PSO} {
+		for _, off := range []bool{false, true} {
+			m, err := sparsekernel.Fit(X, y, sparsekernel.Options{Method: meth, Task: model.Regression, NoLinear: off, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			linear := slices.ContainsFunc(m.Nodes, func(nd model.Node) bool { return nd.Kind == model.NodeLinear })
+			var buf bytes.Buffer
+			if err := m.Write(&buf); err != nil {
+				t.Fatal(err)
+			}
+			version := `"version": 3,`
+			if off {
+				version = `"version": 2,`
+			}
+			if linear == off || !strings.Contains(buf.String(), version) {
+				t.Errorf("%s, NoLinear %v: linear node %v, file %q", meth, off, linear, buf.String()[:60])
 			}
 		}
 	}

@@ -128,6 +128,7 @@ var catalogueCases = []catalogueCase{
 	{"", []string{"train", "-method", "lssvm", "-tuner", "none", "-gamma", "10", "-sigma", "1", "-o", "{out}", "{train}"}, "", 1, []string{"{train}: lssvm on 60 rows", "more than the 64 KB available", "-force"}},
 	{"", []string{"train", "-method", "lssvm", "-tuner", "none", "-gamma", "10", "-sigma", "1", "-force", "-o", "{out}", "{train}"}, "", 0, []string{"warning: lssvm on 60 rows", "(-force)"}},
 	{"", []string{"train", "-method", "loomi", "-kernel", "wavelet", "-o", "{out}", "{train}"}, "", 0, []string{"warning: method loomi ignores the lssvm settings option"}},
+	{"", []string{"train", "-method", "loomi", "-no-linear", "-o", "{out}", "{train}"}, "", 0, []string{"warning: method loomi ignores the no-linear option"}},
 }
 
 var (
