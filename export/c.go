@@ -100,9 +100,11 @@ func (g *cGen) row(indent string, vals []float64, what string, positive bool) {
 }
 
 // cComment quotes a string for a C comment: ASCII, with no comment delimiter or trigraph.
+// Every '*', '/' and '?' is escaped, so that none can follow another (escaping the pairs "*/"
+// and "??" alone leaves one in "*/*" or "???").
 func cComment(s string) string {
 	q := strconv.QuoteToASCII(s)
-	return strings.NewReplacer("*/", `*\/`, "/*", `/\*`, "??", `?\?`).Replace(q)
+	return strings.NewReplacer("*", `\*`, "/", `\/`, "?", `\?`).Replace(q)
 }
 
 // cString writes s as a C string literal: printable ASCII as it is, other bytes in octal.
