@@ -113,6 +113,7 @@ type foldInputs struct {
 	done map[[2]int]*foldInput
 }
 
+// foldInput is the entry of one fold and weighting, filled once.
 type foldInput struct {
 	once  sync.Once
 	scale []float64
