@@ -10,15 +10,34 @@ import (
 // (of a min(N, m)-square matrix): beyond it linearDirections returns none.
 const linearBudget = 2.5e8
 
+// linearRows is the most rows the ridge directions are fitted on: beyond it, every
+// (N/linearRows)-th row, evenly spread (a direction in m inputs needs far fewer points than a
+// kernel model does).
+const linearRows = 2000
+
 // linearDirections returns, for each output k, the ridge regression direction v_k of the
 // targets Y[k] on the inputs Z (both centred; input j multiplied by scale[j] unless scale is
 // nil, the direction then in the scaled inputs), its ridge parameter the one of least exact
 // leave-one-out error on the grid ridge.grid, scaled so that the column z'v_k has a root mean
-// square of 1 about its mean on Z. A direction is a candidate node of its own, g(z) = v'z:
-// one term for what a linear boundary or trend needs. It returns none when N m min(N, m)
-// exceeds linearBudget or N < 3, and leaves out the directions of targets the inputs do not
+// square of 1 about its mean on Z (on at most linearRows rows of Z). A direction is a
+// candidate node of its own, g(z) = v'z: one term for what a linear boundary or trend needs.
+// It returns none when N m min(N, m) exceeds linearBudget (N counting those rows) or N < 3, and leaves out the directions of targets the inputs do not
 // predict at all.
 func linearDirections(Z [][]float64, scale []float64, Y [][]float64) [][]float64 {
+	if len(Z) > linearRows { // evenly spread rows
+		sub, ys := make([][]float64, linearRows), make([][]float64, len(Y))
+		for k := range ys {
+			ys[k] = make([]float64, linearRows)
+		}
+		for r := range sub {
+			i := r * len(Z) / linearRows
+			sub[r] = Z[i]
+			for k, y := range Y {
+				ys[k][r] = y[i]
+			}
+		}
+		Z, Y = sub, ys
+	}
 	n := len(Z)
 	if n < 3 || float64(n)*float64(len(Z[0]))*float64(min(n, len(Z[0]))) > linearBudget {
 		return nil
