@@ -151,39 +151,9 @@ func (g *cGen) header() {
 			g.b.WriteString(" * " + w + "\n") // untrusted text: no placeholders
 		}
 	}
-	comment("", "Formula (x: the raw inputs; z: the standardised inputs):", "",
-		"  z[j] = (x[j] - $p_mean[j]) / $p_std[j]")
-	switch {
-	case len(m.Nodes) == 0 && g.lin.table != nil: // no g_i
-	case widthForm(m) == "diag":
-		comment("  g_i  = exp(-0.5 sum_j (z[j] - $p_centre[i][j])^2 / $p_width[i][j])")
-	default:
-		if m.Kernel == model.KernelWavelet {
-			comment("  g_i  = prod_j cos(1.75 d_j) exp(-d_j^2 / 2),  d_j = (z[j] - $p_centre[i][j]) / $p_width[i]")
-		} else {
-			comment("  g_i  = exp(-0.5 sum_j (z[j] - $p_centre[i][j])^2 / $p_width[i])")
-		}
-	}
-	switch {
-	case g.lin.table == nil:
-		comment("  f[k] = $p_bias[k] + sum_i $p_weight[k][i] g_i")
-	case len(m.Nodes) == 0:
-		comment("  f[k] = $p_bias[k] + sum_j $p_linear[k][j] z[j]")
-	default:
-		comment("  f[k] = $p_bias[k] + sum_j $p_linear[k][j] z[j] + sum_i $p_weight[k][i] g_i")
-	}
-	switch {
-	case m.Task == model.Regression && m.Range != nil:
-		comment("  value = f[0] clipped to [$p_range[0], $p_range[1]]")
-	case m.Task == model.Regression:
-		comment("  value = f[0]")
-	case len(m.Weights) == 1:
-		comment("  class = 1 if f[0] > 0, else 0")
-	default:
-		comment("  class = the k of the largest f[k] (the first on a tie)")
-	}
-	if m.Calibration != nil {
-		comment("  p[c] = exp(l[c]) / sum_d exp(l[d]),  l[c] = $p_cal_b[c] + sum_k $p_cal_a[c][k] f[k]")
+	comment("", "Formula (x: the raw inputs; z: the standardised inputs):", "")
+	for _, l := range formula(m, g.lin, func(t string) string { return "$p_" + t }) {
+		comment("  " + l)
 	}
 	r := g.real
 	comment("", "Use:", "")

@@ -334,6 +334,45 @@ func kernelText(m *model.Model, form string) string {
 	}
 }
 
+// formula returns the lines of the prediction formula for a header comment, the tables named
+// by table (table("mean") is C's $p_mean, Go's $pMean).
+func formula(m *model.Model, lin linearPart, table func(string) string) []string {
+	mean, std, centre, width := table("mean"), table("std"), table("centre"), table("width")
+	bias, weight, linear := table("bias"), table("weight"), table("linear")
+	lines := []string{"z[j] = (x[j] - " + mean + "[j]) / " + std + "[j]"}
+	switch {
+	case len(m.Nodes) == 0 && lin.table != nil: // no g_i
+	case m.Kernel == model.KernelWavelet:
+		lines = append(lines, "g_i  = prod_j cos(1.75 d_j) exp(-d_j^2 / 2),  d_j = (z[j] - "+centre+"[i][j]) / "+width+"[i]")
+	case widthForm(m) == "diag":
+		lines = append(lines, "g_i  = exp(-0.5 sum_j (z[j] - "+centre+"[i][j])^2 / "+width+"[i][j])")
+	default:
+		lines = append(lines, "g_i  = exp(-0.5 sum_j (z[j] - "+centre+"[i][j])^2 / "+width+"[i])")
+	}
+	f := "f[k] = " + bias + "[k]"
+	if lin.table != nil {
+		f += " + sum_j " + linear + "[k][j] z[j]"
+	}
+	if len(m.Nodes) > 0 || lin.table == nil {
+		f += " + sum_i " + weight + "[k][i] g_i"
+	}
+	lines = append(lines, f)
+	switch {
+	case m.Task == model.Regression && m.Range != nil:
+		lines = append(lines, "value = f[0] clipped to ["+table("range")+"[0], "+table("range")+"[1]]")
+	case m.Task == model.Regression:
+		lines = append(lines, "value = f[0]")
+	case len(m.Weights) == 1:
+		lines = append(lines, "class = 1 if f[0] > 0, else 0")
+	default:
+		lines = append(lines, "class = the k of the largest f[k] (the first on a tie)")
+	}
+	if m.Calibration != nil {
+		lines = append(lines, "p[c] = exp(l[c]) / sum_d exp(l[d]),  l[c] = "+table("cal_b")+"[c] + sum_k "+table("cal_a")+"[c][k] f[k]")
+	}
+	return lines
+}
+
 // nodesText describes the nodes for the header: "12 Gaussian nodes (one variance per node)",
 // followed by the linear term if there is one.
 func nodesText(m *model.Model, lin linearPart, form string) string {

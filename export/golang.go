@@ -57,37 +57,9 @@ func (g *goGen) header() {
 			}
 		}
 	}
-	comment("", "The prediction, for the raw inputs x (z: the standardised inputs):", "",
-		"\tz[j] = (x[j] - $pMean[j]) / $pStd[j]")
-	switch {
-	case len(m.Nodes) == 0 && g.lin.table != nil: // no g_i
-	case m.Kernel == model.KernelWavelet:
-		comment("\tg_i  = prod_j cos(1.75 d_j) exp(-d_j^2 / 2),  d_j = (z[j] - $pCentre[i][j]) / $pWidth[i]")
-	case widthForm(m) == "diag":
-		comment("\tg_i  = exp(-0.5 sum_j (z[j] - $pCentre[i][j])^2 / $pWidth[i][j])")
-	default:
-		comment("\tg_i  = exp(-0.5 sum_j (z[j] - $pCentre[i][j])^2 / $pWidth[i])")
-	}
-	switch {
-	case g.lin.table == nil:
-		comment("\tf[k] = $pBias[k] + sum_i $pWeight[k][i] g_i")
-	case len(m.Nodes) == 0:
-		comment("\tf[k] = $pBias[k] + sum_j $pLinear[k][j] z[j]")
-	default:
-		comment("\tf[k] = $pBias[k] + sum_j $pLinear[k][j] z[j] + sum_i $pWeight[k][i] g_i")
-	}
-	switch {
-	case m.Task == model.Regression && m.Range != nil:
-		comment("\tvalue = f[0] clipped to [$pRange[0], $pRange[1]]")
-	case m.Task == model.Regression:
-		comment("\tvalue = f[0]")
-	case len(m.Weights) == 1:
-		comment("\tclass = 1 if f[0] > 0, else 0")
-	default:
-		comment("\tclass = the k of the largest f[k] (the first on a tie)")
-	}
-	if m.Calibration != nil {
-		comment("\tp[c] = exp(l[c]) / sum_d exp(l[d]),  l[c] = $pCalB[c] + sum_k $pCalA[c][k] f[k]")
+	comment("", "The prediction, for the raw inputs x (z: the standardised inputs):", "")
+	for _, l := range formula(m, g.lin, goTable) {
+		comment("\t" + l)
 	}
 	comment("", "Use:", "")
 	if m.Task == model.Classification {
@@ -386,4 +358,13 @@ func (g *goGen) functions() {
 			"\treturn p, nil",
 			"}")
 	}
+}
+
+// goTable names the Go export's table of a formula: "cal_b" is $pCalB.
+func goTable(t string) string {
+	name := "$p"
+	for _, w := range strings.Split(t, "_") {
+		name += strings.ToUpper(w[:1]) + w[1:]
+	}
+	return name
 }
