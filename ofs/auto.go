@@ -121,7 +121,8 @@ type foldInput struct {
 }
 
 // trainingInputs returns the input weights of weighting w on fold f's training part (Ztr,
-// Ytr, ctr) and the linear candidates there, computed on the first call for (f, w).
+// Ytr, ctr; f = -1 for the final model on all points) and the linear candidates there,
+// computed on the first call for (f, w).
 func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) ([]float64, [][]float64) {
 	compute := func(in *foldInput) {
 		in.scale = weights(Ztr, Ytr, ctr, w)
@@ -435,10 +436,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 	// The final model on all points.
 	w := a.Weighting[bc]
-	scale := weights(Z, Y, class, w)
+	scale, dirs := a.trainingInputs(-1, w, Z, Y, class)
 	Zs := scaled(Z, scale)
 	_, pts := a.candidates(Zs, class, -1)
-	dirs := a.directions(Zs, nil, Y)
 	g := newGaussians(pts, dirs, Zs).at(taus[bt])
 	sc, s := a.build(g, Y, len(pts)+len(dirs), size)
 	var cols [][]float64 // the chosen candidates' kernel columns, for the evidence

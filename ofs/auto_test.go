@@ -541,22 +541,13 @@ func TestAutoSecondFold(t *testing.T) {
 }
 
 // The kernel matrix, by direct distances (few inputs) or by one matrix product (more), against
-// exp(-||z - c||^2 / tau) entry by entry, and at a width half as large (by squaring).
+// exp(-||z - c||^2 / tau) entry by entry, and at a width half as large (by squaring); the
+// linear candidates' rows after it untouched by either.
 func TestGaussians(t *testing.T) {
 	for _, m := range []int{1, directInputs, directInputs + 1, 13} {
 		rng := rand.New(rand.NewPCG(uint64(m), 2))
-		draw := func(n int) [][]float64 {
-			X := make([][]float64, n)
-			for i := range X {
-				X[i] = make([]float64, m)
-				for j := range X[i] {
-					X[i][j] = rng.NormFloat64()
-				}
-			}
-			return X
-		}
-		pts, Z := draw(7), draw(11)
-		k := newGaussians(pts, nil, Z)
+		pts, Z, dirs := normals(rng, 7, m), normals(rng, 11, m), normals(rng, 2, m)
+		k := newGaussians(pts, dirs, Z)
 		for _, tau := range []float64{2 * float64(m), float64(m)} {
 			g := k.at(tau)
 			for c, p := range pts {
@@ -564,6 +555,14 @@ func TestGaussians(t *testing.T) {
 					want := math.Exp(-sqDist(p, z) / tau)
 					if got := g[c*len(Z)+i]; math.Abs(got-want) > 1e-12 {
 						t.Fatalf("m %d, tau %g, entry (%d, %d): %g, want %g", m, tau, c, i, got, want)
+					}
+				}
+			}
+			// The linear candidates' rows follow, the same at every width.
+			for d, v := range dirs {
+				for i, z := range Z {
+					if got, want := g[(len(pts)+d)*len(Z)+i], dot(v, z); got != want {
+						t.Fatalf("m %d, tau %g, linear row %d, point %d: %g, want %g", m, tau, d, i, got, want)
 					}
 				}
 			}
