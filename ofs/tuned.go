@@ -381,13 +381,7 @@ func (c *tunedCost) columnOf(g []float64, twice bool) (pp, py float64, ok bool) 
 }
 
 // costOf is cost for the raw column g.
-func (c *tunedCost) costOf(g []float64) float64 {
-	pp, py, ok := c.columnOf(g, false)
-	if !ok {
-		return math.Inf(1)
-	}
-	return c.s.CandidateMSE(c.g, pp, py, c.lambda)
-}
+func (c *tunedCost) costOf(g []float64) float64 { return c.stageCost(c.columnOf(g, false)) }
 
 // orthogonalise orthogonalises c.g, of energy gg, against the model (see column).
 func (c *tunedCost) orthogonalise(gg float64, twice bool) (pp, py float64, ok bool) {
@@ -429,8 +423,12 @@ func (c *tunedCost) fill(u, q []float64) float64 {
 	return gg
 }
 
-func (c *tunedCost) cost(u []float64) float64 {
-	pp, py, ok := c.column(u, false)
+// cost is the stage cost of node u = (mu, log v).
+func (c *tunedCost) cost(u []float64) float64 { return c.stageCost(c.column(u, false)) }
+
+// stageCost is the regularised LOO MSE with the column in c.g added (+Inf if it depends on
+// the model).
+func (c *tunedCost) stageCost(pp, py float64, ok bool) float64 {
 	if !ok {
 		return math.Inf(1)
 	}
