@@ -223,8 +223,8 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 			for i := range nodes {
 				nd := &nodes[i]
 				switch {
-				case nd.Kind == NodeLinear:
-					g[i] = 0
+				case nd.Kind == NodeLinear: // its value; no exponential
+					g[i] = kernel.Dot(z, nd.Centre)
 				case len(nd.Width) == 1:
 					g[i] = -0.5 * kernel.SqDist(z, nd.Centre) / nd.Width[0]
 				default:
@@ -232,11 +232,8 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 				}
 			}
 			for i, a := range g {
-				g[i] = math.Exp(a)
-			}
-			for i := range nodes {
-				if nodes[i].Kind == NodeLinear {
-					g[i] = kernel.Dot(z, nodes[i].Centre)
+				if nodes[i].Kind != NodeLinear {
+					g[i] = math.Exp(a)
 				}
 			}
 		}
