@@ -19,7 +19,9 @@ const (
 	// label field is not looked at, so that text labels work) is a number and at least one
 	// is text other than a missing value ("" or "?"). A data row with a typo ("1,2x,3") is
 	// therefore read as data and reported, never dropped as a header. A header with numbers
-	// in it is read as data: use HeaderYes.
+	// in it is read as data: use HeaderYes. A first row read as data whose label is text found
+	// on no other row, among numeric labels or labels of two rows or more, is an error
+	// wrapping ErrHeader (a header "0,1,target" of numeric column names).
 	HeaderAuto HeaderMode = iota
 	// HeaderYes: the first non-blank line is a header.
 	HeaderYes
@@ -60,7 +62,7 @@ func ReadCSV(path string, opt CSVOptions) (*Table, error) {
 // ParseCSV reads CSV data from r; source names it in errors. Blank lines are skipped; every
 // other row must have as many fields as the first (header or data) row, and every feature
 // must be a finite number. Errors are *ParseError values wrapping ErrEmpty, ErrRagged,
-// ErrMissing, ErrNotNumber or ErrNonFinite.
+// ErrMissing, ErrNotNumber, ErrNonFinite or ErrHeader.
 func ParseCSV(r io.Reader, source string, opt CSVOptions) (*Table, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -291,6 +293,11 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		}
 		t.Lines = append(t.Lines, line)
 	}
+	if opt.Header == HeaderAuto && !header && li >= 0 && mode == csvTable {
+		if err := numericHeader(t.Labels); err != nil {
+			return nil, at(source, firstLine, li+1, err)
+		}
+	}
 	if len(t.Lines) == 0 {
 		if mode == csvHeader {
 			return t, nil
@@ -360,6 +367,40 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 		}
 	}
 	return text && !number
+}
+
+// numericHeader returns an error wrapping ErrHeader if the first row, read as data because
+// its features are numbers, looks like a header of numeric column names (as pandas writes
+// for the columns of a NumPy array, "0,1,2,target"): its label is text on no other row, and
+// the other labels are all numbers or each on two rows or more. Read as data, its label
+// would silently be a class of one row.
+func numericHeader(labels []string) error {
+	if len(labels) < 3 {
+		return nil
+	}
+	first := labels[0]
+	if _, ok := finite(first); ok {
+		return nil
+	}
+	count := make(map[string]int)
+	numeric := true
+	for _, l := range labels[1:] {
+		if l == first {
+			return nil
+		}
+		count[l]++
+		_, ok := finite(l)
+		numeric = numeric && ok
+	}
+	if !numeric {
+		for _, n := range count {
+			if n < 2 {
+				return nil
+			}
+		}
+	}
+	return errorf(ErrHeader, "the first line is read as data, since its features are numbers, but its label %q is on no other line: "+
+		"if it is a header of numeric column names, use -header yes; if it is data, -header no", short(first))
 }
 
 // checkNames checks the header names of the features and of the label: valid UTF-8, and no

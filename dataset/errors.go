@@ -39,6 +39,9 @@ var (
 	// ErrScale: the values of a column are too large to standardise: their mean or variance
 	// overflows float64.
 	ErrScale = errors.New("values too large to standardise")
+	// ErrHeader: the first line of CSV data, read as data under HeaderAuto, looks like a header
+	// of numeric column names; HeaderYes or HeaderNo settles it.
+	ErrHeader = errors.New("ambiguous header")
 )
 
 // ParseError is an error at a place in an input file. Line and Column are 1-based; Column is
