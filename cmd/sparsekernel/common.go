@@ -431,10 +431,11 @@ func formatError(m *model.Model, v float64) string {
 	return fmt.Sprintf("%.4g", v)
 }
 
-// warnUseless warns when a model's estimated error is not below the trivial rule's.
+// warnUseless warns when a model's estimated error is not below the trivial rule's, up to
+// rounding: the two are computed apart, and 1-59/60 is above 1/60 in float64.
 func warnUseless(w io.Writer, m *model.Model) {
 	t := m.Training
-	if t.TrivialError > 0 && t.LOOError >= t.TrivialError && t.LOOScope != "weights" {
+	if t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9) && t.LOOScope != "weights" {
 		fmt.Fprintf(w, "warning: the model's %s, %s, is no better than the trivial rule's %s (always the most frequent class, or the mean): it has found no signal in the data\n",
 			estimateName(m), formatError(m, t.LOOError), formatError(m, t.TrivialError))
 	}

@@ -196,3 +196,29 @@ func TestWarnEdge(t *testing.T) {
 		t.Errorf("warning for chosen hyperparameters: %q", w.String())
 	}
 }
+
+func TestWarnUseless(t *testing.T) {
+	n, a := 60.0, 0.1 // variables: constant arithmetic would be exact
+	tests := []struct {
+		name string
+		task model.Task
+		tr   model.Training
+		warn bool
+	}{
+		{"better", model.Classification, model.Training{LOOError: 0.05, TrivialError: 0.5}, false},
+		{"worse", model.Classification, model.Training{LOOError: 0.6, TrivialError: 0.5}, true},
+		{"equal", model.Classification, model.Training{LOOError: 0.4, TrivialError: 0.4}, true},
+		{"equal up to rounding", model.Classification, model.Training{LOOError: 1 / n, TrivialError: 1 - 59/n}, true},
+		{"one error fewer", model.Classification, model.Training{LOOError: 1 / n, TrivialError: 2 / n}, false},
+		{"regression, equal up to rounding", model.Regression, model.Training{LOOError: 0.3, TrivialError: a + 0.2}, true},
+		{"weights only", model.Classification, model.Training{LOOError: 0.6, TrivialError: 0.5, LOOScope: "weights"}, false},
+		{"no trivial error", model.Regression, model.Training{LOOError: 1}, false},
+	}
+	for _, tc := range tests {
+		var w bytes.Buffer
+		warnUseless(&w, &model.Model{Task: tc.task, Training: tc.tr})
+		if got := strings.Contains(w.String(), "no better than the trivial rule"); got != tc.warn {
+			t.Errorf("%s: warning %q, want one: %v", tc.name, w.String(), tc.warn)
+		}
+	}
+}
