@@ -402,6 +402,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	size := bs
 	if a.SE > 0 {
 		size = smallestWithin(point, bs, a.SE)
+		if len(Y) > 1 { // several classes
+			size = fewerMisses(point, wrong, size, bs, a.SE)
+		}
 		if class != nil && a.MissRule {
 			sm := 1
 			for s := 1; s <= bs; s++ {
@@ -628,6 +631,26 @@ func predicted(f [][]float64, v int) int {
 // worse than loss[best] by more than se paired standard errors.
 func smallestWithin(loss [][]float64, best int, se float64) int {
 	return smallestMatching(loss, best, loss[best], se)
+}
+
+// fewerMisses returns the smallest size s in [from, best] whose per-point losses loss[s] are
+// within se paired standard errors of loss[best] and whose misclassifications wrong[s] are
+// within se paired standard errors of the fewest of the sizes up to best (best if none is).
+// With several classes the summed squared error of the one-against-the-rest outputs flattens
+// while the arg max still makes fewer mistakes, and the squared error's rule alone stops short.
+func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
+	fewest := 1
+	for s := 2; s <= best; s++ {
+		if sum(wrong[s]) < sum(wrong[fewest]) {
+			fewest = s
+		}
+	}
+	for s := from; s < best; s++ {
+		if pairedWithin(loss[s], loss[best], se) && pairedWithin(wrong[s], wrong[fewest], se) {
+			return s
+		}
+	}
+	return best
 }
 
 // smallestMatching returns the smallest size s < upTo whose per-point losses loss[s] are

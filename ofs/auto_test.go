@@ -648,3 +648,34 @@ func TestCodedRelevance(t *testing.T) {
 		t.Errorf("recoded input: relevance %v, was %v", sp[0], s[0])
 	}
 }
+
+// TestFewerMisses checks the several-class size rule: the squared error's rule, grown until
+// the held-out misclassifications are within se paired standard errors of the fewest. (One
+// miss more than the fewest, not offset by a point the other size gets wrong, is never within
+// one standard error: its mean over its standard error is sqrt(n/(n-1)).)
+func TestFewerMisses(t *testing.T) {
+	flat := []float64{1, 1, 1, 1, 1, 1, 1, 1}
+	noisy := []float64{1.2, 0.9, 1.3, 0.8, 1.1, 1, 1.2, 0.9} // within one standard error of flat
+	high := []float64{3, 2, 3, 2, 3, 2, 3, 2}
+	fewest := []float64{0, 1, 0, 0, 0, 0, 0, 0}
+	swap := []float64{1, 0, 0, 0, 0, 0, 0, 0}  // as many, other points: within any tolerance
+	extra := []float64{1, 0, 1, 0, 0, 0, 0, 0} // one more, offset by a swap: within one se
+	many := []float64{1, 0, 1, 1, 0, 1, 1, 0}  // three more: not within
+	for _, tc := range []struct {
+		name        string
+		loss, wrong [][]float64
+		from, best  int
+		se          float64
+		want        int
+	}{
+		{"misses close enough: the squared error's size", [][]float64{nil, high, noisy, flat, flat}, [][]float64{nil, many, extra, fewest, swap}, 2, 4, 1, 2},
+		{"too many misses: grown to the first size with few enough", [][]float64{nil, high, noisy, flat, flat}, [][]float64{nil, many, many, swap, fewest}, 2, 4, 1, 3},
+		{"a size with few misses but too high a squared error is passed over", [][]float64{nil, high, noisy, high, flat, flat}, [][]float64{nil, many, many, fewest, swap, fewest}, 2, 5, 1, 4},
+		{"no tolerance: one more miss is too many", [][]float64{nil, high, flat, flat}, [][]float64{nil, many, extra, fewest}, 2, 3, 0, 3},
+		{"no tolerance: as many misses is enough", [][]float64{nil, high, flat, flat}, [][]float64{nil, many, swap, fewest}, 2, 3, 0, 2},
+	} {
+		if got := fewerMisses(tc.loss, tc.wrong, tc.from, tc.best, tc.se); got != tc.want {
+			t.Errorf("%s: got %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
