@@ -168,6 +168,9 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	if opt.LabelColumn < -1 {
 		return nil, fmt.Errorf("dataset: invalid label column %d (want -1, 0 or a 1-based column)", opt.LabelColumn)
 	}
+	if err := checkUTF16(s, source); err != nil {
+		return nil, err
+	}
 	s = stripBOM(s)
 	comma := opt.Comma
 	if comma == 0 {
@@ -195,6 +198,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		fields    []int // 0-based fields of the features, in order
 		firstLine int   // line of the first record
 		header    bool
+		trailing  bool // the first record ends with an empty field
 		flat      []float64
 		in        = interner{}
 	)
@@ -211,6 +215,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		}
 		if ncol < 0 {
 			ncol, firstLine = len(rec), line
+			trailing = strings.TrimSpace(rec[ncol-1]) == ""
 			switch {
 			case opt.LabelColumn == 0:
 				li = ncol - 1
@@ -280,6 +285,9 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		if li >= 0 {
 			f := strings.TrimSpace(rec[li])
 			if err := checkLabel(f); err != nil {
+				if f == "" && header && trailing && li == ncol-1 && ncol > 2 {
+					err = trailingSeparator(err, ncol, firstLine)
+				}
 				return nil, at(source, line, li+1, err)
 			}
 			t.Labels = append(t.Labels, in.get(f))
@@ -367,6 +375,18 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 		}
 	}
 	return text && !number
+}
+
+// trailingSeparator adds to the error about an empty label in the last of ncol fields the
+// hint that the lines may end with a separator, as the header on line first does (its last
+// name is empty), and the options that read them.
+func trailingSeparator(err error, ncol, first int) error {
+	features := "1"
+	if ncol > 3 {
+		features = fmt.Sprintf("1-%d", ncol-2)
+	}
+	return errorf(err, "%v (the header on line %d ends with an empty name too: if every line ends with a separator, read the label and the features with -label %d -features %s)",
+		err, first, ncol-1, features)
 }
 
 // numericHeader returns an error wrapping ErrHeader if the first row, read as data because

@@ -131,6 +131,12 @@ func TestParseCSVErrors(t *testing.T) {
 		{"numeric header, numeric labels", "0,1,target\n1,2,0.5\n3,4,1.5\n5,6,2.5\n", CSVOptions{}, ErrHeader, "data.csv:1:3: "},
 		{"numeric header, label first", "y,0,1\n1,2,3\n-1,4,5\n", CSVOptions{LabelColumn: 1}, ErrHeader, "data.csv:1:1: "},
 		{"numeric header after blank lines", "\n2019,2020,cls\n1,2,a\n3,4,a\n5,6,b\n7,8,b\n", CSVOptions{}, ErrHeader, "data.csv:2:3: "},
+		{"trailing separator, header", "a,b,y,\n1,2,3,\n", CSVOptions{}, ErrMissing,
+			"data.csv:2:4: empty label field: expected a label (the header on line 1 ends with an empty name too: if every line ends with a separator, read the label and the features with -label 3 -features 1-2)"},
+		{"trailing separator, three columns", "a,y,\n1,2,\n", CSVOptions{}, ErrMissing, "data.csv:2:3: empty label field: expected a label (the header on line 1 ends with an empty name too: if every line ends with a separator, read the label and the features with -label 2 -features 1)"},
+		{"empty label, no header", "1,2,\n3,4,a\n", CSVOptions{}, ErrMissing, "data.csv:1:3: empty label field: expected a label"},
+		{"UTF-16 little-endian", "\xff\xfea\x00,\x00", CSVOptions{}, ErrEncoding, "data.csv:1: the data are UTF-16"},
+		{"UTF-16 big-endian", "\xfe\xff\x00a\x00,", CSVOptions{}, ErrEncoding, "data.csv:1: the data are UTF-16"},
 		{"unclosed quote", "1,2,3\n4,\"5,6\n7,8\n9\n", CSVOptions{}, csv.ErrQuote, "data.csv:2: extraneous or missing \" in quoted-field (the record starting here runs to line 4"},
 	}
 	for _, tc := range tests {

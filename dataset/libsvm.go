@@ -38,6 +38,9 @@ func ParseLIBSVM(r io.Reader, source string) (*Table, error) {
 }
 
 func parseLIBSVM(s, source string) (*Table, error) {
+	if err := checkUTF16(s, source); err != nil {
+		return nil, err
+	}
 	t := &Table{Source: source, Labels: []string{}, sparse: true, labelCol: 1}
 	var (
 		idx   []int     // feature indices of all rows
@@ -85,7 +88,8 @@ func parseLIBSVM(s, source string) (*Table, error) {
 			k, err := strconv.Atoi(is)
 			if err != nil || is[0] == '+' || is[0] == '-' || k < 1 {
 				if err == nil && k == 0 {
-					return nil, at(source, line, col, errorf(ErrIndex, "index 0: indices start at 1"))
+					return nil, at(source, line, col, errorf(ErrIndex,
+						"index 0: indices start at 1 (scikit-learn's dump_svmlight_file counts from 0 unless given zero_based=False)"))
 				}
 				return nil, at(source, line, col, errorf(ErrIndex,
 					"index %q is not a positive integer", short(is)))

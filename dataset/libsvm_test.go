@@ -52,7 +52,8 @@ func TestParseLIBSVMErrors(t *testing.T) {
 	}{
 		{"decreasing index", "1 1:1\n1 3:1 2:1\n", ErrIndex, "data.libsvm:2:3: index 2 follows index 3: indices must be strictly increasing"},
 		{"repeated index", "1 2:1 2:3\n", ErrIndex, "data.libsvm:1:3: "},
-		{"index 0", "# c\n1 0:1\n", ErrIndex, "data.libsvm:2:2: index 0: indices start at 1"},
+		{"index 0", "# c\n1 0:1\n", ErrIndex, "data.libsvm:2:2: index 0: indices start at 1 (scikit-learn's dump_svmlight_file counts from 0 unless given zero_based=False)"},
+		{"UTF-16", "\xff\xfe1\x00 \x001\x00:\x001\x00", ErrEncoding, "data.libsvm:1: the data are UTF-16"},
 		{"negative index", "1 -1:1\n", ErrIndex, "data.libsvm:1:2: "},
 		{"text index", "1 1:2 a:1\n", ErrIndex, `data.libsvm:1:3: index "a" is not a positive integer`},
 		{"empty index", "1 :1\n", ErrIndex, "data.libsvm:1:2: "},

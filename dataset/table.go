@@ -235,6 +235,16 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // isSpace reports whether b separates fields in whitespace-separated input.
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f' }
 
+// checkUTF16 rejects data that start with a UTF-16 byte order mark (Excel's "Unicode text",
+// PowerShell's redirections): read as UTF-8, they would be reported as Latin-1.
+func checkUTF16(s, source string) error {
+	if strings.HasPrefix(s, "\xff\xfe") || strings.HasPrefix(s, "\xfe\xff") {
+		return at(source, 1, 0, errorf(ErrEncoding,
+			"the data are UTF-16 (they start with a UTF-16 byte order mark): convert them to UTF-8, for example with iconv -f utf-16 -t utf-8"))
+	}
+	return nil
+}
+
 // stripBOM removes a leading UTF-8 byte order mark.
 func stripBOM(s string) string { return strings.TrimPrefix(s, "\uFEFF") }
 
