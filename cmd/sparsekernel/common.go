@@ -215,6 +215,12 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 			t.Source, describeConstant(t))
 	}
 	fmt.Fprintln(info, describeTask(t, opt))
+	if det := dataset.DetectLabels(t.Labels); opt.Task == "" && det.Task == dataset.Classification && det.Classes == 1 {
+		if _, err := dataset.Numeric(t); err == nil { // a constant regression target, perhaps
+			return nil, fmt.Errorf("%s: %w: every label is %s; if the labels are a regression target, use -task regression (the model can only predict that constant)",
+				t.Source, sparsekernel.ErrOneClass, t.Labels[0])
+		}
+	}
 	if taskOf(t, opt) == model.Regression {
 		y, err := dataset.Numeric(t)
 		if err != nil {
