@@ -609,7 +609,7 @@ func (p *jsonParser) describe() string {
 	}
 }
 
-// parseCSV reads rows of comma-separated numbers. The first record is a header of feature
+// parseCSV reads rows of comma-separated plain decimal numbers. The first record is a header of feature
 // names when header is "present", not when it is "absent", and otherwise (the Content-Type
 // has no header parameter) when it holds one of the model's feature names or no number at
 // all. A header must name each of the model's features once, in any order. A leading UTF-8
@@ -665,10 +665,17 @@ func parseCSV(data []byte, t *table, header string) error {
 			}
 			field := strings.TrimSpace(s)
 			v, err := strconv.ParseFloat(field, 64)
+			if err == nil && strings.ContainsAny(field, "_xX") {
+				// Go syntax beyond plain decimals (1_000, 0x1p4), which the command line
+				// refuses too: the same file must not predict here and fail there.
+				err = strconv.ErrSyntax
+			}
 			if err != nil || !finite(v) {
 				line, _ := r.FieldPos(i)
 				what := "is not a number"
 				switch {
+				case strings.ContainsAny(field, "_xX"):
+					what = "is not a number: write it in plain decimal notation (no underscores, no hexadecimal)"
 				case err == nil || errors.Is(err, strconv.ErrRange):
 					what = "is not a finite number"
 				case field == "" || dataset.IsMissing(field):

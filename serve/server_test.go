@@ -220,6 +220,8 @@ func TestErrors(t *testing.T) {
 		{"csv NaN", nil, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `row 1, field 2 ("x2") (line 1): "NaN" is not a finite number`},
 		{"csv NA", nil, Config{}, "POST", "/predict", "text/csv", "1,2\nNA,3\n", 400, `row 2, field 1 ("x1") (line 2): "NA" is a missing value (missing values are not supported)`},
 		{"csv inf", nil, Config{}, "POST", "/predict", "text/csv", "x2,x1\n1,2\n1e999,2\n", 400, `row 2, field 2 ("x2") (line 3): "1e999" is not a finite number`},
+		{"csv hexadecimal", nil, Config{}, "POST", "/predict", "text/csv", "0x1p4,2\n", 400, `row 1, field 1 ("x1") (line 1): "0x1p4" is not a number: write it in plain decimal notation`},
+		{"csv underscores", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,1_000\n", 400, `row 2, field 2 ("x2") (line 2): "1_000" is not a number`},
 		{"csv width", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,4,5\n", 400, "row 2 (line 2): 3 values, the model expects 2"},
 		{"csv unknown header", nil, Config{}, "POST", "/predict", "text/csv", "x1,y\n1,2\n", 400, `header (line 1), field 2: unknown feature "y"`},
 		{"csv header twice", nil, Config{}, "POST", "/predict", "text/csv", "x1,x1\n1,2\n", 400, `feature "x1" given twice`},
