@@ -609,11 +609,11 @@ func (p *jsonParser) describe() string {
 	}
 }
 
-// parseCSV reads rows of comma-separated plain decimal numbers. The first record is a header of feature
-// names when header is "present", not when it is "absent", and otherwise (the Content-Type
-// has no header parameter) when it holds one of the model's feature names or no number at
-// all. A header must name each of the model's features once, in any order. A leading UTF-8
-// byte order mark (Excel's "CSV UTF-8") is skipped, as the command line's readers skip it.
+// parseCSV reads rows of comma-separated plain decimal numbers. The first record is a header
+// of feature names when header is "present", not when it is "absent", and otherwise (the
+// Content-Type has no header parameter) when it holds one of the model's feature names or no
+// number at all. A header must name each of the model's features once, in any order. A
+// leading UTF-8 byte order mark (Excel's "CSV UTF-8") is skipped, as the command line skips it.
 func parseCSV(data []byte, t *table, header string) error {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if len(bytes.TrimSpace(data)) == 0 {
