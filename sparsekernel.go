@@ -229,7 +229,7 @@ func (p *problem) trivialError() float64 {
 		for _, c := range p.class {
 			count[c]++
 		}
-		return 1 - float64(slices.Max(count))/float64(len(p.class))
+		return float64(len(p.class)-slices.Max(count)) / float64(len(p.class))
 	}
 	var mean, v float64
 	for _, y := range p.y {

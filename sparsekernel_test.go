@@ -303,3 +303,23 @@ func TestNoLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestTrivialError checks the trivial rule's error is the minority's share exactly (computed as
+// 1 - 59/60 it came out above 1/60, which hid the warning for a model no better than it).
+func TestTrivialError(t *testing.T) {
+	for _, n := range []int{3, 60, 1000} {
+		X := make([][]float64, n)
+		labels := make([]string, n)
+		for i := range X {
+			X[i], labels[i] = []float64{float64(i)}, "a"
+		}
+		labels[n/2] = "b"
+		m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Method: sparsekernel.ROLS, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := m.Training.TrivialError, 1/float64(n); got != want {
+			t.Errorf("n=%d: trivial error %v, want %v", n, got, want)
+		}
+	}
+}
