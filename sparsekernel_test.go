@@ -323,3 +323,58 @@ func TestTrivialError(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelNaming checks that the default model does not depend on how the classes are named:
+// the same points with the class names permuted give the same nodes and the same predictions
+// (the folds deal each class from the first fold, the prototypes draw by order of appearance).
+func TestLabelNaming(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		name   string
+		names  []string
+		rename map[string]string
+	}{
+		{"two classes swapped", []string{"a", "b"}, map[string]string{"a": "b", "b": "a"}},
+		{"three classes rotated", []string{"x", "y", "z"}, map[string]string{"x": "z", "y": "x", "z": "y"}},
+	} {
+		n := 240
+		X, labels, renamed := make([][]float64, n), make([]string, n), make([]string, n)
+		for i := range X {
+			c := i % len(tc.names)
+			angle := 2 * math.Pi * float64(c) / float64(len(tc.names))
+			X[i] = []float64{math.Cos(angle) + 0.7*rng.NormFloat64(), math.Sin(angle) + 0.7*rng.NormFloat64(), rng.NormFloat64()}
+			labels[i] = tc.names[c]
+			renamed[i] = tc.rename[labels[i]]
+		}
+		a, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := sparsekernel.FitLabels(X, renamed, sparsekernel.Options{Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Size() != b.Size() || a.Training.Chose != b.Training.Chose {
+			t.Errorf("%s: %q against %q", tc.name, a.Training.Chose, b.Training.Chose)
+			continue
+		}
+		differ := 0
+		for x := -2.0; x <= 2; x += 0.25 {
+			for y := -2.0; y <= 2; y += 0.25 {
+				fa, err := a.Decision([]float64{x, y, 0})
+				if err != nil {
+					t.Fatal(err)
+				}
+				fb, _ := b.Decision([]float64{x, y, 0})
+				la, _ := a.Label(fa)
+				lb, _ := b.Label(fb)
+				if tc.rename[la] != lb {
+					differ++
+				}
+			}
+		}
+		if differ > 0 {
+			t.Errorf("%s: %d of 289 grid points labelled differently", tc.name, differ)
+		}
+	}
+}

@@ -761,13 +761,22 @@ const (
 	streamPrototypes
 )
 
-// folds assigns each point to one of a.Folds folds, stratified by class, in a seeded order.
+// folds assigns each point to one of a.Folds folds, stratified by class: in a seeded order,
+// sorted stably by class, dealt round-robin. The classes are taken in the order they first
+// appear in the seeded order, not by their numbers, so that a point's fold does not depend on
+// how the classes are named.
 func (a *Auto) folds(n int, class []int) []int {
 	k := min(a.Folds, n)
 	rng := rand.New(rand.NewPCG(seeds.Derive(a.Seed, streamFolds, 0), 0))
 	perm := rng.Perm(n)
 	if class != nil {
-		slices.SortStableFunc(perm, func(i, j int) int { return class[i] - class[j] })
+		rank := make(map[int]int)
+		for _, i := range perm {
+			if _, ok := rank[class[i]]; !ok {
+				rank[class[i]] = len(rank)
+			}
+		}
+		slices.SortStableFunc(perm, func(i, j int) int { return rank[class[i]] - rank[class[j]] })
 	}
 	f := make([]int, n)
 	for r, i := range perm {

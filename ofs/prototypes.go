@@ -31,11 +31,11 @@ func Prototypes(X [][]float64, group []int, seed uint64) [][]float64 {
 	if len(order) == 1 {
 		ks = []int{2, 4, 8, 16}
 	}
-	for _, g := range order {
+	for gi, g := range order { // streams by order of appearance, not by the groups' numbers
 		pts := groups[g]
 		for _, k := range ks {
 			if 4*k <= len(pts) {
-				out = append(out, KMeans(pts, k, seeds.Derive(seed, uint64(g), uint64(k)))...)
+				out = append(out, KMeans(pts, k, seeds.Derive(seed, uint64(gi), uint64(k)))...)
 			}
 		}
 	}
