@@ -67,7 +67,8 @@ type Auto struct {
 	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance.
 	Weighting []Weighting
 	// SE is the size rule's tolerance in paired standard errors (0: the size of least error);
-	// default 1. Negative means 0.
+	// with three or more classes the held-out misclassifications must be within it of the
+	// fewest too (fewerMisses); default 1. Negative means 0.
 	SE float64
 	// MaxSize, if positive, caps the size chosen (a node budget).
 	MaxSize int
