@@ -74,9 +74,6 @@ type Auto struct {
 	MaxSize int
 	// Loss is the held-out loss that chooses configuration and size; default LossMSE.
 	Loss Loss
-	// MissRule (classification) also cuts the size back to the smallest whose held-out
-	// misclassifications are within SE paired standard errors of the fewest.
-	MissRule bool
 	// Seed drives the folds, the candidate subsets and the k-means starts.
 	Seed uint64
 	// Survivors is the number of configurations that go on to all folds after the first;
@@ -405,15 +402,6 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		size = smallestWithin(point, bs, a.SE)
 		if len(Y) > 1 { // several classes
 			size = fewerMisses(point, wrong, size, bs, a.SE)
-		}
-		if class != nil && a.MissRule {
-			sm := 1
-			for s := 1; s <= bs; s++ {
-				if sum(wrong[s]) < sum(wrong[sm]) {
-					sm = s
-				}
-			}
-			size = min(size, smallestWithin(wrong, sm, a.SE))
 		}
 	}
 	res.CVCurve = make([]float64, maxT)
