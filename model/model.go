@@ -179,8 +179,11 @@ func (m *Model) Standardise(z, x []float64) {
 
 // Decision returns the K decision values f_k(x) of a raw input x (see the package comment).
 func (m *Model) Decision(x []float64) ([]float64, error) {
+	if err := m.shape(); err != nil {
+		return nil, err
+	}
 	f := make([]float64, m.Outputs())
-	if err := m.DecisionTo(f, make([]float64, m.Inputs), x); err != nil {
+	if err := m.decisionTo(f, make([]float64, m.Inputs), x); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -188,8 +191,17 @@ func (m *Model) Decision(x []float64) ([]float64, error) {
 
 // DecisionTo writes the K decision values of x into f, using z (length Inputs) as scratch;
 // it does not allocate. Row-wise errors wrap ErrInput or ErrOverflow; f of another length
-// than K, or z shorter than Inputs, is an error wrapping ErrInput.
+// than K, or z shorter than Inputs, is an error wrapping ErrInput; a model whose parts do not
+// fit together (a hand-built one that Check would refuse) is an error wrapping ErrInvalid.
 func (m *Model) DecisionTo(f, z, x []float64) error {
+	if err := m.shape(); err != nil {
+		return err
+	}
+	return m.decisionTo(f, z, x)
+}
+
+// decisionTo is DecisionTo on a model whose shape has been checked.
+func (m *Model) decisionTo(f, z, x []float64) error {
 	if len(x) != m.Inputs {
 		return fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
 	}
@@ -233,6 +245,9 @@ func (m *Model) DecisionTo(f, z, x []float64) error {
 			}
 			for i, a := range g {
 				if nodes[i].Kind != NodeLinear {
+					if !(a <= 0) { // only a width that is not positive, or a centre that is NaN
+						return fmt.Errorf("%w: node %d has a width that is not positive or a centre that is not finite", ErrInvalid, start+i+1)
+					}
 					g[i] = math.Exp(a)
 				}
 			}
@@ -274,13 +289,16 @@ func (m *Model) basis(z []float64, nd Node) float64 {
 // Decisions returns the decision values of every row of X: out[r][k] = f_k(X[r]). An error
 // names the row (1-based).
 func (m *Model) Decisions(X [][]float64) ([][]float64, error) {
+	if err := m.shape(); err != nil {
+		return nil, err
+	}
 	k := m.Outputs()
 	flat := make([]float64, len(X)*k)
 	out := make([][]float64, len(X))
 	z := make([]float64, m.Inputs)
 	for r, x := range X {
 		out[r] = flat[r*k : (r+1)*k : (r+1)*k]
-		if err := m.DecisionTo(out[r], z, x); err != nil {
+		if err := m.decisionTo(out[r], z, x); err != nil {
 			return nil, fmt.Errorf("row %d: %w", r+1, err)
 		}
 	}
@@ -305,20 +323,33 @@ func Class(f []float64) int {
 	return best
 }
 
-// Label returns the class label of decision values f (K values: an error wrapping ErrInput
-// otherwise).
+// Label returns the class label of decision values f (K finite values: an error wrapping
+// ErrInput otherwise).
 func (m *Model) Label(f []float64) (string, error) {
 	if m.Task != Classification {
 		return "", ErrNotClassifier
 	}
+	if err := m.shape(); err != nil {
+		return "", err
+	}
+	if err := m.checkDecision(f); err != nil {
+		return "", err
+	}
+	return m.Classes[Class(f)], nil
+}
+
+// checkDecision refuses decision values f that are not K finite numbers, with an error
+// wrapping ErrInput.
+func (m *Model) checkDecision(f []float64) error {
 	if len(f) != m.Outputs() {
-		return "", fmt.Errorf("%w: %d decision values, the model has %d outputs", ErrInput, len(f), m.Outputs())
+		return fmt.Errorf("%w: %d decision values, the model has %d outputs", ErrInput, len(f), m.Outputs())
 	}
-	c := Class(f)
-	if c >= len(m.Classes) {
-		return "", fmt.Errorf("%w: class %d of a model of %d classes", ErrInvalid, c+1, len(m.Classes))
+	for k, v := range f {
+		if !finite(v) {
+			return fmt.Errorf("%w: decision value %d is %v", ErrInput, k+1, v)
+		}
 	}
-	return m.Classes[c], nil
+	return nil
 }
 
 // Probabilities writes the class probabilities of decision values f (K values) into p (length
@@ -330,14 +361,27 @@ func (m *Model) Probabilities(p, f []float64) error {
 	if m.Calibration == nil {
 		return ErrNoCalibration
 	}
+	if err := m.shape(); err != nil {
+		return err
+	}
 	if len(p) != len(m.Classes) || len(f) != m.Outputs() {
 		return fmt.Errorf("%w: %d decision values into %d probabilities, the model has %d outputs and %d classes", ErrInput, len(f), len(p), m.Outputs(), len(m.Classes))
 	}
+	if err := m.checkDecision(f); err != nil {
+		return err
+	}
 	m.Calibration.Apply(p, f)
+	for c, v := range p {
+		if !finite(v) { // decision values so large that A f overflows
+			return fmt.Errorf("%w: probability of class %d is %v (decision values %v)", ErrOverflow, c+1, v, f)
+		}
+	}
 	return nil
 }
 
-// Apply writes softmax(A f + B) into p.
+// Apply writes softmax(A f + B) into p. p and B must have a value per row of A, and each row
+// of A one per value of f (it panics otherwise, as slice indexing does; Check and
+// Probabilities check them).
 func (c *Calibration) Apply(p, f []float64) {
 	top := math.Inf(-1)
 	for i, a := range c.A {
@@ -369,120 +413,146 @@ var ErrInvalid = errors.New("invalid model")
 // number is finite, widths are positive, a classifier has at least two distinct classes
 // named in valid UTF-8, and the number of outputs fits the task.
 func (m *Model) Check() error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+	if err := m.shape(); err != nil {
+		return err
 	}
-	switch m.Task {
-	case Classification:
-		if len(m.Classes) < 2 {
-			return bad("a classifier needs at least two classes, has %q", m.Classes)
-		}
+	if m.Task == Classification {
 		seen := map[string]bool{}
 		for _, c := range m.Classes {
 			if !utf8.ValidString(c) {
-				return bad("class label %q is not valid UTF-8", c)
+				return invalid("class label %q is not valid UTF-8", c)
 			}
 			if seen[c] {
-				return bad("class %q is listed twice", c)
+				return invalid("class %q is listed twice", c)
 			}
 			seen[c] = true
 		}
-	case Regression:
-		if m.Classes != nil {
-			return bad("a regressor has no classes, has %q", m.Classes)
-		}
-	default:
-		return bad("unknown task %q", m.Task)
-	}
-	if m.Kernel != KernelGaussian && m.Kernel != KernelWavelet {
-		return bad("unknown kernel %q", m.Kernel)
-	}
-	if m.Inputs < 1 {
-		return bad("inputs = %d", m.Inputs)
-	}
-	if len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs {
-		return bad("scaling has %d means and %d stds for %d inputs", len(m.Scaling.Mean), len(m.Scaling.Std), m.Inputs)
 	}
 	if m.Features != nil && len(m.Features) != m.Inputs {
-		return bad("%d feature names for %d inputs", len(m.Features), m.Inputs)
+		return invalid("%d feature names for %d inputs", len(m.Features), m.Inputs)
 	}
 	for j, f := range m.Features {
 		if !utf8.ValidString(f) {
-			return bad("feature name %d is not valid UTF-8", j+1)
+			return invalid("feature name %d is not valid UTF-8", j+1)
 		}
+	}
+	for o, w := range m.Weights {
+		for i, v := range w {
+			if !finite(v) {
+				return invalid("weight %d of output %d is %v", i+1, o+1, v)
+			}
+		}
+		if !finite(m.Bias[o]) {
+			return invalid("bias of output %d is %v", o+1, m.Bias[o])
+		}
+	}
+	if m.Range != nil && (!finite(m.Range[0]) || !finite(m.Range[1]) || m.Range[0] > m.Range[1]) {
+		return invalid("range %v: want two ordered finite values, for a regressor only", m.Range)
+	}
+	for i, nd := range m.Nodes {
+		for _, v := range nd.Centre {
+			if !finite(v) {
+				return invalid("node %d centre holds %v", i+1, v)
+			}
+		}
+		for _, v := range nd.Width {
+			if !finite(v) || v <= 0 {
+				return invalid("node %d width holds %v", i+1, v)
+			}
+		}
+	}
+	if c := m.Calibration; c != nil {
+		for i, a := range c.A {
+			for _, v := range a {
+				if !finite(v) {
+					return invalid("calibration row %d holds %v", i+1, v)
+				}
+			}
+			if !finite(c.B[i]) {
+				return invalid("calibration offset %d is %v", i+1, c.B[i])
+			}
+		}
+	}
+	return nil
+}
+
+// shape is the part of Check that prediction needs and that costs little beside it: the task,
+// the kernel, every length and the input scaling. A model that passes it predicts without
+// indexing out of range.
+func (m *Model) shape() error {
+	switch m.Task {
+	case Classification:
+		if len(m.Classes) < 2 {
+			return invalid("a classifier needs at least two classes, has %q", m.Classes)
+		}
+	case Regression:
+		if m.Classes != nil {
+			return invalid("a regressor has no classes, has %q", m.Classes)
+		}
+	default:
+		return invalid("unknown task %q", m.Task)
+	}
+	if m.Kernel != KernelGaussian && m.Kernel != KernelWavelet {
+		return invalid("unknown kernel %q", m.Kernel)
+	}
+	if m.Inputs < 1 {
+		return invalid("inputs = %d", m.Inputs)
+	}
+	if len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs {
+		return invalid("scaling has %d means and %d stds for %d inputs", len(m.Scaling.Mean), len(m.Scaling.Std), m.Inputs)
 	}
 	for j := range m.Inputs {
 		if !finite(m.Scaling.Mean[j]) || !finite(m.Scaling.Std[j]) || m.Scaling.Std[j] <= 0 {
-			return bad("scaling of input %d is (%v, %v)", j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
+			return invalid("scaling of input %d is (%v, %v)", j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
 		}
 	}
 	k := OutputsFor(m.Task, len(m.Classes))
 	if len(m.Weights) != k || len(m.Bias) != k {
-		return bad("%d weight rows and %d biases for a %s with %d outputs", len(m.Weights), len(m.Bias), m.Task, k)
+		return invalid("%d weight rows and %d biases for a %s with %d outputs", len(m.Weights), len(m.Bias), m.Task, k)
 	}
 	for o, w := range m.Weights {
 		if len(w) != len(m.Nodes) {
-			return bad("output %d has %d weights for %d nodes", o+1, len(w), len(m.Nodes))
-		}
-		for i, v := range w {
-			if !finite(v) {
-				return bad("weight %d of output %d is %v", i+1, o+1, v)
-			}
-		}
-		if !finite(m.Bias[o]) {
-			return bad("bias of output %d is %v", o+1, m.Bias[o])
+			return invalid("output %d has %d weights for %d nodes", o+1, len(w), len(m.Nodes))
 		}
 	}
-	if m.Range != nil && (len(m.Range) != 2 || !finite(m.Range[0]) || !finite(m.Range[1]) || m.Range[0] > m.Range[1] || m.Task != Regression) {
-		return bad("range %v: want two ordered finite values, for a regressor only", m.Range)
+	if m.Range != nil && (len(m.Range) != 2 || m.Task != Regression) {
+		return invalid("range %v: want two ordered finite values, for a regressor only", m.Range)
 	}
-	for i, nd := range m.Nodes {
+	for i := range m.Nodes {
+		nd := &m.Nodes[i]
 		if len(nd.Centre) != m.Inputs {
-			return bad("node %d has a centre of %d values for %d inputs", i+1, len(nd.Centre), m.Inputs)
+			return invalid("node %d has a centre of %d values for %d inputs", i+1, len(nd.Centre), m.Inputs)
 		}
 		want := len(nd.Width) == 1 || (m.Kernel == KernelGaussian && len(nd.Width) == m.Inputs)
 		if nd.Kind != "" && nd.Kind != NodeLinear {
-			return bad("node %d is of unknown kind %q", i+1, nd.Kind)
+			return invalid("node %d is of unknown kind %q", i+1, nd.Kind)
 		}
 		if nd.Kind == NodeLinear {
 			want = len(nd.Width) == 0 && m.Kernel == KernelGaussian
 		}
 		if !want {
-			return bad("node %d has %d width values", i+1, len(nd.Width))
-		}
-		for _, v := range nd.Centre {
-			if !finite(v) {
-				return bad("node %d centre holds %v", i+1, v)
-			}
-		}
-		for _, v := range nd.Width {
-			if !finite(v) || v <= 0 {
-				return bad("node %d width holds %v", i+1, v)
-			}
+			return invalid("node %d has %d width values", i+1, len(nd.Width))
 		}
 	}
 	if c := m.Calibration; c != nil {
 		if m.Task != Classification {
-			return bad("a regressor has no calibration")
+			return invalid("a regressor has no calibration")
 		}
 		if len(c.A) != len(m.Classes) || len(c.B) != len(m.Classes) {
-			return bad("calibration has %d rows and %d offsets for %d classes", len(c.A), len(c.B), len(m.Classes))
+			return invalid("calibration has %d rows and %d offsets for %d classes", len(c.A), len(c.B), len(m.Classes))
 		}
 		for i, a := range c.A {
 			if len(a) != k {
-				return bad("calibration row %d has %d values for %d outputs", i+1, len(a), k)
-			}
-			for _, v := range a {
-				if !finite(v) {
-					return bad("calibration row %d holds %v", i+1, v)
-				}
-			}
-			if !finite(c.B[i]) {
-				return bad("calibration offset %d is %v", i+1, c.B[i])
+				return invalid("calibration row %d has %d values for %d outputs", i+1, len(a), k)
 			}
 		}
 	}
 	return nil
+}
+
+// invalid returns an error wrapping ErrInvalid.
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
