@@ -2,6 +2,7 @@ package sparsekernel
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -378,7 +379,7 @@ func fitLSSVM(c *fitContext) error {
 			if budget <= 0 {
 				r, err := lssvm.TuneK(Z, Y, o.Kernel, o.CCA, settings)
 				if err != nil {
-					return err
+					return tuneError(err)
 				}
 				budget = r.Evaluations
 			}
@@ -386,7 +387,7 @@ func fitLSSVM(c *fitContext) error {
 		}
 		r, err := lssvm.TuneK(Z, Y, o.Kernel, method, settings)
 		if err != nil {
-			return err
+			return tuneError(err)
 		}
 		gamma, width, evals = r.Gamma, r.Width, r.Evaluations
 		mse, miss, tuned = r.MSE, r.Misclassified, true
@@ -443,4 +444,13 @@ func fitLSSVM(c *fitContext) error {
 	}
 	m.Training.Stop = "hyperparameters: " + o.Tuner
 	return nil
+}
+
+// tuneError wraps an LS-SVM tuning error: ErrOption for settings of the tuner that optim
+// refuses (Options.LSSVM.CCA, which Options.Check does not look into).
+func tuneError(err error) error {
+	if errors.Is(err, optim.ErrSetting) {
+		return fmt.Errorf("%w: lssvm cca settings: %v", ErrOption, err)
+	}
+	return err
 }

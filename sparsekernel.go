@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/version"
@@ -163,6 +164,14 @@ func (o Options) Check() error {
 			return bad("%s %d: want at least %d", c.name, c.v, c.min)
 		}
 	}
+	for _, c := range []struct {
+		name string
+		v    float64
+	}{{"pso gamma", o.PSO.Gamma}, {"rwbs tol", o.RWBS.Tol}} {
+		if c.v < 0 || math.IsNaN(c.v) || math.IsInf(c.v, 0) {
+			return bad("%s %v: want a finite value, 0 or more", c.name, c.v)
+		}
+	}
 	l := o.LSSVM
 	switch l.Kernel {
 	case "", model.KernelGaussian, model.KernelWavelet:
@@ -172,8 +181,9 @@ func (o Options) Check() error {
 	switch l.Tuner {
 	case "", "cca", "sa":
 	case "none":
-		if o.Method == LSSVM && (!(l.Gamma > 0) || !(l.Width > 0)) {
-			return bad("lssvm tuner none needs gamma > 0 and width > 0, have %v and %v", l.Gamma, l.Width)
+		// The width's square is the nodes' variance: it must be a positive float64 too.
+		if o.Method == LSSVM && (!(l.Gamma > 0) || !(l.Width > 0) || math.IsInf(l.Gamma, 0) || !(l.Width*l.Width > 0) || math.IsInf(l.Width*l.Width, 0)) {
+			return bad("lssvm tuner none needs a finite gamma > 0 and a width > 0 whose square is a finite positive number, have %v and %v", l.Gamma, l.Width)
 		}
 	default:
 		return bad("lssvm tuner %q: want cca, sa or none", l.Tuner)
@@ -305,6 +315,11 @@ func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error
 	}
 	switch p.task {
 	case model.Classification:
+		for i, l := range labels {
+			if !utf8.ValidString(l) {
+				return nil, fmt.Errorf("%w: label %d (%q) is not valid UTF-8, which a model file cannot name", ErrTargets, i+1, l)
+			}
+		}
 		idx, classes, err := dataset.Classes(labels)
 		if err != nil {
 			if errors.Is(err, dataset.ErrOneClass) {
@@ -358,6 +373,11 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	}
 	if opt.Features != nil && len(opt.Features) != len(X[0]) {
 		return nil, fmt.Errorf("%w: %d feature names for %d inputs", ErrOption, len(opt.Features), len(X[0]))
+	}
+	for j, f := range opt.Features {
+		if !utf8.ValidString(f) {
+			return nil, fmt.Errorf("%w: feature name %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, f)
+		}
 	}
 	scaler, err := dataset.NewScaler(X)
 	if err != nil {

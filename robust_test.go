@@ -1,0 +1,111 @@
+package sparsekernel
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/optim"
+)
+
+// noPanic runs f and returns a panic as an error.
+func noPanic(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f()
+}
+
+// sentinels are the errors every condition Fit rejects wraps.
+var sentinels = []error{ErrNoData, ErrDimensionMismatch, ErrNonFinite, ErrOneClass, ErrTargets, ErrUnknownMethod, ErrTask, ErrOption, ErrNoSignal}
+
+// Bad inputs and options are errors wrapping the sentinel that names them, never a panic, an
+// error of no sentinel or an invalid model; the inputs that fit give a model that Check
+// accepts.
+func TestFitRobust(t *testing.T) {
+	X := [][]float64{{0, 1}, {1, 0}, {2, 2}, {3, 1}, {4, 4}, {5, 3}, {6, 5}, {7, 7}, {8, 6}, {9, 9}, {1, 5}, {6, 1}}
+	y := []float64{-1, -1, -1, -1, -1, -1, 1, 1, 1, 1, 1, 1}
+	huge := make([][]float64, len(X))
+	tiny := make([][]float64, len(X))
+	for i, x := range X {
+		huge[i] = []float64{x[0] * 1e300, x[1]}
+		tiny[i] = []float64{x[0] * 5e-324, x[1]}
+	}
+	labels := []string{"a", "a", "a", "a", "a", "a", "b", "b", "b", "b", "b", "\xff"}
+	tests := []struct {
+		name   string
+		X      [][]float64
+		y      []float64
+		labels []string // FitLabels instead of Fit when set
+		opt    Options
+		want   error // nil: a model
+	}{
+		{"nil", nil, nil, nil, Options{}, ErrNoData},
+		{"empty rows", [][]float64{{}, {}}, []float64{1, 2}, nil, Options{}, ErrNoData},
+		{"nil first row", [][]float64{nil, {1}}, []float64{1, 2}, nil, Options{}, ErrNoData},
+		{"ragged", [][]float64{{1, 2}, {1}}, []float64{1, 2}, nil, Options{}, ErrDimensionMismatch},
+		{"fewer targets", X, y[:11], nil, Options{}, ErrDimensionMismatch},
+		{"nan target", X, append([]float64{math.NaN()}, y[1:]...), nil, Options{}, ErrNonFinite},
+		{"huge input", huge, y, nil, Options{}, ErrNonFinite},
+		{"subnormal input", tiny, y, nil, Options{}, nil},
+		{"targets whose variance overflows", X, []float64{1e308, -1e308, 1e308, 0, 1, 2, 3, 4, 5, 6, 7, -1e308}, nil, Options{Task: model.Regression}, ErrNonFinite},
+		{"one class", X, make([]float64, len(X)), nil, Options{Task: model.Classification}, ErrOneClass},
+		{"unknown method", X, y, nil, Options{Method: "svm"}, ErrUnknownMethod},
+		{"unknown task", X, y, nil, Options{Task: "ranking"}, ErrOption},
+		{"unknown prefer", X, y, nil, Options{Prefer: "tiny"}, ErrOption},
+		{"short features", X, y, nil, Options{Features: []string{"a"}}, ErrOption},
+		{"features not utf-8", X, y, nil, Options{Features: []string{"a", "\xff"}}, ErrOption},
+		{"labels not utf-8", X, nil, labels, Options{}, ErrTargets},
+		{"nan tau", X, y, nil, Options{Tau: math.NaN()}, ErrOption},
+		{"nan pso gamma", X, y, nil, Options{Method: PSO, PSO: optim.PSO{Gamma: math.NaN()}}, ErrOption},
+		{"negative pso gamma", X, y, nil, Options{Method: PSO, PSO: optim.PSO{Gamma: -1}}, ErrOption},
+		{"nan rwbs tol", X, y, nil, Options{Method: RWBS, RWBS: optim.RWBS{Tol: math.NaN()}}, ErrOption},
+		{"infinite lssvm gamma", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: math.Inf(1), Width: 1}}, ErrOption},
+		{"lssvm width whose square underflows", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: 1, Width: 1e-200}}, ErrOption},
+		{"lssvm width whose square overflows", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: 1, Width: 1e200}}, ErrOption},
+		{"bad cca settings", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{CCA: optim.CCA{Countries: 3, Imperialists: 5}}}, ErrOption},
+		{"bad cca settings for sa", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "sa", CCA: optim.CCA{Beta: -1}}}, ErrOption},
+		{"regression method on classes", X, y, nil, Options{Method: LROLS}, ErrTask},
+		{"many folds", X, y, nil, Options{Folds: 1000}, nil},
+		{"huge node budget", X, y, nil, Options{MaxTerms: 1 << 40}, nil},
+		{"huge tau", X, y, nil, Options{Tau: 1e308}, nil},
+		{"subnormal tau", X, y, nil, Options{Tau: 5e-324}, nil},
+		{"min-terms beyond the rows", X, y, nil, Options{Method: ROLS, MinTerms: 100}, nil},
+		{"many workers", X, y, nil, Options{Workers: 1 << 20}, nil},
+		{"two rows", X[:2], []float64{-1, 1}, nil, Options{}, nil},
+	}
+	for _, tc := range tests {
+		var m *model.Model
+		err := noPanic(func() (err error) {
+			if tc.labels != nil {
+				m, err = FitLabels(tc.X, tc.labels, tc.opt)
+			} else {
+				m, err = Fit(tc.X, tc.y, tc.opt)
+			}
+			return err
+		})
+		switch {
+		case tc.want == nil && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == nil:
+			if cerr := m.Check(); cerr != nil || m.Size() == 0 {
+				t.Errorf("%s: a model of %d nodes: %v", tc.name, m.Size(), cerr)
+			}
+		case !errors.Is(err, tc.want):
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+		if err != nil {
+			wraps := false
+			for _, s := range sentinels {
+				wraps = wraps || errors.Is(err, s)
+			}
+			if !wraps {
+				t.Errorf("%s: %v wraps none of the package's errors", tc.name, err)
+			}
+		}
+	}
+}
