@@ -1,6 +1,7 @@
 package lssvm
 
 import (
+	"errors"
 	"fmt"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"math"
@@ -89,7 +90,19 @@ func newEvaluator(X [][]float64, Y [][]float64) (*Evaluator, error) {
 		if len(row) != m {
 			return nil, fmt.Errorf("%w: row %d has %d features, row 0 has %d", ErrDimensionMismatch, i, len(row), m)
 		}
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("lssvm: row %d, feature %d is %v, want a finite value", i, j, v)
+			}
+		}
 		copy(e.x[i*m:], row)
+	}
+	for j, y := range Y {
+		for i, v := range y {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("lssvm: target %d of output %d is %v, want a finite value", i, j, v)
+			}
+		}
 	}
 	for i := range n {
 		e.rhs[i] = 1
@@ -206,7 +219,8 @@ func (e *Evaluator) Residuals(dst []float64) []float64 {
 }
 
 // OutputResiduals appends to dst[:0] the N LOO residuals of output j < K of the last LOO call,
-// which must have succeeded, and returns it.
+// which must have succeeded, and returns it (it panics for j outside [0, K), as slice
+// indexing does).
 func (e *Evaluator) OutputResiduals(j int, dst []float64) []float64 {
 	return append(dst[:0], e.res[j*e.n:(j+1)*e.n]...)
 }
@@ -416,13 +430,21 @@ func (e *Evaluator) fill(k kernel.Kernel, gamma float64) error {
 		return err
 	}
 	switch k := k.(type) {
+	case nil:
+		return errors.New("lssvm: no kernel")
 	case kernel.Gaussian:
 		return e.fillGaussian(k.Sigma, gamma)
 	case *kernel.Gaussian:
+		if k == nil {
+			return errors.New("lssvm: no kernel (a nil *kernel.Gaussian)")
+		}
 		return e.fillGaussian(k.Sigma, gamma)
 	case kernel.Wavelet:
 		return e.fillWavelet(k.A, gamma)
 	case *kernel.Wavelet:
+		if k == nil {
+			return errors.New("lssvm: no kernel (a nil *kernel.Wavelet)")
+		}
 		return e.fillWavelet(k.A, gamma)
 	}
 	n, m := e.n, e.m

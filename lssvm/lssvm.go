@@ -80,7 +80,8 @@ type Machine struct {
 	Classification bool
 }
 
-// Decision returns sum_k Coef_k K(x, x_k) + Bias (SPEC 5).
+// Decision returns sum_k Coef_k K(x, x_k) + Bias (SPEC 5). x must have as many values as the
+// training rows (the kernel panics otherwise, as slice indexing does).
 func (m *Machine) Decision(x []float64) float64 {
 	s := m.Bias
 	for k, xk := range m.X {

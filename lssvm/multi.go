@@ -31,7 +31,8 @@ func (m *MachineK) Decision(x []float64) []float64 {
 }
 
 // DecisionTo writes the K outputs at x into f (of length K) without allocating (but for the
-// kernel's own Eval); each kernel value is computed once for all outputs.
+// kernel's own Eval); each kernel value is computed once for all outputs. f must have K
+// values and x as many as the training rows (it panics otherwise, as slice indexing does).
 func (m *MachineK) DecisionTo(f, x []float64) {
 	copy(f, m.Bias)
 	for i, xi := range m.X {
