@@ -155,8 +155,10 @@ func (f *Folder) subset(idx []int) *Table {
 		labelLines:  make([]int, len(idx)),
 	}
 	for r, i := range idx {
-		t.X[r], t.Labels[r], t.Lines[r] = f.X[i], f.Labels[i], f.xLines[i]
-		t.labelLines[r] = f.yLines[i]
+		t.X[r], t.Labels[r] = f.X[i], f.Labels[i]
+		if i < len(f.xLines) && i < len(f.yLines) { // a Folder built by hand has no source lines
+			t.Lines[r], t.labelLines[r] = f.xLines[i], f.yLines[i]
+		}
 	}
 	return t
 }
