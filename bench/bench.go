@@ -136,6 +136,12 @@ type RunInfo struct {
 // Run benchmarks cfg.Options.Method on the source's realisations.
 func Run(src Source, cfg Config) (*Result, error) {
 	start := time.Now()
+	switch {
+	case src == nil:
+		return nil, errors.New("no benchmark source")
+	case cfg.First < 0 || cfg.Realisations < 0:
+		return nil, fmt.Errorf("%s: realisations %d from %d: want 0 or more from 0 or more", src.Name(), cfg.Realisations, cfg.First)
+	}
 	total := src.Len() - cfg.First
 	if total <= 0 {
 		return nil, fmt.Errorf("%s: no realisations from %d on (it has %d)", src.Name(), cfg.First+1, src.Len())
@@ -342,6 +348,9 @@ func trivialScore(train, test Split, metric string) float64 {
 // Score measures m on (X, target) with the metric: ErrorPercent (targets are class indices
 // into m.Classes), MSE or NRMSE (targets are values).
 func Score(m *model.Model, X [][]float64, target []float64, metric string) (float64, error) {
+	if err := checkTargets(m, X, target, metric); err != nil {
+		return 0, err
+	}
 	f, err := m.Decisions(X)
 	if err != nil {
 		return 0, err
@@ -367,6 +376,44 @@ func Score(m *model.Model, X [][]float64, target []float64, metric string) (floa
 	return s, nil
 }
 
+// checkTargets refuses what Score cannot measure: no rows, as many targets as rows, a
+// metric of the model's task, targets that are class indices (ErrorPercent) or finite values,
+// and for NRMSE targets that vary.
+func checkTargets(m *model.Model, X [][]float64, target []float64, metric string) error {
+	switch {
+	case len(X) == 0:
+		return errors.New("no rows to score")
+	case len(target) != len(X):
+		return fmt.Errorf("%d rows but %d targets", len(X), len(target))
+	}
+	switch metric {
+	case ErrorPercent:
+		if m.Task != model.Classification {
+			return fmt.Errorf("metric %s needs a classifier, the model is a %s", metric, m.Task)
+		}
+		for i, t := range target {
+			if !(t >= 0 && t < float64(len(m.Classes))) || t != math.Trunc(t) {
+				return fmt.Errorf("target %d is %v, not a class index in [0, %d)", i+1, t, len(m.Classes))
+			}
+		}
+	case MSE, NRMSE:
+		if m.Task != model.Regression {
+			return fmt.Errorf("metric %s needs a regressor, the model is a %s", metric, m.Task)
+		}
+		for i, t := range target {
+			if math.IsNaN(t) || math.IsInf(t, 0) {
+				return fmt.Errorf("target %d is %v", i+1, t)
+			}
+		}
+		if _, sd := MeanStd(target); metric == NRMSE && !(sd > 0) {
+			return fmt.Errorf("metric %s needs targets that vary, their standard deviation is %v", metric, sd)
+		}
+	default:
+		return fmt.Errorf("unknown metric %q (want %s, %s or %s)", metric, ErrorPercent, MSE, NRMSE)
+	}
+	return nil
+}
+
 // TestError returns the percentage of misclassified rows (classification, targets class
 // indices) or the mean squared error (regression) of m on X.
 func TestError(m *model.Model, X [][]float64, target []float64) (float64, error) {
@@ -376,7 +423,8 @@ func TestError(m *model.Model, X [][]float64, target []float64) (float64, error)
 	return Score(m, X, target, MSE)
 }
 
-// MeanStd returns the mean and the sample standard deviation (n-1) of v.
+// MeanStd returns the mean and the sample standard deviation (n-1) of v: NaN and NaN for no
+// values, a standard deviation of 0 for one.
 func MeanStd(v []float64) (mean, std float64) {
 	if len(v) == 0 {
 		return math.NaN(), math.NaN()

@@ -47,6 +47,16 @@ func (s *FolderSource) Metric() string {
 
 // Split returns realisation k.
 func (s *FolderSource) Split(k int) (train, test Split, err error) {
+	if k < 0 || k >= s.Len() || k >= len(s.F.Test) {
+		return train, test, fmt.Errorf("realisation %d out of range (%d training and %d test lines)", k+1, len(s.F.Train), len(s.F.Test))
+	}
+	for _, idx := range [][]int{s.F.Train[k], s.F.Test[k]} {
+		for _, i := range idx {
+			if i < 0 || i >= len(s.F.X) || i >= len(s.F.Labels) {
+				return train, test, fmt.Errorf("realisation %d: row %d out of range (%d rows, %d labels)", k+1, i, len(s.F.X), len(s.F.Labels))
+			}
+		}
+	}
 	tr, te := s.F.Split(k)
 	train, test = Split{X: tr.X, Labels: tr.Labels}, Split{X: te.X, Labels: te.Labels}
 	if s.task == model.Regression {
