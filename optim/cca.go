@@ -64,11 +64,11 @@ type empire struct {
 
 func (m CCA) search(r *runner) (int, error) {
 	p := m.withDefaults()
-	if p.Countries < 2 || p.Imperialists < 1 || p.Imperialists >= p.Countries || p.Beta < 0 ||
-		p.MaxAngle < 0 || p.Zeta < 0 || !(p.Revolution >= 0 && p.Revolution <= 1) ||
+	if p.Countries < 2 || p.Imperialists < 1 || p.Imperialists >= p.Countries || !finiteNonNeg(p.Beta) ||
+		!finiteNonNeg(p.MaxAngle) || !finiteNonNeg(p.Zeta) || !(p.Revolution >= 0 && p.Revolution <= 1) ||
 		!(p.RevolutionDecay > 0 && p.RevolutionDecay <= 1) ||
-		p.MaxDecades < 0 || !(p.Coincide > 0) {
-		return 0, settingError("%+v: need 1 <= Imperialists < Countries, Revolution and RevolutionDecay <= 1 and no negative parameter", m)
+		p.MaxDecades < 0 || !(p.Coincide > 0) || math.IsInf(p.Coincide, 1) {
+		return 0, settingError("%+v: need 1 <= Imperialists < Countries, Revolution and RevolutionDecay <= 1 and no negative or not finite parameter", m)
 	}
 
 	d := r.dim()

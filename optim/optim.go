@@ -32,7 +32,8 @@ type Problem struct {
 	// Func is the cost. It must not retain or modify x. A NaN cost is treated as +Inf.
 	Func func(x []float64) float64
 
-	// Start, if not empty, holds initial points (clamped to the box): the methods take their
+	// Start, if not empty, holds initial points of len(Lower) values, none NaN (clamped to the
+	// box; other lengths and NaN are errors of Minimize): the methods take their
 	// first initial points from it (PSO's particles, RWBS's first population, CCA's first
 	// countries) and draw the rest uniformly, so that a search can begin where good points
 	// are known to be.
@@ -102,6 +103,9 @@ func (e *BoundError) Error() string {
 // Unwrap returns ErrBound.
 func (e *BoundError) Unwrap() error { return ErrBound }
 
+// finiteNonNeg reports whether v is a finite number, 0 or more (not NaN).
+func finiteNonNeg(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
+
 // settingError reports an invalid method or driver setting, wrapping ErrSetting.
 func settingError(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrSetting}, args...)...)
@@ -131,9 +135,22 @@ func Minimize(p Problem, m Method, s Settings) (Result, error) {
 	if m == nil {
 		return Result{}, settingError("nil Method")
 	}
+	for i, x := range p.Start {
+		if len(x) != len(p.Lower) {
+			return Result{}, settingError("Problem.Start[%d] has %d values for a box of dimension %d", i, len(x), len(p.Lower))
+		}
+		for j, v := range x {
+			if math.IsNaN(v) {
+				return Result{}, settingError("Problem.Start[%d][%d] is NaN", i, j)
+			}
+		}
+	}
 
 	r := newRunner(p, s)
 	defer r.close()
+	if r.f == nil {
+		return Result{}, fmt.Errorf("%w: Problem.NewFunc returned nil", ErrNoFunc)
+	}
 	iterations, err := m.search(r)
 	if err != nil {
 		return Result{}, err
@@ -280,6 +297,10 @@ func newPool(helpers int, newFunc func() func([]float64) float64) *pool {
 	p := &pool{helpers: helpers, wake: make(chan struct{})}
 	for range helpers {
 		f := newFunc()
+		if f == nil { // a Problem.NewFunc that returned nil: one helper fewer
+			p.helpers--
+			continue
+		}
 		go func() {
 			for range p.wake {
 				p.work(f)

@@ -27,8 +27,8 @@ type PSO struct {
 
 func (m PSO) search(r *runner) (int, error) {
 	S, iMax, gamma := m.Swarm, m.Iterations, m.Gamma
-	if S < 0 || iMax < 0 || gamma < 0 {
-		return 0, settingError("PSO{Swarm: %d, Iterations: %d, Gamma: %g}: negative parameter", S, iMax, gamma)
+	if S < 0 || iMax < 0 || !finiteNonNeg(gamma) {
+		return 0, settingError("PSO{Swarm: %d, Iterations: %d, Gamma: %g}: negative or not finite parameter", S, iMax, gamma)
 	}
 	if S == 0 {
 		S = 10

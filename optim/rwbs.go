@@ -52,8 +52,8 @@ type RWBS struct {
 
 func (m RWBS) search(r *runner) (int, error) {
 	Ps, Ng, Mi, tol := m.Population, m.Generations, m.Inner, m.Tol
-	if Ps < 0 || Ps == 1 || Ng < 0 || Mi < 0 || !(tol >= 0) {
-		return 0, settingError("RWBS{Population: %d, Generations: %d, Inner: %d, Tol: %g}: need Population >= 2 (or 0) and no negative parameter", Ps, Ng, Mi, tol)
+	if Ps < 0 || Ps == 1 || Ng < 0 || Mi < 0 || !finiteNonNeg(tol) {
+		return 0, settingError("RWBS{Population: %d, Generations: %d, Inner: %d, Tol: %g}: need Population >= 2 (or 0) and no negative or not finite parameter", Ps, Ng, Mi, tol)
 	}
 	if Ps == 0 {
 		Ps = 7

@@ -34,8 +34,8 @@ func (m SA) search(r *runner) (int, error) {
 	if step == 0 {
 		step = 0.1
 	}
-	if budget <= 0 || !(T0 >= 0) || math.IsInf(T0, 1) || !(cooling > 0 && cooling <= 1) || !(step > 0) {
-		return 0, settingError("%+v: need Evaluations > 0, finite T0 >= 0, 0 < Cooling <= 1 and Step >= 0", m)
+	if budget <= 0 || !(T0 >= 0) || math.IsInf(T0, 1) || !(cooling > 0 && cooling <= 1) || !(step > 0) || math.IsInf(step, 1) {
+		return 0, settingError("%+v: need Evaluations > 0, finite T0 >= 0, 0 < Cooling <= 1 and a finite Step >= 0", m)
 	}
 
 	d := r.dim()
