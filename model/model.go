@@ -326,11 +326,11 @@ func Class(f []float64) int {
 // Label returns the class label of decision values f (K finite values: an error wrapping
 // ErrInput otherwise).
 func (m *Model) Label(f []float64) (string, error) {
-	if m.Task != Classification {
-		return "", ErrNotClassifier
-	}
 	if err := m.shape(); err != nil {
 		return "", err
+	}
+	if m.Task != Classification {
+		return "", ErrNotClassifier
 	}
 	if err := m.checkDecision(f); err != nil {
 		return "", err
@@ -355,14 +355,14 @@ func (m *Model) checkDecision(f []float64) error {
 // Probabilities writes the class probabilities of decision values f (K values) into p (length
 // len(Classes)) by the model's calibration; other lengths are an error wrapping ErrInput.
 func (m *Model) Probabilities(p, f []float64) error {
+	if err := m.shape(); err != nil {
+		return err
+	}
 	if m.Task != Classification {
 		return ErrNotClassifier
 	}
 	if m.Calibration == nil {
 		return ErrNoCalibration
-	}
-	if err := m.shape(); err != nil {
-		return err
 	}
 	if len(p) != len(m.Classes) || len(f) != m.Outputs() {
 		return fmt.Errorf("%w: %d decision values into %d probabilities, the model has %d outputs and %d classes", ErrInput, len(f), len(p), m.Outputs(), len(m.Classes))
@@ -480,6 +480,9 @@ func (m *Model) Check() error {
 // the kernel, every length and the input scaling. A model that passes it predicts without
 // indexing out of range.
 func (m *Model) shape() error {
+	if m == nil {
+		return invalid("no model (a nil *Model)")
+	}
 	switch m.Task {
 	case Classification:
 		if len(m.Classes) < 2 {

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -113,5 +114,23 @@ func TestNonFiniteDecisionValues(t *testing.T) {
 	c.Calibration.A[1][0] = 1e300
 	if err := c.Probabilities(p, []float64{1e300, 0, 0}); !errors.Is(err, ErrOverflow) {
 		t.Errorf("overflowing calibration: %v %v, want ErrOverflow", p, err)
+	}
+}
+
+// A nil *Model is an error wrapping ErrInvalid, not a nil dereference.
+func TestNilModel(t *testing.T) {
+	var m *Model
+	for name, call := range map[string]func() error{
+		"Check":         m.Check,
+		"Decision":      func() error { _, err := m.Decision([]float64{1}); return err },
+		"DecisionTo":    func() error { return m.DecisionTo(nil, nil, nil) },
+		"Decisions":     func() error { _, err := m.Decisions([][]float64{{1}}); return err },
+		"Label":         func() error { _, err := m.Label([]float64{1}); return err },
+		"Probabilities": func() error { return m.Probabilities([]float64{1, 0}, []float64{1}) },
+		"Write":         func() error { return m.Write(io.Discard) },
+	} {
+		if err := noPanic(call); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", name, err)
+		}
 	}
 }
