@@ -75,12 +75,15 @@ func (s *fileSource) Split(k int) (train, test bench.Split, err error) {
 // seed 1 + realisation, and a set without results with the defaults on realisation 1. The
 // note tells which, and compares size and test error with the benchmark's.
 func FitRegions(name string, src bench.Source, results []*Result, method string) (*Regions, error) {
+	if src == nil {
+		return nil, fmt.Errorf("%s: no benchmark source", name)
+	}
 	if src.Task() != model.Classification {
 		return nil, fmt.Errorf("%s: decision regions need a classification set", name)
 	}
 	var best *Result
 	for _, r := range results {
-		if r.Dataset != name || r.Peer || (method != "" && r.Method != method) {
+		if r == nil || r.Dataset != name || r.Peer || (method != "" && r.Method != method) {
 			continue
 		}
 		// Prefer a result whose run recorded its options: its model can be refitted exactly.

@@ -71,6 +71,9 @@ type ellipse struct {
 }
 
 func modelRegions(m *model.Model, X [][]float64, labels []int) (*regions, error) {
+	if m == nil {
+		return nil, errors.New("no model")
+	}
 	if m.Task != model.Classification || len(m.Classes) < 2 {
 		return nil, model.ErrNotClassifier
 	}
