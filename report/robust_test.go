@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -37,4 +38,28 @@ func TestNilArguments(t *testing.T) {
 			t.Errorf("%s: %v, want an error", name, err)
 		}
 	}
+}
+
+// FuzzReadResults: any input is results or an error, never a panic, and results that read
+// make a report page.
+func FuzzReadResults(f *testing.F) {
+	f.Add([]byte(oldLine))
+	f.Add([]byte(oldLine + "\n\n" + `{"dataset":"b","method":"kernlab-rvm","task":"regression","test_error_mean":12.8,"size_mean":53,"per_realisation":[]}`))
+	f.Add([]byte(`{"dataset":"a","method":"auto","task":"classification","metric":"error%","realisations":1,"test_error_mean":1e308,"per_realisation":[{"index":-1,"test_error":-5,"loo_curve":[1,2]}]}`))
+	f.Add([]byte(`{"dataset":"","per_realisation":null}`))
+	f.Add([]byte("[]\n{}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, err := ReadResults(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		if len(res) == 0 {
+			t.Fatal("no results and no error")
+		}
+		Group(res)
+		rep := &Report{Title: "fuzz", Results: res}
+		if err := rep.WriteHTML(io.Discard); err != nil {
+			t.Logf("WriteHTML: %v", err)
+		}
+	})
 }
