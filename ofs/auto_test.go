@@ -383,6 +383,12 @@ func TestTuned(t *testing.T) {
 	if _, err := (Tuned{Method: optim.PSO{}}).Fit(X3, oneVsRest(c3, 3), c3); !errors.Is(err, ErrTunedOutputs) {
 		t.Errorf("three outputs: %v", err)
 	}
+	// An invalid optimiser setting is the optimiser's error, not "no node could be built".
+	for _, meth := range []optim.Method{optim.PSO{Gamma: -1}, optim.RWBS{Tol: math.NaN()}} {
+		if _, err := (Tuned{Method: meth, Auto: Auto{Seed: 1}}).Fit(train.X[:60], [][]float64{train.Y[:60]}, nil); !errors.Is(err, optim.ErrSetting) {
+			t.Errorf("%+v: %v, want optim.ErrSetting", meth, err)
+		}
+	}
 }
 
 // TestAutoDefaults checks the defaults that depend on the problem: the random candidates

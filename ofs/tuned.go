@@ -122,6 +122,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		point[s], dec[s] = make([]float64, n), make([]float64, n)
 	}
 	evals := make([]int, nf)
+	errs := make([]error, nf)
 	a.parallel("tunable nodes", nf, func(f int) {
 		tr, va := foldRows(folds, f)
 		rows := func(idx []int) ([][]float64, []float64, []int) {
@@ -140,7 +141,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		scale := weights(Ztr, [][]float64{ytr}, ctr, ar.Weighting)
 		Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 		last := 0
-		evals[f] = t.construct(&a, Ztr, ytr, ctr, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {
+		evals[f], errs[f] = t.construct(&a, Ztr, ytr, ctr, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {
 			for v, i := range va {
 				d := yva[v] - fv[v]
 				point[size][i], dec[size][i] = d*d, fv[v]
@@ -153,6 +154,9 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			}
 		}
 	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	for _, e := range evals {
 		res.Evaluations += e
 	}
@@ -196,7 +200,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	res.Scale = weights(Z, Y, class, ar.Weighting)
 	Zs := scaled(Z, res.Scale)
 	var final *State
-	res.Evaluations += t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, u []float64, linear bool, s *State) {
+	built, err := t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, u []float64, linear bool, s *State) {
 		m := len(Zs[0])
 		res.Centres = append(res.Centres, slices.Clone(u[:m]))
 		res.Linear = append(res.Linear, linear)
@@ -207,6 +211,10 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		}
 		final = s
 	}, nil, nil)
+	res.Evaluations += built
+	if err != nil {
+		return nil, err
+	}
 	if final == nil {
 		return nil, fmt.Errorf("ofs: tunable nodes: no node could be built")
 	}
@@ -260,7 +268,7 @@ func worseNote(tuned, fixed []float64, fixedSize int) string {
 // when Zva is given, held with the held-out decisions. It returns the number of cost
 // evaluations. fold picks the random streams (-1: the final construction).
 func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau float64, size, fold int,
-	added func(n int, u []float64, linear bool, s *State), Zva [][]float64, held func(n int, fv []float64)) int {
+	added func(n int, u []float64, linear bool, s *State), Zva [][]float64, held func(n int, fv []float64)) (int, error) {
 	n, m := len(Z), len(Z[0])
 	var dirs [][]float64 // the linear node's direction, until it joins the model
 	if !t.NoLinear {
@@ -302,6 +310,9 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 		seed := seeds.Derive(a.Seed, seedTuned+uint64(fold+1)<<20, uint64(stage))
 		r, err := optim.Minimize(optim.Problem{Lower: lower, Upper: upper, Start: start, NewFunc: newCost},
 			t.Method, optim.Settings{Seed: seed, Workers: 1})
+		if errors.Is(err, optim.ErrSetting) { // the method's settings: no stage can run
+			return evals, fmt.Errorf("ofs: tunable nodes: %w", err)
+		}
 		if err != nil {
 			break
 		}
@@ -352,7 +363,7 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 	if h != nil && s.Selected() == 0 {
 		held(0, h.f[0])
 	}
-	return evals
+	return evals, nil
 }
 
 // tunedCost is the stage cost of a tunable node u = (mu, log v): the regularised LOO MSE of
