@@ -154,11 +154,21 @@ var (
 	ErrNoCalibration = errors.New("the model has no probability calibration")
 )
 
-// Size returns the number of nodes (basis functions) of the model.
-func (m *Model) Size() int { return len(m.Nodes) }
+// Size returns the number of nodes (basis functions) of the model; 0 for a nil model.
+func (m *Model) Size() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.Nodes)
+}
 
-// Outputs returns K, the number of decision values per input.
-func (m *Model) Outputs() int { return len(m.Weights) }
+// Outputs returns K, the number of decision values per input; 0 for a nil model.
+func (m *Model) Outputs() int {
+	if m == nil {
+		return 0
+	}
+	return len(m.Weights)
+}
 
 // OutputsFor returns the number of outputs a model of the task with the given number of
 // classes has: the number of classes when there are three or more, else 1.

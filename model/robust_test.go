@@ -19,6 +19,16 @@ func noPanic(f func() error) (err error) {
 	return f()
 }
 
+// noPanicInt runs f and returns -1 if it panics.
+func noPanicInt(f func() int) (v int) {
+	defer func() {
+		if recover() != nil {
+			v = -1
+		}
+	}()
+	return f()
+}
+
 // A model built by hand (not checked, not read from a file) whose parts do not fit together
 // is an error wrapping ErrInvalid from every prediction method, never a panic nor a decision
 // that silently leaves a node, a weight or an output out. DecisionTo, the fast path, checks
@@ -126,9 +136,13 @@ func TestNonFiniteDecisionValues(t *testing.T) {
 	}
 }
 
-// A nil *Model is an error wrapping ErrInvalid, not a nil dereference.
+// A nil *Model is an error wrapping ErrInvalid, not a nil dereference; it has no nodes and no
+// outputs.
 func TestNilModel(t *testing.T) {
 	var m *Model
+	if n, k := noPanicInt(m.Size), noPanicInt(m.Outputs); n != 0 || k != 0 {
+		t.Errorf("nil model: Size %d, Outputs %d", n, k)
+	}
 	for name, call := range map[string]func() error{
 		"Check":         m.Check,
 		"Decision":      func() error { _, err := m.Decision([]float64{1}); return err },
