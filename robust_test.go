@@ -2,23 +2,13 @@ package sparsekernel
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"testing"
 
+	"github.com/sparsekernel/sparsekernel/internal/nopanic"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
-
-// noPanic runs f and returns a panic as an error.
-func noPanic(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return f()
-}
 
 // sentinels are the errors every condition Fit rejects wraps.
 var sentinels = []error{ErrNoData, ErrDimensionMismatch, ErrNonFinite, ErrOneClass, ErrTargets, ErrUnknownMethod, ErrTask, ErrOption, ErrNoSignal}
@@ -80,7 +70,7 @@ func TestFitRobust(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var m *model.Model
-		err := noPanic(func() (err error) {
+		err := nopanic.Call(func() (err error) {
 			if tc.labels != nil {
 				m, err = FitLabels(tc.X, tc.labels, tc.opt)
 			} else {

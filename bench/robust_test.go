@@ -7,18 +7,9 @@ import (
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/nopanic"
 	"github.com/sparsekernel/sparsekernel/model"
 )
-
-// noPanic runs f and returns a panic as an error.
-func noPanic(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return f()
-}
 
 // Score refuses what it cannot measure instead of panicking, returning NaN or Inf, or scoring
 // with another metric than the one asked for.
@@ -50,7 +41,7 @@ func TestScoreRefuses(t *testing.T) {
 		{"zero model", &model.Model{}, X, []float64{0, 1}, MSE, "needs a regressor"},
 	}
 	for _, tc := range tests {
-		err := noPanic(func() error {
+		err := nopanic.Call(func() error {
 			s, err := Score(tc.m, tc.X, tc.target, tc.metric)
 			if err == nil {
 				return fmt.Errorf("score %v", s)
@@ -70,12 +61,12 @@ func TestScoreRefuses(t *testing.T) {
 // folder built by hand with realisations or rows out of range; a valid hand-built folder
 // splits.
 func TestRunAndSplitRefuse(t *testing.T) {
-	if err := noPanic(func() error { _, err := Run(nil, Config{}); return err }); err == nil || !strings.Contains(err.Error(), "no benchmark source") {
+	if err := nopanic.Call(func() error { _, err := Run(nil, Config{}); return err }); err == nil || !strings.Contains(err.Error(), "no benchmark source") {
 		t.Errorf("nil source: %v", err)
 	}
 	src := Generators["ripley"](2)
 	for _, cfg := range []Config{{First: -1}, {Realisations: -1}} {
-		if err := noPanic(func() error { _, err := Run(src, cfg); return err }); err == nil || !strings.Contains(err.Error(), "want 0 or more") {
+		if err := nopanic.Call(func() error { _, err := Run(src, cfg); return err }); err == nil || !strings.Contains(err.Error(), "want 0 or more") {
 			t.Errorf("%+v: %v", cfg, err)
 		}
 	}
@@ -86,12 +77,12 @@ func TestRunAndSplitRefuse(t *testing.T) {
 		t.Errorf("valid realisation: %v", err)
 	}
 	for k, want := range map[int]string{-1: "realisation 0 out of range", 1: "realisation 2 out of range", 5: "out of range"} {
-		if err := noPanic(func() error { _, _, err := fs.Split(k); return err }); err == nil || !strings.Contains(err.Error(), want) {
+		if err := nopanic.Call(func() error { _, _, err := fs.Split(k); return err }); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Split(%d): %v, want an error mentioning %q", k, err, want)
 		}
 	}
 	f.Test = append(f.Test, []int{2})
-	if err := noPanic(func() error { _, _, err := fs.Split(1); return err }); err == nil || !strings.Contains(err.Error(), "row 9 out of range") {
+	if err := nopanic.Call(func() error { _, _, err := fs.Split(1); return err }); err == nil || !strings.Contains(err.Error(), "row 9 out of range") {
 		t.Errorf("index beyond the rows: %v", err)
 	}
 }

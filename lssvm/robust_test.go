@@ -1,23 +1,13 @@
 package lssvm
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/sparsekernel/sparsekernel/internal/nopanic"
 	"github.com/sparsekernel/sparsekernel/kernel"
 )
-
-// noPanic runs f and returns a panic as an error.
-func noPanic(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return f()
-}
 
 // A missing kernel and values that are not finite are errors that name them, not a panic
 // or ErrSingular.
@@ -54,7 +44,7 @@ func TestBadKernelAndValues(t *testing.T) {
 		{"FitK infinite target", func() error { _, err := FitK(X, [][]float64{y, infY}, g, 1); return err }, "target 1 of output 1 is +Inf"},
 	}
 	for _, tc := range tests {
-		if err := noPanic(tc.call); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := nopanic.Call(tc.call); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error mentioning %q", tc.name, err, tc.want)
 		}
 	}

@@ -2,32 +2,13 @@ package model
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sparsekernel/sparsekernel/internal/nopanic"
 )
-
-// noPanic runs f and returns a panic as an error.
-func noPanic(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return f()
-}
-
-// noPanicInt runs f and returns -1 if it panics.
-func noPanicInt(f func() int) (v int) {
-	defer func() {
-		if recover() != nil {
-			v = -1
-		}
-	}()
-	return f()
-}
 
 // A model built by hand (not checked, not read from a file) whose parts do not fit together
 // is an error wrapping ErrInvalid from every prediction method, never a panic nor a decision
@@ -93,7 +74,7 @@ func TestHandBuiltModels(t *testing.T) {
 				"range of a classifier": true, "calibration short b": true, "calibration empty rows": true}
 			for _, c := range calls {
 				if c.name == "DecisionTo" && values[tc.name] {
-					if err := noPanic(c.call); err != nil && strings.HasPrefix(err.Error(), "panic") {
+					if err := nopanic.Call(c.call); err != nil && strings.HasPrefix(err.Error(), "panic") {
 						t.Errorf("DecisionTo: %v", err)
 					}
 					continue
@@ -101,7 +82,7 @@ func TestHandBuiltModels(t *testing.T) {
 				if c.name == "Label" && strings.Contains(tc.want, "node") {
 					continue // Label does not look at the nodes
 				}
-				err := noPanic(c.call)
+				err := nopanic.Call(c.call)
 				if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("%s: %v, want ErrInvalid mentioning %q", c.name, err, tc.want)
 				}
@@ -140,8 +121,9 @@ func TestNonFiniteDecisionValues(t *testing.T) {
 // outputs.
 func TestNilModel(t *testing.T) {
 	var m *Model
-	if n, k := noPanicInt(m.Size), noPanicInt(m.Outputs); n != 0 || k != 0 {
-		t.Errorf("nil model: Size %d, Outputs %d", n, k)
+	var n, k int
+	if err := nopanic.Call(func() error { n, k = m.Size(), m.Outputs(); return nil }); err != nil || n != 0 || k != 0 {
+		t.Errorf("nil model: Size %d, Outputs %d, %v", n, k, err)
 	}
 	for name, call := range map[string]func() error{
 		"Check":         m.Check,
@@ -152,7 +134,7 @@ func TestNilModel(t *testing.T) {
 		"Probabilities": func() error { return m.Probabilities([]float64{1, 0}, []float64{1}) },
 		"Write":         func() error { return m.Write(io.Discard) },
 	} {
-		if err := noPanic(call); !errors.Is(err, ErrInvalid) {
+		if err := nopanic.Call(call); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%s: %v, want ErrInvalid", name, err)
 		}
 	}

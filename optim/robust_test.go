@@ -2,20 +2,11 @@ package optim
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"testing"
-)
 
-// noPanic runs f and returns a panic as an error.
-func noPanic(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return f()
-}
+	"github.com/sparsekernel/sparsekernel/internal/nopanic"
+)
 
 // Bad problems and settings are errors before any evaluation, never a panic (in a worker, one
 // that no caller could recover) nor initial points silently left out; odd but valid ones run.
@@ -54,7 +45,7 @@ func TestMinimizeRobust(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var r Result
-		err := noPanic(func() (err error) { r, err = Minimize(tc.p(), tc.m, tc.s); return err })
+		err := nopanic.Call(func() (err error) { r, err = Minimize(tc.p(), tc.m, tc.s); return err })
 		switch {
 		case tc.want == nil && err != nil:
 			t.Errorf("%s: %v", tc.name, err)

@@ -2,23 +2,13 @@ package report
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/bench"
+	"github.com/sparsekernel/sparsekernel/internal/nopanic"
 )
-
-// noPanic runs f and returns a panic as an error.
-func noPanic(f func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return f()
-}
 
 // A nil model or source is an error, and a nil result is passed over, not a nil dereference.
 func TestNilArguments(t *testing.T) {
@@ -30,7 +20,7 @@ func TestNilArguments(t *testing.T) {
 			return err
 		},
 	} {
-		err := noPanic(call)
+		err := nopanic.Call(call)
 		if name == "FitRegions nil result" && err == nil { // no result of the set: fitted with the defaults
 			continue
 		}
