@@ -58,7 +58,8 @@ type Options struct {
 	// whose cross-validated error is not worse than the best by more than two standard errors),
 	// "balanced" (one standard error; the default, "") or "accurate" (the least error). For two
 	// classes the same tolerance decides when the evidence pruning keeps the smaller Bernoulli
-	// model over the Gaussian one (by their leave-one-out log-loss).
+	// model over the Gaussian one (by their leave-one-out log-loss); for three or more, the
+	// size's cross-validated misclassifications must be within it of the fewest too.
 	Prefer string
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int
