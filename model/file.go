@@ -87,10 +87,10 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a version 2 file (3 with linear nodes): JSON, one node and one row of weights per line, led
-// by lines explaining the formula. Floats are written in the shortest form that reads back
-// to the same float64, so a loaded model predicts bit-for-bit like the saved one. Write
-// records the writing software's version in m.WrittenBy.
+// Write encodes m as a version 2 file (3 with linear nodes): JSON, one node and one row of
+// weights per line, led by lines explaining the formula. Floats are written in the shortest
+// form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
+// saved one. Write records the writing software's version in m.WrittenBy.
 func (m *Model) Write(w io.Writer) error {
 	if err := m.Check(); err != nil {
 		return err

@@ -166,9 +166,10 @@ const (
 	// correlation of the input with the targets (for K outputs, the root mean square over the
 	// outputs of the correlations, akin to a correlation ratio for one-vs-rest classes), or for
 	// an input of 3 to 10 levels the root mean square of the correlation ratios over its levels;
-	// for a regression the square root of the binned correlation ratio (binnedRatio.of), normalised to
-	// a mean square of 1 over the inputs and floored at 0.1. Inputs that carry no signal then
-	// count less in the distance, which is what per-input widths would learn, at no cost.
+	// for a regression the square root of the binned correlation ratio (binnedRatio.of);
+	// normalised to a mean square of 1 over the inputs and floored at 0.1. Inputs that carry no
+	// signal then count less in the distance, which is what per-input widths would learn, at no
+	// cost.
 	WeightRelevance
 )
 

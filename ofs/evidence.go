@@ -22,13 +22,14 @@ import (
 // drives the precisions of columns the data do not support to infinity; such columns are
 // removed. The weights returned are the posterior means mu.
 
-// Evidence settings: the iterations at most; the precision above which a column is removed, for
-// outputs of unit scale (its weights' prior sd is then 1e-4 of the outputs'); the change of every
-// log precision below which the iteration has converged; the change of the log noise precision
-// below which it has settled, after which a column is removed as soon as the evidence no longer
-// supports it (before, a noise level far from the data's would remove good columns); and the
-// largest change of a weight, relative to the largest weight, below which it has converged as well
-// (precisions of weakly supported columns creep long after the weights have stopped moving).
+// Evidence settings: the iterations at most; the precision above which a column is removed,
+// for outputs of unit scale (its weights' prior sd is then 1e-4 of the outputs'); the change of
+// every log precision below which the iteration has converged; the change of the log noise
+// precision below which it has settled, after which a column is removed as soon as the
+// evidence no longer supports it (before, a noise level far from the data's would remove good
+// columns); and the largest change of a weight, relative to the largest weight, below which it
+// has converged as well (precisions of weakly supported columns creep long after the weights
+// have stopped moving).
 const (
 	evidenceIterations = 300
 	evidenceDrop       = 1e8

@@ -21,8 +21,8 @@ const linearRows = 2000
 // leave-one-out error on the grid ridge.grid, scaled so that the column z'v_k has a root mean
 // square of 1 about its mean on Z (on at most linearRows rows of Z). A direction is a
 // candidate node of its own, g(z) = v'z: one term for what a linear boundary or trend needs.
-// It returns none when N m min(N, m) exceeds linearBudget (N counting those rows) or N < 3, and leaves out the directions of targets the inputs do not
-// predict at all.
+// It returns none when N m min(N, m) exceeds linearBudget (N counting those rows) or N < 3,
+// and leaves out the directions of targets the inputs do not predict at all.
 func linearDirections(Z [][]float64, scale []float64, Y [][]float64) [][]float64 {
 	if len(Z) > linearRows { // evenly spread rows
 		sub, ys := make([][]float64, linearRows), make([][]float64, len(Y))

@@ -197,7 +197,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	}
 
 	// The final construction on all points.
-	res.Scale = weights(Z, Y, class, ar.Weighting)
+	res.Scale = ar.Scale // the fixed-node model's final input weights: the same weighting on the same points
 	Zs := scaled(Z, res.Scale)
 	var final *State
 	built, err := t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, u []float64, linear bool, s *State) {
