@@ -14,7 +14,7 @@ import (
 
 // sentinels are the errors every parse error must wrap (with those of encoding/csv).
 var sentinels = []error{ErrEmpty, ErrNotNumber, ErrNonFinite, ErrMissing, ErrRagged, ErrIndex,
-	ErrEncoding, ErrColumn, csv.ErrBareQuote, csv.ErrQuote}
+	ErrEncoding, ErrColumn, ErrHeader, csv.ErrBareQuote, csv.ErrQuote}
 
 // checkParsed checks the invariants of a parse: a positioned error wrapping a sentinel, or
 // a rectangular, finite table with one line per row.
