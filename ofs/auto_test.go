@@ -396,17 +396,30 @@ func TestTuned(t *testing.T) {
 func TestAutoDefaults(t *testing.T) {
 	for _, c := range []struct {
 		n, classes, candidates, maxTerms int
+		big                              bool
 	}{
 		{n: 100, classes: 0, candidates: 200, maxTerms: 50},
 		{n: 3000, classes: 2, candidates: 200, maxTerms: 300},
 		{n: 600, classes: 3, candidates: 400, maxTerms: 200},
 		{n: 20, classes: 26, candidates: 400, maxTerms: 19},
+		{n: 4995, classes: 6, candidates: 400, maxTerms: 300},
+		// More than 12 classes: 25 nodes a class up to 600, candidates 4/3 of that.
+		{n: 4000, classes: 13, candidates: 433, maxTerms: 325},
+		{n: 6000, classes: 20, candidates: 666, maxTerms: 500, big: true},
+		{n: 16000, classes: 26, candidates: 800, maxTerms: 600, big: true},
+		// A held-out fold of 1,000 points or more: one race fold, one survivor.
+		{n: 5000, classes: 2, candidates: 200, maxTerms: 300, big: true},
+		{n: 8000, classes: 0, candidates: 200, maxTerms: 300, big: true},
 	} {
 		var a Auto
 		a.defaults(c.n, c.classes)
-		if a.Candidates != c.candidates || a.MaxTerms != c.maxTerms || a.RaceFolds != 2 {
-			t.Errorf("n %d, %d classes: candidates %d, max terms %d, race folds %d; want %d, %d, 2",
-				c.n, c.classes, a.Candidates, a.MaxTerms, a.RaceFolds, c.candidates, c.maxTerms)
+		folds, survivors := 2, 2
+		if c.big {
+			folds, survivors = 1, 1
+		}
+		if a.Candidates != c.candidates || a.MaxTerms != c.maxTerms || a.RaceFolds != folds || a.Survivors != survivors {
+			t.Errorf("n %d, %d classes: candidates %d, max terms %d, race folds %d, survivors %d; want %d, %d, %d, %d",
+				c.n, c.classes, a.Candidates, a.MaxTerms, a.RaceFolds, a.Survivors, c.candidates, c.maxTerms, folds, survivors)
 		}
 	}
 	a := Auto{Candidates: 50, RaceFolds: 1}

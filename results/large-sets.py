@@ -1,0 +1,59 @@
+"""Writes benchmark folders (x.csv, y.csv, train.csv, test.csv; 5 random realisations each) of
+large generated sets that the default method was never developed on, for the checks of the
+many-class size cap and the one-fold race on large data (docs/ALGORITHMS.md, sections 4.5 and
+4.9): two classes (Hastie et al.'s 10-input problem, noisy moons, ringnorm, twonorm; 6,000 of
+10,000 points for training) and several (20 classes of scikit-learn's make_classification,
+6,000 of 8,000; 15 classes of 4 Gaussian blobs each in 8 inputs, 7,000 of 9,000).
+Needs Debian's python3-sklearn. Usage: /usr/bin/python3 results/large-sets.py OUT_DIR
+"""
+import os
+import sys
+
+import numpy as np
+from sklearn.datasets import make_classification, make_hastie_10_2, make_moons
+
+
+def write(root, name, X, y, ntrain, reps=5, seed=11):
+    d = os.path.join(root, name)
+    os.makedirs(d, exist_ok=True)
+    np.savetxt(os.path.join(d, "x.csv"), X, delimiter=",", fmt="%.6g")
+    with open(os.path.join(d, "y.csv"), "w") as f:
+        f.writelines(f"c{int(v)}\n" for v in y)
+    r = np.random.default_rng(seed)
+    with open(os.path.join(d, "train.csv"), "w") as tr, open(os.path.join(d, "test.csv"), "w") as te:
+        for _ in range(reps):
+            p = r.permutation(len(y))
+            tr.write(",".join(map(str, sorted(p[:ntrain]))) + "\n")
+            te.write(",".join(map(str, sorted(p[ntrain:]))) + "\n")
+
+
+def main(root):
+    X, y = make_classification(n_samples=8000, n_features=16, n_informative=12, n_redundant=2,
+                               n_classes=20, n_clusters_per_class=2, class_sep=1.5, flip_y=0.01,
+                               random_state=3)
+    write(root, "classes20", X, y, 6000, seed=7)
+    r = np.random.default_rng(5)
+    Xs, ys = [], []
+    for c in range(15):
+        for _ in range(4):
+            mu, A = r.normal(0, 3, 8), r.normal(0, 1, (8, 8)) * 0.6
+            Xs.append(r.normal(size=(150, 8)) @ A + mu)
+            ys += [c] * 150
+    write(root, "blobs15", np.vstack(Xs), np.array(ys), 7000, seed=7)
+
+    r = np.random.default_rng(1)
+    X, y = make_hastie_10_2(n_samples=10000, random_state=2)
+    write(root, "hastie10k", X, y, 6000)
+    n = 10000
+    y = r.integers(0, 2, n)
+    a = 2 / np.sqrt(20)
+    write(root, "twonorm10k", r.normal(size=(n, 20)) + np.where(y[:, None] == 1, a, -a), y, 6000)
+    a = 1 / np.sqrt(20)
+    X = np.where(y[:, None] == 1, r.normal(size=(n, 20)) * 2, r.normal(size=(n, 20)) + a)
+    write(root, "ringnorm10k", X, y, 6000)
+    X, y = make_moons(n_samples=10000, noise=0.35, random_state=4)
+    write(root, "moons10k", X, y, 6000)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "large-sets")
