@@ -102,6 +102,7 @@ type Auto struct {
 	Progress func(stage string, done, total int)
 
 	inputs *foldInputs // set by Fit: each fold's input weights and linear candidates, computed once
+	cores  cores       // set by Fit: its Workers, shared between jobs and products
 }
 
 // foldInputs keeps, for one fit, what a fold's paths need of its training part beyond the
@@ -311,6 +312,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	a.defaults(n, classCount(class))
 	a.inputs = &foldInputs{done: map[[2]int]*foldInput{}}
+	a.cores = newCores(a.Workers)
 	m := len(Z[0])
 	folds := a.folds(n, class)
 	nf := 0
@@ -804,7 +806,7 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				do(j)
+				a.cores.hold(func() { do(j) })
 				if a.Progress != nil {
 					mu.Lock()
 					done++
@@ -1024,7 +1026,9 @@ func (a *Auto) directions(Z [][]float64, scale []float64, Y [][]float64) [][]flo
 func (a *Auto) build(g []float64, Y [][]float64, l int, maxT int) (*screen, *State) {
 	s := NewStateK(Y, maxT+2)
 	s.SetBias(biasLambda)
-	return newScreen(g, l, s, maxT+2), s
+	sc := newScreen(g, l, s, maxT+2)
+	sc.cores = a.cores
+	return sc, s
 }
 
 // gaussians holds the squared distances between candidate centres and points (L x N,
@@ -1433,6 +1437,7 @@ type screen struct {
 	proj   []float64 // scratch: G p_n
 	col    []float64 // scratch: the selected column
 	a      []float64 // scratch: its alphas
+	cores  cores     // the fit's workers, for the products over all candidates or columns
 }
 
 func newScreen(g []float64, l int, s *State, maxT int) *screen {
@@ -1472,8 +1477,7 @@ func (sc *screen) catchUp(s *State) {
 		j := sc.done
 		pj := s.Column(j)
 		kj := s.Kappa(j)
-		blas64.Gemv(blas.NoTrans, 1, blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g},
-			blas64.Vector{N: sc.n, Inc: 1, Data: pj}, 0, blas64.Vector{N: sc.l, Inc: 1, Data: sc.proj})
+		sc.cores.gemv(blas.NoTrans, 1, blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g}, pj, 0, sc.proj)
 		pyj := s.pyK[j]
 		for c := range sc.l {
 			if sc.status[c] != free {
@@ -1523,15 +1527,15 @@ func (sc *screen) step(s *State, lambda float64) int {
 	a := sc.a[:terms]
 	copy(a, sc.alpha[best*sc.maxT:best*sc.maxT+terms])
 	P := s.columns()
-	blas64.Gemv(blas.Trans, -1, P, blas64.Vector{N: terms, Inc: 1, Data: a}, 1, blas64.Vector{N: sc.n, Inc: 1, Data: p})
+	sc.cores.gemv(blas.Trans, -1, P, a, 1, p)
 	if dot(p, p) < 0.5*sc.gg[best] {
 		d := sc.proj[:terms]
-		blas64.Gemv(blas.NoTrans, 1, P, blas64.Vector{N: sc.n, Inc: 1, Data: p}, 0, blas64.Vector{N: terms, Inc: 1, Data: d})
+		sc.cores.gemv(blas.NoTrans, 1, P, p, 0, d)
 		for j := range d {
 			d[j] /= s.Kappa(j)
 			a[j] += d[j]
 		}
-		blas64.Gemv(blas.Trans, -1, P, blas64.Vector{N: terms, Inc: 1, Data: d}, 1, blas64.Vector{N: sc.n, Inc: 1, Data: p})
+		sc.cores.gemv(blas.Trans, -1, P, d, 1, p)
 	}
 	pp, py := dot2(p, s.y)
 	sc.status[best] = selected

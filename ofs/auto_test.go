@@ -129,18 +129,23 @@ func TestAutoRegression(t *testing.T) {
 
 // The result does not depend on the number of goroutines.
 func TestAutoWorkers(t *testing.T) {
-	X, class := blobs(150, 3, 9)
-	var rs []*AutoResult
-	for _, w := range []int{1, 4} {
-		r, err := Auto{Seed: 5, Workers: w}.Fit(X, oneVsRest(class, 3), class)
-		if err != nil {
-			t.Fatal(err)
+	// 150 points: jobs on several workers; 700: products shared out too (L x N above splitMin).
+	for _, n := range []int{150, 700} {
+		X, class := blobs(n, 3, 9)
+		var rs []*AutoResult
+		for _, w := range []int{1, 2, 4} {
+			r, err := Auto{Seed: 5, Workers: w}.Fit(X, oneVsRest(class, 3), class)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Evaluations = 0
+			rs = append(rs, r)
 		}
-		rs = append(rs, r)
-	}
-	rs[0].Evaluations, rs[1].Evaluations = 0, 0
-	if !reflect.DeepEqual(rs[0], rs[1]) {
-		t.Fatal("the model depends on the number of workers")
+		for _, r := range rs[1:] {
+			if !reflect.DeepEqual(rs[0], r) {
+				t.Fatalf("%d points: the model depends on the number of workers", n)
+			}
+		}
 	}
 }
 
