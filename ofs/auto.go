@@ -72,7 +72,8 @@ type Auto struct {
 	// with three or more classes the held-out misclassifications must be within it of the
 	// fewest too (fewerMisses); default 1. Negative means 0.
 	SE float64
-	// MaxSize, if positive, caps the size chosen (a node budget).
+	// MaxSize, if positive, caps the size chosen (a node budget); above the default MaxTerms
+	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it).
 	MaxSize int
 	// Loss is the held-out loss that chooses configuration and size; default LossMSE.
 	Loss Loss
@@ -718,16 +719,22 @@ func (a *Auto) defaults(n, classes int) {
 			a.Patience = 30
 		}
 	}
+	budget := false // a node budget above the default cap
 	if a.MaxTerms <= 0 {
 		// One shared set of nodes draws every class's boundary: room for 25 nodes a class,
 		// within 300 nodes, or up to 600 with more than 12 classes.
 		a.MaxTerms = min(max(50, n/3, 25*classes), max(300, min(25*classes, 600)))
+		budget = a.MaxSize > a.MaxTerms
+		a.MaxTerms = max(a.MaxTerms, a.MaxSize)
 	}
 	a.MaxTerms = min(a.MaxTerms, n-1)
 	if a.Candidates == 0 {
 		a.Candidates = 200
-		if classes > 2 {
+		switch {
+		case classes > 2:
 			a.Candidates = max(400, a.MaxTerms+a.MaxTerms/3)
+		case budget:
+			a.Candidates = max(200, a.MaxTerms+a.MaxTerms/3)
 		}
 	}
 	big := n/a.Folds >= bigFold

@@ -400,8 +400,8 @@ func TestTuned(t *testing.T) {
 // (more with three or more classes) and the size cap.
 func TestAutoDefaults(t *testing.T) {
 	for _, c := range []struct {
-		n, classes, candidates, maxTerms int
-		big                              bool
+		n, classes, budget, candidates, maxTerms int
+		big                                      bool
 	}{
 		{n: 100, classes: 0, candidates: 200, maxTerms: 50},
 		{n: 3000, classes: 2, candidates: 200, maxTerms: 300},
@@ -415,8 +415,13 @@ func TestAutoDefaults(t *testing.T) {
 		// A held-out fold of 1,000 points or more: one race fold, one survivor.
 		{n: 5000, classes: 2, candidates: 200, maxTerms: 300, big: true},
 		{n: 8000, classes: 0, candidates: 200, maxTerms: 300, big: true},
+		// A node budget above the default cap raises it, and the candidates with it.
+		{n: 3000, classes: 2, budget: 900, candidates: 1200, maxTerms: 900},
+		{n: 16000, classes: 26, budget: 1000, candidates: 1333, maxTerms: 1000, big: true},
+		{n: 500, classes: 0, budget: 1000, candidates: 665, maxTerms: 499},
+		{n: 3000, classes: 2, budget: 20, candidates: 200, maxTerms: 300},
 	} {
-		var a Auto
+		a := Auto{MaxSize: c.budget}
 		a.defaults(c.n, c.classes)
 		folds, survivors := 2, 2
 		if c.big {
