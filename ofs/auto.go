@@ -60,7 +60,7 @@ type Auto struct {
 	Patience int
 	// Candidates is the number of training points that are candidate centres; default 200,
 	// and for three or more classes (one shared set of nodes draws every class boundary) 400
-	// or 4/3 of MaxTerms if that is more.
+	// or 4/3 of MaxTerms if that is more, up to 2^25/N (the kernel matrices' memory).
 	Candidates int
 	// NoPrototypes leaves the prototypes (centroids) out of the candidates.
 	NoPrototypes bool
@@ -73,7 +73,7 @@ type Auto struct {
 	// fewest too (fewerMisses); default 1. Negative means 0.
 	SE float64
 	// MaxSize, if positive, caps the size chosen (a node budget); above the default MaxTerms
-	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it).
+	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it, up to 2^25/N).
 	MaxSize int
 	// Loss is the held-out loss that chooses configuration and size; default LossMSE.
 	Loss Loss
@@ -693,6 +693,11 @@ func pairedWithin(a, b []float64, se float64) bool {
 // points, either way (docs/ALGORITHMS.md, section 4.9).
 const bigFold = 1000
 
+// autoEntries bounds the kernel matrices of a path (candidates x points) where the candidates
+// grow with the size cap: 2^25 entries, 256 MiB each for the distances and the kernel values
+// (letter, 826 candidates x 12,800 points, needs 10.6 million).
+const autoEntries = 1 << 25
+
 // defaults fills the unset fields for n points of the given number of classes (0: regression).
 func (a *Auto) defaults(n, classes int) {
 	if a.TauFactors == nil {
@@ -730,11 +735,11 @@ func (a *Auto) defaults(n, classes int) {
 	a.MaxTerms = min(a.MaxTerms, n-1)
 	if a.Candidates == 0 {
 		a.Candidates = 200
-		switch {
-		case classes > 2:
-			a.Candidates = max(400, a.MaxTerms+a.MaxTerms/3)
-		case budget:
-			a.Candidates = max(200, a.MaxTerms+a.MaxTerms/3)
+		if classes > 2 {
+			a.Candidates = 400
+		}
+		if classes > 2 || budget { // room for the cap, within the memory bound
+			a.Candidates = max(a.Candidates, min(a.MaxTerms+a.MaxTerms/3, autoEntries/n))
 		}
 	}
 	big := n/a.Folds >= bigFold

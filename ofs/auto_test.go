@@ -420,6 +420,10 @@ func TestAutoDefaults(t *testing.T) {
 		{n: 16000, classes: 26, budget: 1000, candidates: 1333, maxTerms: 1000, big: true},
 		{n: 500, classes: 0, budget: 1000, candidates: 665, maxTerms: 499},
 		{n: 3000, classes: 2, budget: 20, candidates: 200, maxTerms: 300},
+		// The candidates stay within the memory bound (2^25 entries).
+		{n: 100000, classes: 2, budget: 5000, candidates: 335, maxTerms: 5000, big: true},
+		{n: 100000, classes: 26, candidates: 400, maxTerms: 600, big: true},
+		{n: 50000, classes: 26, candidates: 671, maxTerms: 600, big: true},
 	} {
 		a := Auto{MaxSize: c.budget}
 		a.defaults(c.n, c.classes)
