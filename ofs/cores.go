@@ -1,6 +1,7 @@
 package ofs
 
 import (
+	"runtime"
 	"sync"
 
 	"gonum.org/v1/gonum/blas"
@@ -15,8 +16,10 @@ import (
 // helped. A nil cores computes every product alone.
 type cores chan struct{}
 
-// newCores returns the tokens of n workers.
+// newCores returns the tokens of n workers, at most one a processor (runtime.GOMAXPROCS):
+// more jobs at once would only share the processors, and hold more memory.
 func newCores(n int) cores {
+	n = max(min(n, runtime.GOMAXPROCS(0)), 1)
 	c := make(cores, n)
 	for range n {
 		c <- struct{}{}

@@ -2,6 +2,7 @@ package ofs
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -50,6 +51,10 @@ func TestGemvParts(t *testing.T) {
 
 // TestCoresGemv checks that gemv borrows only spare workers and gives them back.
 func TestCoresGemv(t *testing.T) {
+	if procs := runtime.GOMAXPROCS(0); len(newCores(1<<30)) != procs {
+		t.Errorf("a billion workers get %d tokens; want one a processor, %d", len(newCores(1<<30)), procs)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(3))
 	c := newCores(3)
 	A := blas64.General{Rows: 512, Cols: 256, Stride: 256, Data: make([]float64, 512*256)}
 	x, y := make([]float64, 256), make([]float64, 512)
