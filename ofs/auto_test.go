@@ -412,9 +412,9 @@ func TestAutoDefaults(t *testing.T) {
 		{n: 4000, classes: 13, candidates: 433, maxTerms: 325},
 		{n: 6000, classes: 20, candidates: 666, maxTerms: 500, big: true},
 		{n: 16000, classes: 26, candidates: 800, maxTerms: 600, big: true},
-		// A held-out fold of 1,000 points or more: one race fold, one survivor.
+		// A classifier's held-out folds of 1,000 points or more: one race fold, one survivor.
 		{n: 5000, classes: 2, candidates: 200, maxTerms: 300, big: true},
-		{n: 8000, classes: 0, candidates: 200, maxTerms: 300, big: true},
+		{n: 8000, classes: 0, candidates: 200, maxTerms: 300}, // a regression races on two
 		// A node budget above the default cap raises it, and the candidates with it.
 		{n: 3000, classes: 2, budget: 900, candidates: 1200, maxTerms: 900},
 		{n: 16000, classes: 26, budget: 1000, candidates: 1333, maxTerms: 1000, big: true},

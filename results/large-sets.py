@@ -3,22 +3,24 @@ large generated sets that the default method was never developed on, for the che
 many-class size cap and the one-fold race on large data (docs/ALGORITHMS.md, sections 4.5 and
 4.9): two classes (Hastie et al.'s 10-input problem, noisy moons, ringnorm, twonorm; 6,000 of
 10,000 points for training) and several (20 classes of scikit-learn's make_classification,
-6,000 of 8,000; 15 classes of 4 Gaussian blobs each in 8 inputs, 7,000 of 9,000).
+6,000 of 8,000; 15 classes of 4 Gaussian blobs each in 8 inputs, 7,000 of 9,000) and
+regression (Friedman's problems 1, 2 and 3, 6,000 of 9,000).
 Needs Debian's python3-sklearn. Usage: /usr/bin/python3 results/large-sets.py OUT_DIR
 """
 import os
 import sys
 
 import numpy as np
-from sklearn.datasets import make_classification, make_hastie_10_2, make_moons
+from sklearn.datasets import (make_classification, make_friedman1, make_friedman2, make_friedman3,
+                              make_hastie_10_2, make_moons)
 
 
-def write(root, name, X, y, ntrain, reps=5, seed=11):
+def write(root, name, X, y, ntrain, reps=5, seed=11, classes=True):
     d = os.path.join(root, name)
     os.makedirs(d, exist_ok=True)
     np.savetxt(os.path.join(d, "x.csv"), X, delimiter=",", fmt="%.6g")
     with open(os.path.join(d, "y.csv"), "w") as f:
-        f.writelines(f"c{int(v)}\n" for v in y)
+        f.writelines(f"c{int(v)}\n" if classes else f"{v:.6g}\n" for v in y)
     r = np.random.default_rng(seed)
     with open(os.path.join(d, "train.csv"), "w") as tr, open(os.path.join(d, "test.csv"), "w") as te:
         for _ in range(reps):
@@ -53,6 +55,12 @@ def main(root):
     write(root, "ringnorm10k", X, y, 6000)
     X, y = make_moons(n_samples=10000, noise=0.35, random_state=4)
     write(root, "moons10k", X, y, 6000)
+
+    for name, make, noise, seed in (("friedman1_9k", make_friedman1, 1.0, 1),
+                                    ("friedman2_9k", make_friedman2, 125, 2),
+                                    ("friedman3_9k", make_friedman3, 0.1, 3)):
+        X, y = make(n_samples=9000, noise=noise, random_state=seed)
+        write(root, name, X, y, 6000, seed=3, classes=False)
 
 
 if __name__ == "__main__":
