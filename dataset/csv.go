@@ -293,7 +293,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			t.Labels = append(t.Labels, in.get(f))
 		}
 		for _, j := range fields {
-			v, err := parseValue(strings.TrimSpace(rec[j]))
+			v, err := ParseValue(strings.TrimSpace(rec[j]))
 			if err != nil {
 				return nil, at(source, line, j+1, err)
 			}

@@ -241,8 +241,8 @@ func FuzzNumber(f *testing.F) {
 				t.Fatalf("%q is not finite, but ParseFloat says %v, %v", s, p, err)
 			}
 		}
-		if _, err := parseValue(s); (err == nil) != (kind == numberFinite && s != "") {
-			t.Fatalf("parseValue(%q): %v, kind %d", s, err, kind)
+		if _, err := ParseValue(s); (err == nil) != (kind == numberFinite && s != "") {
+			t.Fatalf("ParseValue(%q): %v, kind %d", s, err, kind)
 		}
 	})
 }

@@ -103,7 +103,7 @@ func parseLIBSVM(s, source string) (*Table, error) {
 					"index %d follows index %d: indices must be strictly increasing", k, prev))
 			}
 			prev = k
-			v, err := parseValue(vs)
+			v, err := ParseValue(vs)
 			if err != nil {
 				return nil, at(source, line, col, err)
 			}

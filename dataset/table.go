@@ -100,8 +100,10 @@ func IsMissing(s string) bool {
 	return false
 }
 
-// parseValue parses one trimmed feature value. Its errors carry no position.
-func parseValue(s string) (float64, error) {
+// ParseValue parses one trimmed feature value as the data readers do: a finite number in plain
+// decimal notation (see scanNumber). Its errors carry no position and wrap ErrMissing (an
+// empty field or a marker of IsMissing), ErrNonFinite or ErrNotNumber.
+func ParseValue(s string) (float64, error) {
 	switch s {
 	case "":
 		return 0, errorf(ErrMissing, "empty field: expected a number (missing values are not supported)")

@@ -103,7 +103,7 @@ type Auto struct {
 	// the stage's total (from one goroutine at a time).
 	Progress func(stage string, done, total int)
 
-	inputs *foldInputs // set by Fit: each fold's input weights and linear candidates, computed once
+	inputs *foldInputs // set by Fit (unless set): each fold's input weights and linear candidates, computed once
 	cores  cores       // set by Fit: its Workers, shared between jobs and products
 }
 
@@ -115,6 +115,8 @@ type foldInputs struct {
 	mu   sync.Mutex
 	done map[[2]int]*foldInput
 }
+
+func newFoldInputs() *foldInputs { return &foldInputs{done: map[[2]int]*foldInput{}} }
 
 // foldInput is the entry of one fold and weighting, filled once.
 type foldInput struct {
@@ -313,7 +315,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		return nil, fmt.Errorf("%w: %d points, %d outputs", ErrAutoData, n, len(Y))
 	}
 	a.defaults(n, classCount(class))
-	a.inputs = &foldInputs{done: map[[2]int]*foldInput{}}
+	if a.inputs == nil { // (Tuned passes its own, to reuse the folds' weights)
+		a.inputs = newFoldInputs()
+	}
 	a.cores = newCores(a.Workers)
 	m := len(Z[0])
 	folds := a.folds(n, class)
@@ -635,10 +639,10 @@ func smallestWithin(loss [][]float64, best int, se float64) int {
 // With several classes the summed squared error of the one-against-the-rest outputs flattens
 // while the arg max still makes fewer mistakes, and the squared error's rule alone stops short.
 func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
-	fewest := 1
+	fewest, least := 1, sum(wrong[1])
 	for s := 2; s <= best; s++ {
-		if sum(wrong[s]) < sum(wrong[fewest]) {
-			fewest = s
+		if v := sum(wrong[s]); v < least {
+			fewest, least = s, v
 		}
 	}
 	for s := from; s < best; s++ {

@@ -89,8 +89,9 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		return nil, ErrTunedOutputs
 	}
 	a := t.Auto
-	a.NoPrune = true  // the fixed nodes only seed the search: their path's size, unpruned
-	a.NoLinear = true // the seed sets the Gaussian nodes' width and their number
+	a.NoPrune = true           // the fixed nodes only seed the search: their path's size, unpruned
+	a.NoLinear = true          // the seed sets the Gaussian nodes' width and their number
+	a.inputs = newFoldInputs() // shared with the seed's fit: its folds' input weights
 	ar, err := a.Fit(Z, Y, class)
 	if err != nil {
 		return nil, err
@@ -125,20 +126,10 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	errs := make([]error, nf)
 	a.parallel("tunable nodes", nf, func(f int) {
 		tr, va := foldRows(folds, f)
-		rows := func(idx []int) ([][]float64, []float64, []int) {
-			z, y := make([][]float64, len(idx)), make([]float64, len(idx))
-			var cl []int
-			for r, i := range idx {
-				z[r], y[r] = Z[i], Y[0][i]
-				if class != nil {
-					cl = append(cl, class[i])
-				}
-			}
-			return z, y, cl
-		}
-		Ztr, ytr, ctr := rows(tr)
-		Zva, yva, _ := rows(va)
-		scale := weights(Ztr, [][]float64{ytr}, ctr, ar.Weighting)
+		Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
+		Zva, Yva, _ := pickRows(Z, Y, class, va)
+		ytr, yva := Ytr[0], Yva[0]
+		scale, _ := a.trainingInputs(f, ar.Weighting, Ztr, Ytr, ctr) // the seed's, computed by its fit
 		Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 		last := 0
 		evals[f], errs[f] = t.construct(&a, Ztr, ytr, ctr, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {

@@ -663,23 +663,22 @@ func parseCSV(data []byte, t *table, header string) error {
 			if order != nil {
 				j = order[i]
 			}
+			// Read as the command line reads a file's fields (dataset.ParseValue), so that the
+			// same file does not predict here and fail there.
 			field := strings.TrimSpace(s)
-			v, err := strconv.ParseFloat(field, 64)
-			if err == nil && strings.ContainsAny(field, "_xX") {
-				// Go syntax beyond plain decimals (1_000, 0x1p4), which the command line
-				// refuses too: the same file must not predict here and fail there.
-				err = strconv.ErrSyntax
-			}
-			if err != nil || !finite(v) {
+			v, err := dataset.ParseValue(field)
+			if err != nil {
 				line, _ := r.FieldPos(i)
 				what := "is not a number"
 				switch {
-				case strings.ContainsAny(field, "_xX"):
-					what = "is not a number: write it in plain decimal notation (no underscores, no hexadecimal)"
-				case err == nil || errors.Is(err, strconv.ErrRange):
-					what = "is not a finite number"
-				case field == "" || dataset.IsMissing(field):
+				case errors.Is(err, dataset.ErrMissing):
 					what = "is a missing value (missing values are not supported)"
+				case errors.Is(err, dataset.ErrNonFinite):
+					what = "is not a finite number"
+				default:
+					if _, perr := strconv.ParseFloat(field, 64); perr == nil { // Go syntax: 1_000, 0x1p4
+						what = "is not a number: write it in plain decimal notation (no underscores, no hexadecimal)"
+					}
 				}
 				return badRequest("%s (line %d): %q %s", t.field(j), line, clip([]byte(s)), what)
 			}
