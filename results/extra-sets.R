@@ -2,7 +2,10 @@
 # sets from R's mlbench that the default method was never developed on, for a check of how it
 # generalises: two-class ionosphere, sonar, pima2 (PimaIndiansDiabetes2 without missing
 # values), spirals, threenorm, xor, circle; several classes vehicle, vowel, shapes, zoo;
-# regression servo, friedman1, peak. Needs Debian's r-cran-mlbench.
+# regression servo, friedman1, peak; and, from R's kernlab, two-class spam (4,601 e-mails, 57
+# word and character frequencies) and musk (version 1: 476 conformations of 92 molecules, 166
+# shape features), 70 % of the rows for training. Needs Debian's r-cran-mlbench and
+# r-cran-kernlab.
 # Usage: Rscript results/extra-sets.R OUT_DIR
 library(mlbench)
 args <- commandArgs(trailingOnly = TRUE)
@@ -45,3 +48,7 @@ s <- mlbench.friedman1(600, sd = 1); out("friedman1", s$x, s$y, 300)
 s <- mlbench.peak(600, d = 10); out("peak", s$x, s$y, 300)
 data(PimaIndiansDiabetes2); P <- na.omit(PimaIndiansDiabetes2); out("pima2", P[, 1:8], pm(P$diabetes == "pos"), 262)
 data(Zoo); Zx <- Zoo[, 1:16]; for (j in 1:16) Zx[[j]] <- as.numeric(Zx[[j]]); out("zoo", Zx, paste0("t", as.character(Zoo$type)), 67)
+# kernlab's sets come last, so that the sets above keep the splits the README quotes.
+library(kernlab)
+data(spam); out("spam", spam[, 1:57], pm(spam$type == "spam"), 3221)
+data(musk); out("musk", musk[, 1:166], pm(musk$Class == 1), 333)
