@@ -4,15 +4,18 @@ many-class size cap and the one-fold race on large data (docs/ALGORITHMS.md, sec
 4.9): two classes (Hastie et al.'s 10-input problem, noisy moons, ringnorm, twonorm; 6,000 of
 10,000 points for training) and several (20 classes of scikit-learn's make_classification,
 6,000 of 8,000; 15 classes of 4 Gaussian blobs each in 8 inputs, 7,000 of 9,000) and
-regression (Friedman's problems 1, 2 and 3, 6,000 of 9,000).
-Needs Debian's python3-sklearn. Usage: /usr/bin/python3 results/large-sets.py OUT_DIR
+regression (Friedman's problems 1, 2 and 3, 6,000 of 9,000); and three several-class sets for
+the check of the finer class centroids (docs/ALGORITHMS.md, section 4.2): make_classification
+with 5 classes in 20 inputs (2,000 of 4,000) and with 8 classes in 10 (2,500 of 5,000), and
+Gaussian quantiles, 4 classes in 6 inputs (2,000 of 4,000). results/large-sets.R writes two
+more from R's mlbench. Needs Debian's python3-sklearn. Usage: /usr/bin/python3 results/large-sets.py OUT_DIR
 """
 import os
 import sys
 
 import numpy as np
 from sklearn.datasets import (make_classification, make_friedman1, make_friedman2, make_friedman3,
-                              make_hastie_10_2, make_moons)
+                              make_gaussian_quantiles, make_hastie_10_2, make_moons)
 
 
 def write(root, name, X, y, ntrain, reps=5, seed=11, classes=True):
@@ -61,6 +64,15 @@ def main(root):
                                     ("friedman3_9k", make_friedman3, 0.1, 3)):
         X, y = make(n_samples=9000, noise=noise, random_state=seed)
         write(root, name, X, y, 6000, seed=3, classes=False)
+
+    X, y = make_classification(n_samples=4000, n_features=20, n_informative=8, n_redundant=4,
+                               n_classes=5, n_clusters_per_class=2, flip_y=0.03, random_state=5)
+    write(root, "cls5", X, y, 2000)
+    X, y = make_gaussian_quantiles(n_samples=4000, n_features=6, n_classes=4, random_state=6)
+    write(root, "quant4", X, y, 2000)
+    X, y = make_classification(n_samples=5000, n_features=10, n_informative=6, n_redundant=0,
+                               n_classes=8, n_clusters_per_class=1, class_sep=1.5, random_state=7)
+    write(root, "cls8", X, y, 2500)
 
 
 if __name__ == "__main__":
