@@ -114,8 +114,8 @@ type Auto struct {
 }
 
 // foldInputs keeps, for one fit, what a fold's paths need of its training part beyond the
-// kernel matrices: the input weights of a weighting and the linear candidates in the weighted
-// inputs. Several paths run on the same fold and weighting (the race's rounds, the width
+// kernel matrices: the input weights of a weighting, and the linear candidates and the
+// candidate centres (random points and prototypes) in the weighted inputs. Several paths run on the same fold and weighting (the race's rounds, the width
 // extension, the survivors, the size rule's reruns); they are the same every time.
 type foldInputs struct {
 	mu   sync.Mutex
@@ -129,20 +129,22 @@ type foldInput struct {
 	once  sync.Once
 	scale []float64
 	dirs  [][]float64
+	pts   [][]float64
 }
 
 // trainingInputs returns the input weights of weighting w on fold f's training part (Ztr,
-// Ytr, ctr; f = -1 for the final model on all points) and the linear candidates there,
-// computed on the first call for (f, w).
-func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) ([]float64, [][]float64) {
+// Ytr, ctr; f = -1 for the final model on all points), and the linear candidates and the
+// candidate centres there, in the weighted inputs; computed on the first call for (f, w).
+func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) (scale []float64, dirs, pts [][]float64) {
 	compute := func(in *foldInput) {
 		in.scale = weights(Ztr, Ytr, ctr, w)
 		in.dirs = a.directions(Ztr, in.scale, Ytr)
+		in.pts = a.candidates(scaled(Ztr, in.scale), ctr, f)
 	}
 	if a.inputs == nil {
 		var in foldInput
 		compute(&in)
-		return in.scale, in.dirs
+		return in.scale, in.dirs, in.pts
 	}
 	a.inputs.mu.Lock()
 	key := [2]int{f, int(w)}
@@ -153,7 +155,7 @@ func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []in
 	}
 	a.inputs.mu.Unlock()
 	in.once.Do(func() { compute(in) })
-	return in.scale, in.dirs
+	return in.scale, in.dirs, in.pts
 }
 
 // Loss is a held-out loss of a decision f_k for a target y_k (summed over the outputs).
@@ -445,9 +447,8 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 
 	// The final model on all points.
 	w := a.Weighting[bc]
-	scale, dirs := a.trainingInputs(-1, w, Z, Y, class)
+	scale, dirs, pts := a.trainingInputs(-1, w, Z, Y, class)
 	Zs := scaled(Z, scale)
-	_, pts := a.candidates(Zs, class, -1)
 	g := newGaussians(pts, dirs, Zs).at(taus[bt])
 	sc, s := a.build(g, Y, len(pts)+len(dirs), size)
 	var cols [][]float64 // the chosen candidates' kernel columns, for the evidence
@@ -1035,10 +1036,10 @@ func scaled(Z [][]float64, scale []float64) [][]float64 {
 // candidates returns up to a.Candidates random rows of Zs (a subset drawn from the stream of
 // fold, -1 for the final fit) and, unless switched off, the prototypes: the candidate
 // centres' coordinates.
-func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts [][]float64) {
+func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (pts [][]float64) {
 	n := len(Zs)
 	rng := rand.New(rand.NewPCG(seeds.Derive(a.Seed, streamCandidates, uint64(fold+1)), 0))
-	idx = rng.Perm(n)
+	idx := rng.Perm(n)
 	if len(idx) > a.Candidates {
 		idx = idx[:a.Candidates]
 	}
@@ -1049,7 +1050,7 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (idx []int, pts
 	if !a.NoPrototypes {
 		pts = append(pts, prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)), a.Levels)...)
 	}
-	return idx, pts
+	return pts
 }
 
 // directions returns the linear candidates for inputs Z weighted by scale (nil: as they are)
@@ -1229,9 +1230,8 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
-	scale, dirs := a.trainingInputs(f, w, Ztr, Ytr, ctr)
+	scale, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
 	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
-	_, pts := a.candidates(Ztr, ctr, f)
 	l := len(pts) + len(dirs)
 	capT := maxT
 	maxT = min(maxT, l, len(tr)-1)

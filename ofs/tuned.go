@@ -91,7 +91,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	a := t.Auto
 	a.NoPrune = true           // the fixed nodes only seed the search: their path's size, unpruned
 	a.NoLinear = true          // the seed sets the Gaussian nodes' width and their number
-	a.inputs = newFoldInputs() // shared with the seed's fit: its folds' input weights
+	a.inputs = newFoldInputs() // shared with the seed's fit: its folds' input weights and candidates
 	ar, err := a.Fit(Z, Y, class)
 	if err != nil {
 		return nil, err
@@ -129,10 +129,10 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 		Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 		Zva, Yva, _ := pickRows(Z, Y, class, va)
 		ytr, yva := Ytr[0], Yva[0]
-		scale, _ := a.trainingInputs(f, ar.Weighting, Ztr, Ytr, ctr) // the seed's, computed by its fit
+		scale, _, pts := a.trainingInputs(f, ar.Weighting, Ztr, Ytr, ctr) // the seed's, computed by its fit
 		Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 		last := 0
-		evals[f], errs[f] = t.construct(&a, Ztr, ytr, ctr, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {
+		evals[f], errs[f] = t.construct(&a, Ztr, ytr, pts, ar.Tau, maxT, f, nil, Zva, func(size int, fv []float64) {
 			for v, i := range va {
 				d := yva[v] - fv[v]
 				point[size][i], dec[size][i] = d*d, fv[v]
@@ -188,10 +188,11 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	}
 
 	// The final construction on all points.
-	res.Scale = ar.Scale // the fixed-node model's final input weights: the same weighting on the same points
+	scale, _, pts := a.trainingInputs(-1, ar.Weighting, Z, Y, class) // the seed's final ones
+	res.Scale = scale
 	Zs := scaled(Z, res.Scale)
 	var final *State
-	built, err := t.construct(&a, Zs, Y[0], class, ar.Tau, size, -1, func(_ int, u []float64, linear bool, s *State) {
+	built, err := t.construct(&a, Zs, Y[0], pts, ar.Tau, size, -1, func(_ int, u []float64, linear bool, s *State) {
 		m := len(Zs[0])
 		res.Centres = append(res.Centres, slices.Clone(u[:m]))
 		res.Linear = append(res.Linear, linear)
@@ -256,9 +257,10 @@ func worseNote(tuned, fixed []float64, fixedSize int) string {
 
 // construct grows a model of tunable nodes on (Z, y) to size nodes, calling added after each
 // node with the node's parameters (u = (mu, log v), or for the linear node its direction) and,
-// when Zva is given, held with the held-out decisions. It returns the number of cost
+// when Zva is given, held with the held-out decisions; pts are the fixed candidates (the
+// seed's, trainingInputs) that start each node's search. It returns the number of cost
 // evaluations. fold picks the random streams (-1: the final construction).
-func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau float64, size, fold int,
+func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, pts [][]float64, tau float64, size, fold int,
 	added func(n int, u []float64, linear bool, s *State), Zva [][]float64, held func(n int, fv []float64)) (int, error) {
 	n, m := len(Z), len(Z[0])
 	var dirs [][]float64 // the linear node's direction, until it joins the model
@@ -267,7 +269,6 @@ func (t Tuned) construct(a *Auto, Z [][]float64, y []float64, class []int, tau f
 	}
 	lin := make([]float64, n)
 	linearColumns(lin, dirs, Z)
-	_, pts := a.candidates(Z, class, fold)
 	sc, s := a.build(newGaussians(pts, nil, Z).at(tau), [][]float64{y}, len(pts), size)
 	var h *holdout
 	if Zva != nil {
