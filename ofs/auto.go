@@ -64,12 +64,6 @@ type Auto struct {
 	Candidates int
 	// NoPrototypes leaves the prototypes (centroids) out of the candidates.
 	NoPrototypes bool
-	// Levels are the k of the k-means clusterings of each class whose centroids are
-	// prototypes (Prototypes' own when nil); by default nil, and with three or more classes
-	// on finePoints points or more, 128 a class on average, also k = 16 and 32 (clusters of
-	// at least 4 points still), the finest dropped while the classes could have more
-	// prototypes than Candidates.
-	Levels []int
 	// NoLinear leaves the linear candidates (linearDirections) out.
 	NoLinear bool
 	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance.
@@ -706,15 +700,6 @@ func pairedWithin(a, b []float64, se float64) bool {
 // regression keeps both (docs/ALGORITHMS.md, section 4.9).
 const bigFold = 1000
 
-// finePoints is the size from which a classifier of three or more classes, whose classes
-// average enough points to fill 32 clusters of 4 (128), also takes the centroids of k-means
-// clusterings of 16 and 32 per class as candidates (Levels): one shared set of nodes draws
-// every class boundary, and on large data capacity is what it lacks. Development
-// realisations: satellite 10.09 -> 9.53 %, dna 3.90 -> 3.69 (136 -> 91 nodes); generated sets
-// of 20 and 15 classes 22.60 -> 21.80, 8.35 -> 7.86. On small sets the same levels were a draw
-// (docs/ALGORITHMS.md, section 4.2).
-const finePoints = 1000
-
 // autoEntries bounds the kernel matrices of a path (candidates x points) where the candidates
 // grow with the size cap: 2^25 entries, 256 MiB each for the distances and the kernel values
 // (letter, 826 candidates x 12,800 points, needs 10.6 million).
@@ -762,15 +747,6 @@ func (a *Auto) defaults(n, classes int) {
 		}
 		if classes > 2 || budget { // room for the cap, within the memory bound
 			a.Candidates = max(a.Candidates, min(a.MaxTerms+a.MaxTerms/3, autoEntries/n))
-		}
-	}
-	if a.Levels == nil && classes > 2 && n >= finePoints && n >= 128*classes {
-		a.Levels = []int{1, 2, 4, 8, 16, 32}
-		for len(a.Levels) > 4 && classes*(2*a.Levels[len(a.Levels)-1]-1) > a.Candidates {
-			a.Levels = a.Levels[:len(a.Levels)-1] // (1 + 2 + ... + k = 2k - 1 a class)
-		}
-		if len(a.Levels) == 4 {
-			a.Levels = nil // Prototypes' own
 		}
 	}
 	big := classes > 0 && n/a.Folds >= bigFold
@@ -1048,7 +1024,7 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (pts [][]float6
 		pts = append(pts, Zs[i])
 	}
 	if !a.NoPrototypes {
-		pts = append(pts, prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)), a.Levels)...)
+		pts = append(pts, Prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)))...)
 	}
 	return pts
 }

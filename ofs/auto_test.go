@@ -446,45 +446,6 @@ func TestAutoDefaults(t *testing.T) {
 	}
 }
 
-// TestAutoLevels checks which k-means levels a fit's prototypes come from: the finer ones for
-// three or more classes on finePoints points or more, as far as the candidates bound them.
-func TestAutoLevels(t *testing.T) {
-	for _, c := range []struct {
-		n, classes int
-		want       []int
-	}{
-		{n: 4435, classes: 6, want: []int{1, 2, 4, 8, 16, 32}},
-		{n: 1000, classes: 10, want: nil},                   // 100 a class: 32 clusters of 4 do not fit
-		{n: 6000, classes: 20, want: []int{1, 2, 4, 8, 16}}, // 20 x 63 > 666 candidates
-		{n: 16000, classes: 26, want: nil},                  // 26 x 31 > 800
-		{n: 999, classes: 3, want: nil},
-		{n: 5000, classes: 2, want: nil},
-		{n: 5000, classes: 0, want: nil},
-	} {
-		a := Auto{}
-		if a.defaults(c.n, c.classes); !slices.Equal(a.Levels, c.want) {
-			t.Errorf("n %d, %d classes: levels %v, want %v", c.n, c.classes, a.Levels, c.want)
-		}
-	}
-	// The levels given are the clusterings made: a class of 200 points has k = 1..32 (clusters
-	// of at least 4 points), one of 100 points k = 1..16.
-	rng := rand.New(rand.NewPCG(3, 4))
-	X := make([][]float64, 300)
-	group := make([]int, 300)
-	for i := range X {
-		X[i] = []float64{rng.NormFloat64(), rng.NormFloat64()}
-		if i >= 200 {
-			group[i] = 1
-		}
-	}
-	if got, want := len(prototypes(X, group, 1, []int{1, 2, 4, 8, 16, 32})), 1+63+31; got != want {
-		t.Errorf("%d prototypes with the finer levels, want %d", got, want)
-	}
-	if got, want := len(Prototypes(X, group, 1)), 1+15+15; got != want {
-		t.Errorf("%d prototypes, want %d", got, want)
-	}
-}
-
 // TestAutoExtendsWidths checks that the race extends the width grid when its best width is at
 // the grid's end: on a fast sine, whose best width is far below the default grid's smallest
 // (m/16), the extended fit is narrower and more accurate than the one held to the grid.

@@ -14,11 +14,6 @@ import (
 // by nodes on such centroids (Moody and Darken, 1989): a class that is a blob, or a radial
 // boundary around the data's centre, needs one node there and no training point lies on it.
 func Prototypes(X [][]float64, group []int, seed uint64) [][]float64 {
-	return prototypes(X, group, seed, nil)
-}
-
-// prototypes is Prototypes with the clusterings' k given by levels (nil: Prototypes' own).
-func prototypes(X [][]float64, group []int, seed uint64, levels []int) [][]float64 {
 	groups := map[int][][]float64{}
 	var order []int
 	for i, x := range X {
@@ -32,12 +27,9 @@ func prototypes(X [][]float64, group []int, seed uint64, levels []int) [][]float
 		groups[g] = append(groups[g], x)
 	}
 	out := [][]float64{mean(X)}
-	ks := levels
-	if ks == nil {
-		ks = []int{1, 2, 4, 8}
-		if len(order) == 1 {
-			ks = []int{2, 4, 8, 16}
-		}
+	ks := []int{1, 2, 4, 8}
+	if len(order) == 1 {
+		ks = []int{2, 4, 8, 16}
 	}
 	for gi, g := range order { // streams by order of appearance, not by the groups' numbers
 		pts := groups[g]
