@@ -158,8 +158,6 @@ type Loss int
 const (
 	// LossMSE is the squared error (y - f)^2.
 	LossMSE Loss = iota
-	// LossHinge is the squared hinge loss max(0, 1 - y f)^2 of a classifier.
-	LossHinge
 	// LossMiss is the misclassification of a point plus 1/100 of its squared error (the
 	// error rate, ties broken by the squared error).
 	LossMiss
@@ -1378,9 +1376,6 @@ func (h *holdout) measure() {
 	for k, fk := range h.f {
 		for i, v := range fk {
 			d := h.y[k][i] - v
-			if h.kind == LossHinge && d*h.y[k][i] < 0 {
-				d = 0
-			}
 			h.loss[i] += d * d
 		}
 	}
