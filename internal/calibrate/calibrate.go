@@ -217,11 +217,16 @@ func multinomialNewton(F [][]float64, class []int, C int) []float64 {
 						w += probs[c]
 					}
 					for j := range p {
-						for l := range p {
-							r, s := c*p+j, d*p+l
-							if r <= s {
-								hd[r*np+s] += w * x[j] * x[l]
-							}
+						// The upper triangle: row c p + j, columns from d p + j on the
+						// diagonal block, all of block (c, d) above it.
+						l0 := 0
+						if c == d {
+							l0 = j
+						}
+						wx := w * x[j]
+						row := hd[(c*p+j)*np+d*p : (c*p+j)*np+d*p+p]
+						for l := l0; l < p; l++ {
+							row[l] += wx * x[l]
 						}
 					}
 				}
