@@ -7,7 +7,7 @@
 set -euo pipefail
 dir=${1:?usage: results/run-extra.sh DIR [sets...]}
 shift
-sets=${*:-"circle xor spirals threenorm ionosphere sonar pima2 spam musk shapes vehicle vowel zoo servo friedman1 peak"}
+sets=${*:-"circle xor spirals threenorm ionosphere sonar pima2 spam musk promoters biopsy shapes vehicle vowel zoo crabs servo friedman1 peak mcycle cpus"}
 [ -d "$dir/musk" ] || Rscript "$(dirname "$0")/extra-sets.R" "$dir"
 out=$(mktemp -d)
 OUT=$out bash "$(dirname "$0")/speed.sh" "$dir" 10 $sets >/dev/null # the same runs, side by side
