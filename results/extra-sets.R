@@ -9,7 +9,7 @@
 # from R's MASS crabs (four classes: two species by two sexes, 5 measurements), biopsy (two
 # classes, 683 breast tumours with no missing values, 9 cytology scores), mcycle (regression,
 # head acceleration against time, 133 points) and cpus (regression, log10 of 209 CPUs'
-# performance on 6 inputs). Needs Debian's r-cran-mlbench and r-cran-kernlab (MASS comes with R).
+# performance on 6 inputs). Needs Debian's r-cran-mlbench, r-cran-kernlab and r-cran-mass.
 # Usage: Rscript results/extra-sets.R OUT_DIR
 library(mlbench)
 args <- commandArgs(trailingOnly = TRUE)

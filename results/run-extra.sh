@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The default beside the SVC (SVR) grid on sets it was never developed on: the mlbench and
-# kernlab sets of results/extra-sets.R (generated into DIR when missing; needs Debian's
-# r-cran-mlbench, r-cran-kernlab and python3-sklearn), 10 realisations each, one core each,
-# then a table of test error % (MSE for regression), sizes and the speed-up (the runs of
+# The default beside the SVC (SVR) grid on sets it was never developed on: the mlbench,
+# kernlab and MASS sets of results/extra-sets.R (generated into DIR when missing; needs
+# Debian's r-cran-mlbench, r-cran-kernlab, r-cran-mass and python3-sklearn), 10 realisations
+# each, one core each, then a table of test error % (MSE for regression), sizes and the speed-up (the runs of
 # results/speed.sh). Usage: results/run-extra.sh DIR [sets...]
 set -euo pipefail
 dir=${1:?usage: results/run-extra.sh DIR [sets...]}
 shift
 sets=${*:-"circle xor spirals threenorm ionosphere sonar pima2 spam musk promoters biopsy shapes vehicle vowel zoo crabs servo friedman1 peak mcycle cpus"}
-[ -d "$dir/musk" ] || Rscript "$(dirname "$0")/extra-sets.R" "$dir"
+[ -d "$dir/cpus" ] || Rscript "$(dirname "$0")/extra-sets.R" "$dir"
 out=$(mktemp -d)
 OUT=$out bash "$(dirname "$0")/speed.sh" "$dir" 10 $sets >/dev/null # the same runs, side by side
 /usr/bin/python3 - "$out" $sets <<'PY'

@@ -102,8 +102,9 @@ func platt(F [][]float64, class []int) (a, b float64, ok bool) {
 const ridge = 1e-3
 
 // newtonWork bounds the work of one Newton step, N (C(K+1))^2 (the Hessian's entries times
-// the points; its upper triangle, which is assembled, is about half of them): beyond it (letter: 16,000 points, 26 classes, 26 outputs) the fit uses L-BFGS, which needs
-// only gradients, O(N C (K+1)) each.
+// the points; its upper triangle, which is assembled, is about half of them): beyond it
+// (letter: 16,000 points, 26 classes, 26 outputs) the fit uses L-BFGS, which needs only
+// gradients, O(N C (K+1)) each.
 const newtonWork = 2e8
 
 // multinomial fits softmax(B + A f) by Newton's method with a backtracking line search, or by
