@@ -2,8 +2,8 @@
 # The default beside the SVC (SVR) grid on sets it was never developed on: the mlbench,
 # kernlab and MASS sets of results/extra-sets.R (generated into DIR when missing; needs
 # Debian's r-cran-mlbench, r-cran-kernlab, r-cran-mass and python3-sklearn), 10 realisations
-# each, one core each, then a table of test error % (MSE for regression), sizes and the speed-up (the runs of
-# results/speed.sh). Usage: results/run-extra.sh DIR [sets...]
+# each, one core each, then a table of test error % (MSE for regression), sizes and the
+# speed-up (the runs of results/speed.sh). Usage: results/run-extra.sh DIR [sets...]
 set -euo pipefail
 dir=${1:?usage: results/run-extra.sh DIR [sets...]}
 shift
