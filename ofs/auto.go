@@ -109,8 +109,9 @@ type Auto struct {
 
 // foldInputs keeps, for one fit, what a fold's paths need of its training part beyond the
 // kernel matrices: the input weights of a weighting, and the linear candidates and the
-// candidate centres (random points and prototypes) in the weighted inputs. Several paths run on the same fold and weighting (the race's rounds, the width
-// extension, the survivors, the size rule's reruns); they are the same every time.
+// candidate centres (random points and prototypes) in the weighted inputs. Several paths run
+// on the same fold and weighting (the race's rounds, the width extension, the survivors, the
+// size rule's reruns); they are the same every time.
 type foldInputs struct {
 	mu   sync.Mutex
 	done map[[2]int]*foldInput
