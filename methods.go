@@ -133,11 +133,11 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
 		if calib == nil {
-			foldCalibration(m, oof, p.class, len(p.classes), "cv") // (and the oof decisions with it)
+			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers)
 		} else {
-			foldCalibration(m, calib, p.class, len(p.classes), "loo")
+			foldCalibration(m, calib, p.class, len(p.classes), "loo", c.opt.Workers)
+			t.LOOError = oofError(oof, p.class) // the fold models' decisions, out of fold of the selection too
 		}
-		t.LOOError = oofError(m, oof, p.class)
 	} else {
 		t.LOOErrors = cvCurve
 		t.LOOError = cvCurve[chosen-1]
@@ -229,17 +229,21 @@ func fitFixed(c *fitContext) error {
 // the label is the more probable class and the stored calibration is the identity sigmoid. A
 // least-squares classifier's threshold at 0 is not where its classes are best separated
 // (far-away points pull it about); the calibration moves it there, from data the model did not
-// see. With more classes the calibration is stored as fitted.
-func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string) {
+// see. With more classes the multinomial map is folded into the outputs (its logits become
+// them, and the label the most probable class) when, cross-fitted on the decisions, its labels
+// make fewer mistakes than the outputs' arg max; otherwise it is stored beside them. It returns
+// the misclassification rate of the model's labels on the decisions F (for a folded
+// multinomial map, of its cross-fitted labels). The cross-fits run on up to workers goroutines.
+func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int) float64 {
 	A, B, ok := calibrate.Fit(F, class, classes)
 	if !ok {
-		return
+		return oofError(F, class)
 	}
 	k := len(m.Weights)
 	if k == 1 {
 		a, b := A[1][0], B[1]
 		if !(a > 0) {
-			return // the out-of-fold decisions do not even order the classes
+			return oofError(F, class) // the out-of-fold decisions do not even order the classes
 		}
 		for i := range m.Weights[0] {
 			m.Weights[0][i] *= a
@@ -249,11 +253,57 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 			f[0] = a*f[0] + b
 		}
 		m.Calibration = &model.Calibration{Method: "platt-" + source + ", folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
-		return
+		return oofError(F, class)
 	}
-	// Several classes: a multinomial map folded into the outputs would change their arg-max,
-	// and it was measured to lose accuracy (glass, iris, wine); it is stored beside them.
+	// Several classes. The map's arg max is not the outputs': it undoes some of the masking of
+	// one-against-the-rest least squares (a class between two others), and its ridge pulls in
+	// the maps of small classes. Its labels win on large classes and lose on small ones
+	// (docs/ALGORITHMS.md, section 4.8), so the data decide, the map's labels being cross-fitted
+	// so that its parameters do not count the points they label.
 	m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: A, B: B}
+	miss := oofError(F, class)
+	labels, ok := calibrate.CrossLabels(F, class, classes, calibGroups, workers, A, B)
+	if !ok {
+		return miss
+	}
+	wrong := 0
+	for i, l := range labels {
+		if l != class[i] {
+			wrong++
+		}
+	}
+	if cross := float64(wrong) / float64(len(F)); cross < miss {
+		foldMultinomial(m, A, B)
+		m.Calibration.Method += ", folded into the outputs"
+		return cross
+	}
+	return miss
+}
+
+// calibGroups is the number of groups the out-of-fold decisions are dealt into to cross-fit a
+// several-class calibration's labels.
+const calibGroups = 5
+
+// foldMultinomial makes the logits of the map softmax(B + A f) the model's outputs, W <- A W,
+// bias <- A bias + B, and stores the identity map.
+func foldMultinomial(m *model.Model, A [][]float64, B []float64) {
+	C := len(B)
+	W := make([][]float64, C)
+	bias := slices.Clone(B)
+	for c := range C {
+		W[c] = make([]float64, len(m.Weights[0]))
+		for k, a := range A[c] {
+			axpyRow(a, m.Weights[k], W[c])
+			bias[c] += a * m.Bias[k]
+		}
+	}
+	m.Weights, m.Bias = W, bias
+	I := make([][]float64, C)
+	for c := range I {
+		I[c] = make([]float64, C)
+		I[c][c] = 1
+	}
+	m.Calibration.A, m.Calibration.B = I, make([]float64, C)
 }
 
 func axpyRow(a float64, x, y []float64) {
@@ -263,7 +313,7 @@ func axpyRow(a float64, x, y []float64) {
 }
 
 // oofError returns the misclassification rate of the out-of-fold decisions F.
-func oofError(m *model.Model, F [][]float64, class []int) float64 {
+func oofError(F [][]float64, class []int) float64 {
 	wrong := 0
 	for i, f := range F {
 		if model.Class(f) != class[i] {

@@ -68,7 +68,8 @@ type Calibration struct {
 	// Method says how A and B were fitted: "platt-loo" (on leave-one-out decisions),
 	// "platt-cv, folded into the outputs", "multinomial-cv" (on out-of-fold decisions),
 	// "platt-loo, folded into the outputs" (on the final model's approximate leave-one-out
-	// logits).
+	// logits), "multinomial-cv, folded into the outputs". A map folded into the outputs made
+	// them its logits, and A, B are the identity.
 	Method string      `json:"method"`
 	A      [][]float64 `json:"a"`
 	B      []float64   `json:"b"`

@@ -12,6 +12,8 @@ package calibrate
 
 import (
 	"math"
+	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
@@ -31,7 +33,68 @@ func Fit(F [][]float64, class []int, C int) (A [][]float64, B []float64, ok bool
 		a, b, ok := platt(F, class)
 		return [][]float64{{0}, {a}}, []float64{0, b}, ok
 	}
-	return multinomial(F, class, C)
+	return multinomial(F, class, C, nil)
+}
+
+// CrossLabels labels every point of F by the arg max of a multinomial map (Fit's, K > 1 or
+// C > 2) fitted without it: the points are dealt into groups by index (point i to group i mod
+// groups) and each group is labelled by the map fitted on the others, started from A, B (the
+// map fitted on all points, so that a few steps suffice). The groups' fits run on up to
+// workers goroutines; the labels do not depend on their number. ok is false if a fit failed.
+func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (labels []int, ok bool) {
+	n, p := len(F), len(F[0])+1
+	start := make([]float64, C*p)
+	for c := range C {
+		start[c*p] = B[c]
+		copy(start[c*p+1:c*p+p], A[c])
+	}
+	labels = make([]int, n)
+	failed := make([]bool, groups)
+	next := make(chan int, groups)
+	for g := range groups {
+		next <- g
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, groups)) {
+		wg.Go(func() {
+			for g := range next {
+				var Ft [][]float64
+				var ct []int
+				for i, f := range F {
+					if i%groups != g {
+						Ft, ct = append(Ft, f), append(ct, class[i])
+					}
+				}
+				Ag, Bg, ok := multinomial(Ft, ct, C, start)
+				if !ok {
+					failed[g] = true
+					continue
+				}
+				for i := g; i < n; i += groups {
+					best := math.Inf(-1)
+					for c := range C {
+						if v := Bg[c] + dot(Ag[c], F[i]); v > best {
+							best, labels[i] = v, c
+						}
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if slices.Contains(failed, true) {
+		return nil, false
+	}
+	return labels, true
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
 }
 
 // platt fits p = 1/(1+exp(-(a f + b))) to the smoothed targets.
@@ -108,18 +171,19 @@ const ridge = 1e-3
 const newtonWork = 2e8
 
 // multinomial fits softmax(B + A f) by Newton's method with a backtracking line search, or by
-// L-BFGS when the Hessian would be costly; both minimise the same strictly convex loss.
-func multinomial(F [][]float64, class []int, C int) ([][]float64, []float64, bool) {
+// L-BFGS when the Hessian would be costly; both minimise the same strictly convex loss, from
+// the parameters start (per class: intercept, then slopes) or, if start is nil, from zero.
+func multinomial(F [][]float64, class []int, C int, start []float64) ([][]float64, []float64, bool) {
 	n, k := len(F), len(F[0])
 	p := k + 1 // parameters per class: intercept, slopes
 	np := C * p
 	var theta []float64
 	if float64(n)*float64(np)*float64(np) > newtonWork {
 		var ok bool
-		if theta, ok = multinomialLBFGS(F, class, C); !ok {
+		if theta, ok = multinomialLBFGS(F, class, C, start); !ok {
 			return nil, nil, false
 		}
-	} else if theta = multinomialNewton(F, class, C); theta == nil {
+	} else if theta = multinomialNewton(F, class, C, start); theta == nil {
 		return nil, nil, false
 	}
 	return unpack(theta, C, p)
@@ -164,8 +228,8 @@ func multinomialLoss(th, grad []float64, F [][]float64, class []int, C int, prob
 	return l
 }
 
-// multinomialLBFGS minimises the loss of multinomialNewton by L-BFGS from zero.
-func multinomialLBFGS(F [][]float64, class []int, C int) ([]float64, bool) {
+// multinomialLBFGS minimises the loss of multinomialNewton by L-BFGS from start (zero if nil).
+func multinomialLBFGS(F [][]float64, class []int, C int, start []float64) ([]float64, bool) {
 	n, np := len(F), C*(len(F[0])+1)
 	probs := make([]float64, C)
 	prob := smooth.Problem(func(th, grad []float64) float64 {
@@ -175,20 +239,27 @@ func multinomialLBFGS(F [][]float64, class []int, C int) ([]float64, bool) {
 		GradientThreshold: 1e-6 * float64(n),
 		MajorIterations:   5000,
 	}
-	res, err := optimize.Minimize(prob, make([]float64, np), settings, &optimize.LBFGS{Store: 20})
+	x0 := make([]float64, np)
+	if start != nil {
+		copy(x0, start)
+	}
+	res, err := optimize.Minimize(prob, x0, settings, &optimize.LBFGS{Store: 20})
 	if res == nil || (err != nil && res.Status != optimize.GradientThreshold) {
 		return nil, false
 	}
 	return res.X, true
 }
 
-// multinomialNewton fits by Newton's method with a backtracking line search; nil if the
-// Hessian is singular.
-func multinomialNewton(F [][]float64, class []int, C int) []float64 {
+// multinomialNewton fits by Newton's method with a backtracking line search from start (zero
+// if nil); nil if the Hessian is singular.
+func multinomialNewton(F [][]float64, class []int, C int, start []float64) []float64 {
 	n, k := len(F), len(F[0])
 	p := k + 1 // parameters per class: intercept, slopes
 	np := C * p
 	theta := make([]float64, np)
+	if start != nil {
+		copy(theta, start)
+	}
 	lam := ridge * float64(n)
 	probs := make([]float64, C)
 	loss := func(th []float64) float64 { return multinomialLoss(th, nil, F, class, C, probs) }

@@ -3,6 +3,7 @@ package calibrate
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -100,23 +101,10 @@ func TestMetrics(t *testing.T) {
 // TestMultinomialSolversAgree checks that the L-BFGS path (large problems) reaches the
 // optimum Newton's method finds: the same loss and the same probabilities.
 func TestMultinomialSolversAgree(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
 	const C, K = 5, 5
-	var F [][]float64
-	var class []int
-	for range 2000 {
-		c := rng.IntN(C)
-		f := make([]float64, K)
-		for k := range f {
-			f[k] = 0.8*rng.NormFloat64() - 1
-			if k == c {
-				f[k] += 1.5
-			}
-		}
-		F, class = append(F, f), append(class, c)
-	}
-	newton := multinomialNewton(F, class, C)
-	lbfgs, ok := multinomialLBFGS(F, class, C)
+	F, class := decisions(rand.New(rand.NewPCG(5, 6)), 2000, C)
+	newton := multinomialNewton(F, class, C, nil)
+	lbfgs, ok := multinomialLBFGS(F, class, C, nil)
 	if newton == nil || !ok {
 		t.Fatalf("newton ok %v, lbfgs ok %v", newton != nil, ok)
 	}
@@ -135,5 +123,110 @@ func TestMultinomialSolversAgree(t *testing.T) {
 				t.Fatalf("probabilities differ: newton %v, lbfgs %v", pn, pl)
 			}
 		}
+	}
+}
+
+// decisions returns n noisy one-against-the-rest decision values of C classes, and the classes.
+func decisions(rng *rand.Rand, n, C int) ([][]float64, []int) {
+	var F [][]float64
+	var class []int
+	for range n {
+		c := rng.IntN(C)
+		f := make([]float64, C)
+		for k := range f {
+			f[k] = 0.8*rng.NormFloat64() - 1
+			if k == c {
+				f[k] += 1.5
+			}
+		}
+		F, class = append(F, f), append(class, c)
+	}
+	return F, class
+}
+
+// TestWarmStart checks that both solvers reach the optimum from another problem's optimum as
+// from zero (CrossLabels starts every group's fit from the fit on all points).
+func TestWarmStart(t *testing.T) {
+	const C = 5
+	F, class := decisions(rand.New(rand.NewPCG(7, 8)), 2000, C)
+	start := multinomialNewton(F, class, C, nil)
+	sub, subClass := F[:1200], class[:1200]
+	probs := make([]float64, C)
+	for _, tc := range []struct {
+		name  string
+		solve func(start []float64) []float64
+	}{
+		{"newton", func(start []float64) []float64 { return multinomialNewton(sub, subClass, C, start) }},
+		{"lbfgs", func(start []float64) []float64 {
+			th, ok := multinomialLBFGS(sub, subClass, C, start)
+			if !ok {
+				return nil
+			}
+			return th
+		}},
+	} {
+		cold, warm := tc.solve(nil), tc.solve(start)
+		if cold == nil || warm == nil {
+			t.Fatalf("%s: a fit failed", tc.name)
+		}
+		lc := multinomialLoss(cold, nil, sub, subClass, C, probs)
+		lw := multinomialLoss(warm, nil, sub, subClass, C, probs)
+		if math.Abs(lc-lw) > 1e-6*lc {
+			t.Errorf("%s: loss from zero %.9g, from the full fit %.9g", tc.name, lc, lw)
+		}
+	}
+}
+
+// TestCrossLabels checks the cross-fitted labels against maps fitted from scratch without
+// each group (the data are such that some differ from the labels of the map fitted on all points).
+func TestCrossLabels(t *testing.T) {
+	const C, groups = 4, 5
+	F, class := decisions(rand.New(rand.NewPCG(9, 10)), 600, C)
+	A, B, ok := Fit(F, class, C)
+	if !ok {
+		t.Fatal("fit failed")
+	}
+	got, ok := CrossLabels(F, class, C, groups, 2, A, B)
+	if !ok {
+		t.Fatal("CrossLabels failed")
+	}
+	for _, workers := range []int{1, 3, 8} {
+		if other, _ := CrossLabels(F, class, C, groups, workers, A, B); !slices.Equal(other, got) {
+			t.Fatalf("the labels depend on the number of workers (%d against 2)", workers)
+		}
+	}
+	logit := func(A [][]float64, B []float64, f []float64) int {
+		best, label := math.Inf(-1), 0
+		for c := range C {
+			if v := B[c] + dot(A[c], f); v > best {
+				best, label = v, c
+			}
+		}
+		return label
+	}
+	differ := 0
+	for g := range groups {
+		var Ft [][]float64
+		var ct []int
+		for i := range F {
+			if i%groups != g {
+				Ft, ct = append(Ft, F[i]), append(ct, class[i])
+			}
+		}
+		Ag, Bg, ok := Fit(Ft, ct, C)
+		if !ok {
+			t.Fatalf("group %d: fit failed", g)
+		}
+		for i := g; i < len(F); i += groups {
+			if want := logit(Ag, Bg, F[i]); got[i] != want {
+				t.Errorf("point %d: label %d, the map fitted without its group says %d", i, got[i], want)
+			}
+			if got[i] != logit(A, B, F[i]) {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("every cross-fitted label equals the full map's: the data do not show that the groups were left out")
 	}
 }
