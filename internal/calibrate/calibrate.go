@@ -37,16 +37,23 @@ func Fit(F [][]float64, class []int, C int) (A [][]float64, B []float64, ok bool
 }
 
 // CrossLabels labels every point of F by the arg max of a multinomial map (Fit's, K > 1 or
-// C > 2) fitted without it: the points are dealt into groups by index (point i to group i mod
-// groups) and each group is labelled by the map fitted on the others, started from A, B (the
-// map fitted on all points, so that a few steps suffice). The groups' fits run on up to
-// workers goroutines; the labels do not depend on their number. ok is false if a fit failed.
+// C > 2) fitted without it: the points of each class are dealt into groups in turn (the j-th
+// point of a class to group j mod groups, so every group has its share of every class, however
+// the points are ordered) and each group is labelled by the map fitted on the others, started
+// from A, B (the map fitted on all points, so that a few steps suffice). The groups' fits run
+// on up to workers goroutines; the labels do not depend on their number. ok is false if a fit
+// failed.
 func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (labels []int, ok bool) {
 	n, p := len(F), len(F[0])+1
 	start := make([]float64, C*p)
 	for c := range C {
 		start[c*p] = B[c]
 		copy(start[c*p+1:c*p+p], A[c])
+	}
+	group, seen := make([]int, n), make([]int, C)
+	for i, c := range class {
+		group[i] = seen[c] % groups
+		seen[c]++
 	}
 	labels = make([]int, n)
 	failed := make([]bool, groups)
@@ -62,7 +69,7 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 				var Ft [][]float64
 				var ct []int
 				for i, f := range F {
-					if i%groups != g {
+					if group[i] != g {
 						Ft, ct = append(Ft, f), append(ct, class[i])
 					}
 				}
@@ -71,7 +78,10 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 					failed[g] = true
 					continue
 				}
-				for i := g; i < n; i += groups {
+				for i := range n {
+					if group[i] != g {
+						continue
+					}
 					best := math.Inf(-1)
 					for c := range C {
 						if v := Bg[c] + dot(Ag[c], F[i]); v > best {

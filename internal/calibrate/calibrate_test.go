@@ -204,12 +204,16 @@ func TestCrossLabels(t *testing.T) {
 		}
 		return label
 	}
+	group, seen := make([]int, len(F)), make([]int, C) // each class dealt round the groups
+	for i, c := range class {
+		group[i], seen[c] = seen[c]%groups, seen[c]+1
+	}
 	differ := 0
 	for g := range groups {
 		var Ft [][]float64
 		var ct []int
 		for i := range F {
-			if i%groups != g {
+			if group[i] != g {
 				Ft, ct = append(Ft, F[i]), append(ct, class[i])
 			}
 		}
@@ -217,7 +221,10 @@ func TestCrossLabels(t *testing.T) {
 		if !ok {
 			t.Fatalf("group %d: fit failed", g)
 		}
-		for i := g; i < len(F); i += groups {
+		for i := range F {
+			if group[i] != g {
+				continue
+			}
 			if want := logit(Ag, Bg, F[i]); got[i] != want {
 				t.Errorf("point %d: label %d, the map fitted without its group says %d", i, got[i], want)
 			}
@@ -228,5 +235,57 @@ func TestCrossLabels(t *testing.T) {
 	}
 	if differ == 0 {
 		t.Error("every cross-fitted label equals the full map's: the data do not show that the groups were left out")
+	}
+}
+
+// TestCrossLabelsOrder: points ordered so that their classes repeat with the period of the
+// groups (point i of class i mod 5) still give every group's fit every class, so the
+// cross-fitted labels are nearly as good as the full map's (dealt by index, each group would
+// hold one class, left out of its own fit, and every label would be wrong).
+func TestCrossLabelsOrder(t *testing.T) {
+	const C, groups = 5, 5
+	F, class := decisions(rand.New(rand.NewPCG(13, 14)), 1000, C)
+	idx := make([][]int, C)
+	for i, c := range class {
+		idx[c] = append(idx[c], i)
+	}
+	var Fo [][]float64
+	var co []int
+	for j := 0; ; j++ {
+		added := false
+		for c := range C {
+			if j < len(idx[c]) {
+				Fo, co, added = append(Fo, F[idx[c][j]]), append(co, c), true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	A, B, ok := Fit(Fo, co, C)
+	if !ok {
+		t.Fatal("fit failed")
+	}
+	labels, ok := CrossLabels(Fo, co, C, groups, 1, A, B)
+	if !ok {
+		t.Fatal("CrossLabels failed")
+	}
+	var cross, full int
+	for i, f := range Fo {
+		if labels[i] != co[i] {
+			cross++
+		}
+		best, l := math.Inf(-1), 0
+		for c := range C {
+			if v := B[c] + dot(A[c], f); v > best {
+				best, l = v, c
+			}
+		}
+		if l != co[i] {
+			full++
+		}
+	}
+	if cross > full+len(Fo)/20 {
+		t.Errorf("%d cross-fitted mistakes, %d by the full map, of %d", cross, full, len(Fo))
 	}
 }
