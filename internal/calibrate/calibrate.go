@@ -73,6 +73,13 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 						Ft, ct = append(Ft, f), append(ct, class[i])
 					}
 				}
+				if len(Ft) == n {
+					continue // no point to label
+				}
+				if len(Ft) == 0 {
+					failed[g] = true // every point in one group (a point a class): nothing to fit on
+					continue
+				}
 				Ag, Bg, ok := multinomial(Ft, ct, C, start)
 				if !ok {
 					failed[g] = true

@@ -182,27 +182,11 @@ func TestWarmStart(t *testing.T) {
 func TestCrossLabels(t *testing.T) {
 	const C, groups = 4, 5
 	F, class := decisions(rand.New(rand.NewPCG(9, 10)), 600, C)
-	A, B, ok := Fit(F, class, C)
-	if !ok {
-		t.Fatal("fit failed")
-	}
-	got, ok := CrossLabels(F, class, C, groups, 2, A, B)
-	if !ok {
-		t.Fatal("CrossLabels failed")
-	}
+	A, B, got := fitCross(t, F, class, C, groups, 2)
 	for _, workers := range []int{1, 3, 8} {
 		if other, _ := CrossLabels(F, class, C, groups, workers, A, B); !slices.Equal(other, got) {
 			t.Fatalf("the labels depend on the number of workers (%d against 2)", workers)
 		}
-	}
-	logit := func(A [][]float64, B []float64, f []float64) int {
-		best, label := math.Inf(-1), 0
-		for c := range C {
-			if v := B[c] + dot(A[c], f); v > best {
-				best, label = v, c
-			}
-		}
-		return label
 	}
 	group, seen := make([]int, len(F)), make([]int, C) // each class dealt round the groups
 	for i, c := range class {
@@ -225,10 +209,10 @@ func TestCrossLabels(t *testing.T) {
 			if group[i] != g {
 				continue
 			}
-			if want := logit(Ag, Bg, F[i]); got[i] != want {
+			if want := mapLabel(Ag, Bg, F[i]); got[i] != want {
 				t.Errorf("point %d: label %d, the map fitted without its group says %d", i, got[i], want)
 			}
-			if got[i] != logit(A, B, F[i]) {
+			if got[i] != mapLabel(A, B, F[i]) {
 				differ++
 			}
 		}
@@ -262,30 +246,71 @@ func TestCrossLabelsOrder(t *testing.T) {
 			break
 		}
 	}
-	A, B, ok := Fit(Fo, co, C)
-	if !ok {
-		t.Fatal("fit failed")
-	}
-	labels, ok := CrossLabels(Fo, co, C, groups, 1, A, B)
-	if !ok {
-		t.Fatal("CrossLabels failed")
-	}
+	A, B, labels := fitCross(t, Fo, co, C, groups, 1)
 	var cross, full int
 	for i, f := range Fo {
 		if labels[i] != co[i] {
 			cross++
 		}
-		best, l := math.Inf(-1), 0
-		for c := range C {
-			if v := B[c] + dot(A[c], f); v > best {
-				best, l = v, c
-			}
-		}
-		if l != co[i] {
+		if mapLabel(A, B, f) != co[i] {
 			full++
 		}
 	}
 	if cross > full+len(Fo)/20 {
 		t.Errorf("%d cross-fitted mistakes, %d by the full map, of %d", cross, full, len(Fo))
 	}
+}
+
+// TestCrossLabelsTiny: classes of one or two points leave some groups empty, or nothing to fit
+// a group's map on; CrossLabels then labels what it can or says it failed, without panicking.
+func TestCrossLabelsTiny(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		class  []int
+		wantOK bool
+	}{
+		{"a point a class", []int{0, 1, 2}, false},
+		{"two points a class", []int{0, 1, 2, 0, 1, 2}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			F := make([][]float64, len(tc.class))
+			for i, c := range tc.class {
+				F[i] = []float64{-1, -1, -1}
+				F[i][c] = 1 + 0.1*float64(i)
+			}
+			A, B, ok := Fit(F, tc.class, 3)
+			if !ok {
+				t.Fatal("fit failed")
+			}
+			labels, ok := CrossLabels(F, tc.class, 3, 5, 2, A, B)
+			if ok != tc.wantOK || (ok && len(labels) != len(F)) {
+				t.Errorf("ok %v with %d labels, want ok %v", ok, len(labels), tc.wantOK)
+			}
+		})
+	}
+}
+
+// fitCross fits the map on all of F and returns it with the cross-fitted labels.
+func fitCross(t *testing.T, F [][]float64, class []int, C, groups, workers int) ([][]float64, []float64, []int) {
+	t.Helper()
+	A, B, ok := Fit(F, class, C)
+	if !ok {
+		t.Fatal("fit failed")
+	}
+	labels, ok := CrossLabels(F, class, C, groups, workers, A, B)
+	if !ok {
+		t.Fatal("CrossLabels failed")
+	}
+	return A, B, labels
+}
+
+// mapLabel returns the class of largest logit B + A f.
+func mapLabel(A [][]float64, B []float64, f []float64) int {
+	best, label := math.Inf(-1), 0
+	for c := range B {
+		if v := B[c] + dot(A[c], f); v > best {
+			best, label = v, c
+		}
+	}
+	return label
 }
