@@ -19,6 +19,8 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/sparsekernel/sparsekernel/internal/smooth"
+	"github.com/sparsekernel/sparsekernel/kernel"
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // Fit returns the calibration maps A (C x K) and B (C) for decision values F (N x K) of points
@@ -65,16 +67,19 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 	var wg sync.WaitGroup
 	for range max(1, min(workers, groups)) {
 		wg.Go(func() {
+			logits := make([]float64, C)
 			for g := range next {
 				var Ft [][]float64
-				var ct []int
+				var ct, held []int
 				for i, f := range F {
-					if group[i] != g {
+					if group[i] == g {
+						held = append(held, i)
+					} else {
 						Ft, ct = append(Ft, f), append(ct, class[i])
 					}
 				}
-				if len(Ft) == n {
-					continue // no point to label
+				if len(held) == 0 {
+					continue
 				}
 				if len(Ft) == 0 {
 					failed[g] = true // every point in one group (a point a class): nothing to fit on
@@ -85,16 +90,8 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 					failed[g] = true
 					continue
 				}
-				for i := range n {
-					if group[i] != g {
-						continue
-					}
-					best := math.Inf(-1)
-					for c := range C {
-						if v := Bg[c] + dot(Ag[c], F[i]); v > best {
-							best, labels[i] = v, c
-						}
-					}
+				for _, i := range held {
+					labels[i] = label(logits, Ag, Bg, F[i])
 				}
 			}
 		})
@@ -106,12 +103,12 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 	return labels, true
 }
 
-func dot(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
+// label returns the class of largest logit B + A f, using l (length C) as scratch.
+func label(l []float64, A [][]float64, B, f []float64) int {
+	for c := range l {
+		l[c] = B[c] + kernel.Dot(A[c], f)
 	}
-	return s
+	return model.Class(l)
 }
 
 // platt fits p = 1/(1+exp(-(a f + b))) to the smoothed targets.

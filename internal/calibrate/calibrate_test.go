@@ -209,10 +209,10 @@ func TestCrossLabels(t *testing.T) {
 			if group[i] != g {
 				continue
 			}
-			if want := mapLabel(Ag, Bg, F[i]); got[i] != want {
+			if want := label(make([]float64, C), Ag, Bg, F[i]); got[i] != want {
 				t.Errorf("point %d: label %d, the map fitted without its group says %d", i, got[i], want)
 			}
-			if got[i] != mapLabel(A, B, F[i]) {
+			if got[i] != label(make([]float64, C), A, B, F[i]) {
 				differ++
 			}
 		}
@@ -252,7 +252,7 @@ func TestCrossLabelsOrder(t *testing.T) {
 		if labels[i] != co[i] {
 			cross++
 		}
-		if mapLabel(A, B, f) != co[i] {
+		if label(make([]float64, C), A, B, f) != co[i] {
 			full++
 		}
 	}
@@ -302,15 +302,4 @@ func fitCross(t *testing.T, F [][]float64, class []int, C, groups, workers int) 
 		t.Fatal("CrossLabels failed")
 	}
 	return A, B, labels
-}
-
-// mapLabel returns the class of largest logit B + A f.
-func mapLabel(A [][]float64, B []float64, f []float64) int {
-	best, label := math.Inf(-1), 0
-	for c := range B {
-		if v := B[c] + dot(A[c], f); v > best {
-			best, label = v, c
-		}
-	}
-	return label
 }
