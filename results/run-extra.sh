@@ -6,7 +6,7 @@
 # realisations each, one core each, then a table of test error % (MSE for regression), sizes
 # and the speed-up over the SVC grid (the runs of results/speed.sh); the raw output goes to
 # $OUT (a new temporary folder if unset). The RVM starts from every training point: spam's
-# 3,220 take it well over an hour. Usage: [OUT=DIR] results/run-extra.sh DIR [sets...]
+# 3,220 took it more than 90 minutes (not finished). Usage: [OUT=DIR] results/run-extra.sh DIR [sets...]
 set -euo pipefail
 dir=${1:?usage: results/run-extra.sh DIR [sets...]}
 shift
