@@ -6,7 +6,8 @@
 # realisations each, one core each, then a table of test error % (MSE for regression), sizes
 # and the speed-up over the SVC grid (the runs of results/speed.sh); the raw output goes to
 # $OUT (a new temporary folder if unset). The RVM starts from every training point: spam's
-# 3,220 took it more than 90 minutes (not finished). Usage: [OUT=DIR] results/run-extra.sh DIR [sets...]
+# 3,220 took it more than 90 minutes (not finished), so each set's RVM run is stopped after
+# $RVM_SECONDS (default 3600) and shown as "-". Usage: [OUT=DIR] results/run-extra.sh DIR [sets...]
 set -euo pipefail
 dir=${1:?usage: results/run-extra.sh DIR [sets...]}
 shift
@@ -17,7 +18,7 @@ mkdir -p "$out"
 OUT=$out bash "$(dirname "$0")/speed.sh" "$dir" 10 $sets >/dev/null # the same runs, side by side
 for s in $sets; do # the RVM refuses several classes (rvm.py exits non-zero): no file, "-"
 	rm -f "$out/rvm-$s.jsonl"
-	OMP_NUM_THREADS=1 /usr/bin/python3 "$(dirname "$0")/../peers/rvm.py" -q -k 10 -o "$out/rvm-$s.jsonl" "$dir/$s" >/dev/null 2>&1 || rm -f "$out/rvm-$s.jsonl"
+	OMP_NUM_THREADS=1 timeout "${RVM_SECONDS:-3600}" /usr/bin/python3 "$(dirname "$0")/../peers/rvm.py" -q -k 10 -o "$out/rvm-$s.jsonl" "$dir/$s" >/dev/null 2>&1 || rm -f "$out/rvm-$s.jsonl"
 done
 /usr/bin/python3 - "$out" $sets <<'PY'
 import json, os, sys
