@@ -23,19 +23,26 @@ done
 /usr/bin/python3 - "$out" $sets <<'PY'
 import json, os, sys
 out, sets = sys.argv[1], sys.argv[2:]
+
+
+def load(peer, s):
+    path = f"{out}/{peer}-{s}.jsonl"
+    return json.loads(open(path).readline()) if os.path.exists(path) else None
+
+
+def cell(d, size_width=5):
+    """error ± sd (size), or "-" when the peer did not run."""
+    if d is None:
+        return "-"
+    return f"{d['test_error_mean']:9.4g} ± {d['test_error_std']:<7.3g} ({d['size_mean']:{size_width}.1f})"
+
+
 print(f"{'set':11s} {'auto: error (nodes)':>26s} {'SVC/SVR grid: error (SVs)':>28s} {'RVM: error (nodes)':>26s} "
       f"{'within 1 sd of the better':>25s} {'speed-up':>8s}")
 for s in sets:
-    a = json.loads(open(f"{out}/auto-{s}.jsonl").readline())
-    v = json.loads(open(f"{out}/svc-{s}.jsonl").readline())
-    peers, rvm = [v], "-"
-    if os.path.exists(f"{out}/rvm-{s}.jsonl"):
-        r = json.loads(open(f"{out}/rvm-{s}.jsonl").readline())
-        peers.append(r)
-        rvm = f"{r['test_error_mean']:9.4g} ± {r['test_error_std']:<7.3g} ({r['size_mean']:5.1f})"
-    p = min(peers, key=lambda q: q["test_error_mean"])
+    a, v, r = load("auto", s), load("svc", s), load("rvm", s)
+    p = min((q for q in (v, r) if q), key=lambda q: q["test_error_mean"])
     ok = a["test_error_mean"] <= p["test_error_mean"] + p["test_error_std"]
-    print(f"{s:11s} {a['test_error_mean']:9.4g} ± {a['test_error_std']:<7.3g} ({a['size_mean']:5.1f}) "
-          f"{v['test_error_mean']:9.4g} ± {v['test_error_std']:<7.3g} ({v['size_mean']:7.1f}) {rvm:>26s} "
+    print(f"{s:11s} {cell(a)} {cell(v, 7)} {cell(r):>26s} "
           f"{'yes' if ok else 'no':>25s} {v['fit_seconds_mean'] / a['fit_seconds_mean']:8.1f}")
 PY
