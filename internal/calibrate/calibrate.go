@@ -15,6 +15,8 @@ import (
 	"slices"
 	"sync"
 
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 
@@ -188,72 +190,106 @@ const newtonWork = 2e8
 // L-BFGS when the Hessian would be costly; both minimise the same strictly convex loss, from
 // the parameters start (per class: intercept, then slopes) or, if start is nil, from zero.
 func multinomial(F [][]float64, class []int, C int, start []float64) ([][]float64, []float64, bool) {
-	n, k := len(F), len(F[0])
-	p := k + 1 // parameters per class: intercept, slopes
-	np := C * p
+	pr := newProblem(F, class, C)
 	var theta []float64
-	if float64(n)*float64(np)*float64(np) > newtonWork {
+	if float64(pr.n)*float64(C*pr.p)*float64(C*pr.p) > newtonWork {
 		var ok bool
-		if theta, ok = multinomialLBFGS(F, class, C, start); !ok {
+		if theta, ok = multinomialLBFGS(pr, start); !ok {
 			return nil, nil, false
 		}
-	} else if theta = multinomialNewton(F, class, C, start); theta == nil {
+	} else if theta = multinomialNewton(pr, start); theta == nil {
 		return nil, nil, false
 	}
-	return unpack(theta, C, p)
+	return unpack(theta, C, pr.p)
 }
 
-// multinomialLoss returns the penalised negative log-likelihood of parameters th and, if grad
-// is not nil, writes its gradient there.
-func multinomialLoss(th, grad []float64, F [][]float64, class []int, C int, probs []float64) float64 {
-	p := len(F[0]) + 1
-	lam := ridge * float64(len(F))
-	if grad != nil {
-		clear(grad)
-	}
-	var l float64
+// problem is a multinomial fit's data in the form the matrix products want: the rows x_i =
+// (1, f_i) of the decision values (N x p, p = K + 1) and, after loss, every point's class
+// probabilities (N x C).
+type problem struct {
+	n, p, C int
+	x       blas64.General
+	class   []int
+	prob    blas64.General
+	q, xc   []float64 // the Hessian's scratch (hessian)
+}
+
+func newProblem(F [][]float64, class []int, C int) *problem {
+	n, p := len(F), len(F[0])+1
+	pr := &problem{n: n, p: p, C: C, class: class,
+		x:    blas64.General{Rows: n, Cols: p, Stride: p, Data: make([]float64, n*p)},
+		prob: blas64.General{Rows: n, Cols: C, Stride: C, Data: make([]float64, n*C)}}
 	for i, f := range F {
-		softmax(probs, th, f, C, p)
-		l -= math.Log(max(probs[class[i]], 1e-300))
-		if grad == nil {
-			continue
+		pr.x.Data[i*p] = 1
+		copy(pr.x.Data[i*p+1:(i+1)*p], f)
+	}
+	return pr
+}
+
+// params views th (per class: intercept, then slopes) as the C x p matrix Theta.
+func (pr *problem) params(th []float64) blas64.General {
+	return blas64.General{Rows: pr.C, Cols: pr.p, Stride: pr.p, Data: th}
+}
+
+// loss returns the penalised negative log-likelihood of parameters th, leaving the class
+// probabilities softmax(Theta x_i) in pr.prob, and, if grad is not nil, writes its gradient
+// there (gradient).
+func (pr *problem) loss(th, grad []float64) float64 {
+	C := pr.C
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, pr.x, pr.params(th), 0, pr.prob)
+	var l float64
+	for i, c := range pr.class {
+		row := pr.prob.Data[i*C : (i+1)*C]
+		top := slices.Max(row)
+		var s float64
+		for k, v := range row {
+			row[k] = math.Exp(v - top)
+			s += row[k]
 		}
-		for c := range C {
-			d := probs[c]
-			if class[i] == c {
-				d--
-			}
-			g := grad[c*p : c*p+p]
-			g[0] += d
-			for j, v := range f {
-				g[1+j] += d * v
-			}
+		for k := range row {
+			row[k] /= s
+		}
+		l -= math.Log(max(row[c], 1e-300))
+	}
+	lam := ridge * float64(pr.n)
+	for c := range C {
+		for _, v := range th[c*pr.p+1 : (c+1)*pr.p] {
+			l += 0.5 * lam * v * v
 		}
 	}
-	for c := range C {
-		for j := 1; j < p; j++ {
-			r := c*p + j
-			l += 0.5 * lam * th[r] * th[r]
-			if grad != nil {
-				grad[r] += lam * th[r]
-			}
-		}
+	if grad != nil {
+		pr.gradient(th, grad)
 	}
 	return l
 }
 
+// gradient writes the loss's gradient at th into grad, from the probabilities the last call
+// of loss (at th) left: per class c, sum_i (prob_ic - [c_i = c]) x_i plus the ridge's share.
+func (pr *problem) gradient(th, grad []float64) {
+	C, p := pr.C, pr.p
+	for i, c := range pr.class { // prob - t, restored below
+		pr.prob.Data[i*C+c]--
+	}
+	blas64.Gemm(blas.Trans, blas.NoTrans, 1, pr.prob, pr.x, 0, pr.params(grad))
+	for i, c := range pr.class {
+		pr.prob.Data[i*C+c]++
+	}
+	lam := ridge * float64(pr.n)
+	for c := range C {
+		for j := 1; j < p; j++ {
+			grad[c*p+j] += lam * th[c*p+j]
+		}
+	}
+}
+
 // multinomialLBFGS minimises the loss of multinomialNewton by L-BFGS from start (zero if nil).
-func multinomialLBFGS(F [][]float64, class []int, C int, start []float64) ([]float64, bool) {
-	n, np := len(F), C*(len(F[0])+1)
-	probs := make([]float64, C)
-	prob := smooth.Problem(func(th, grad []float64) float64 {
-		return multinomialLoss(th, grad, F, class, C, probs)
-	}, nil)
+func multinomialLBFGS(pr *problem, start []float64) ([]float64, bool) {
+	prob := smooth.Problem(pr.loss, nil)
 	settings := &optimize.Settings{
-		GradientThreshold: 1e-6 * float64(n),
+		GradientThreshold: 1e-6 * float64(pr.n),
 		MajorIterations:   5000,
 	}
-	x0 := make([]float64, np)
+	x0 := make([]float64, pr.C*pr.p)
 	if start != nil {
 		copy(x0, start)
 	}
@@ -264,66 +300,68 @@ func multinomialLBFGS(F [][]float64, class []int, C int, start []float64) ([]flo
 	return res.X, true
 }
 
+// hessianRows is the number of points whose terms of the Hessian one product adds.
+const hessianRows = 256
+
+// hessian writes the upper triangle of the likelihood's Hessian at the probabilities pr.prob,
+// sum_i (diag(prob_i) - prob_i prob_i') (x) x_i x_i' (the ridge not included), into h: its
+// block diagonal sum_i prob_ic x_i x_i' less Q'Q, Q's rows prob_i (x) x_i, by rank-k updates
+// over blocks of hessianRows points.
+func (pr *problem) hessian(h blas64.Symmetric) {
+	p, C := pr.p, pr.C
+	np := C * p
+	if pr.q == nil {
+		pr.q, pr.xc = make([]float64, hessianRows*np), make([]float64, hessianRows*p)
+	}
+	for r := range np {
+		clear(h.Data[r*h.Stride+r : r*h.Stride+np])
+	}
+	for lo := 0; lo < pr.n; lo += hessianRows {
+		rows := min(hessianRows, pr.n-lo)
+		for v := range rows {
+			x := pr.x.Data[(lo+v)*p : (lo+v+1)*p]
+			for c, pc := range pr.prob.Data[(lo+v)*C : (lo+v+1)*C] {
+				qv := pr.q[v*np+c*p : v*np+c*p+p]
+				for j, xj := range x {
+					qv[j] = pc * xj
+				}
+			}
+		}
+		blas64.Syrk(blas.Trans, -1, blas64.General{Rows: rows, Cols: np, Stride: np, Data: pr.q}, 1, h)
+		for c := range C { // the block diagonal: rows sqrt(prob_ic) x_i
+			for v := range rows {
+				w := math.Sqrt(pr.prob.Data[(lo+v)*C+c])
+				for j, xj := range pr.x.Data[(lo+v)*p : (lo+v+1)*p] {
+					pr.xc[v*p+j] = w * xj
+				}
+			}
+			blas64.Syrk(blas.Trans, 1, blas64.General{Rows: rows, Cols: p, Stride: p, Data: pr.xc},
+				1, blas64.Symmetric{Uplo: blas.Upper, N: p, Stride: h.Stride, Data: h.Data[c*p*h.Stride+c*p:]})
+		}
+	}
+}
+
 // multinomialNewton fits by Newton's method with a backtracking line search from start (zero
 // if nil); nil if the Hessian is singular.
-func multinomialNewton(F [][]float64, class []int, C int, start []float64) []float64 {
-	n, k := len(F), len(F[0])
-	p := k + 1 // parameters per class: intercept, slopes
+func multinomialNewton(pr *problem, start []float64) []float64 {
+	n, p, C := pr.n, pr.p, pr.C
 	np := C * p
 	theta := make([]float64, np)
 	if start != nil {
 		copy(theta, start)
 	}
 	lam := ridge * float64(n)
-	probs := make([]float64, C)
-	loss := func(th []float64) float64 { return multinomialLoss(th, nil, F, class, C, probs) }
-	cur := loss(theta)
 	g := make([]float64, np)
 	H := mat.NewSymDense(np, nil)
-	x := make([]float64, p)
+	hs := H.RawSymmetric()
+	cur := pr.loss(theta, g)
 	for range 50 {
-		clear(g)
-		H.Zero()
-		hd := H.RawSymmetric().Data
-		for i, f := range F {
-			softmax(probs, theta, f, C, p)
-			x[0] = 1
-			copy(x[1:], f)
-			for c := range C {
-				t := 0.0
-				if class[i] == c {
-					t = 1
-				}
-				for j := range p {
-					g[c*p+j] += (probs[c] - t) * x[j]
-				}
-				for d := c; d < C; d++ {
-					w := -probs[c] * probs[d]
-					if c == d {
-						w += probs[c]
-					}
-					for j := range p {
-						// The upper triangle: row c p + j, columns from d p + j on the
-						// diagonal block, all of block (c, d) above it.
-						l0 := 0
-						if c == d {
-							l0 = j
-						}
-						wx := w * x[j]
-						row := hd[(c*p+j)*np+d*p : (c*p+j)*np+d*p+p]
-						for l := l0; l < p; l++ {
-							row[l] += wx * x[l]
-						}
-					}
-				}
-			}
-		}
+		pr.hessian(hs)
 		for c := range C {
-			hd[c*p*np+c*p] += 1e-9 * float64(n) // the intercepts are defined up to a constant
+			hs.Data[c*p*np+c*p] += 1e-9 * float64(n) // the intercepts are defined up to a constant
 			for j := 1; j < p; j++ {
 				r := c*p + j
-				g[r] += lam * theta[r]
-				hd[r*np+r] += lam
+				hs.Data[r*np+r] += lam
 			}
 		}
 		var ch mat.Cholesky
@@ -340,7 +378,7 @@ func multinomialNewton(F [][]float64, class []int, C int, start []float64) []flo
 			for r := range next {
 				next[r] = theta[r] - step*d.AtVec(r)
 			}
-			if nl := loss(next); nl <= cur+1e-12 {
+			if nl := pr.loss(next, nil); nl <= cur+1e-12 {
 				copy(theta, next)
 				improved := cur - nl
 				cur = nl
@@ -353,6 +391,7 @@ func multinomialNewton(F [][]float64, class []int, C int, start []float64) []flo
 		if step <= 1e-10 {
 			break
 		}
+		pr.gradient(theta, g) // (the probabilities are those of the step taken)
 	}
 	return theta
 }
@@ -374,29 +413,6 @@ func unpack(theta []float64, C, p int) ([][]float64, []float64, bool) {
 		}
 	}
 	return A, B, true
-}
-
-// softmax writes the class probabilities of decision values f under parameters th (per class:
-// intercept, then slopes) into out and returns it.
-func softmax(out, th, f []float64, C, p int) []float64 {
-	top := math.Inf(-1)
-	for c := range C {
-		l := th[c*p]
-		for j, v := range f {
-			l += th[c*p+1+j] * v
-		}
-		out[c] = l
-		top = max(top, l)
-	}
-	var s float64
-	for c := range C {
-		out[c] = math.Exp(out[c] - top)
-		s += out[c]
-	}
-	for c := range C {
-		out[c] /= s
-	}
-	return out
 }
 
 func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
