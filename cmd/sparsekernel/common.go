@@ -134,7 +134,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 		"there are two distinct values, or at most 30 distinct integers with at least 5 rows each on average; else regression")
 	fs.StringVar(&f.prefer, "prefer", "balanced", "auto: size against accuracy, small, balanced or accurate")
 	fs.IntVar(&f.folds, "folds", 0, "auto: cross-validation folds (0: 5)")
-	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen by LOO)")
+	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen from the data)")
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
 	fs.IntVar(&f.maxTerms, "max-terms", 0, "node budget: cap on the number of nodes (0: the method's default)")
 	fs.BoolVar(&f.noLinear, "no-linear", false, "auto, pso, rwbs: Gaussian nodes only, no linear node (model files of format 2, which older builds read)")

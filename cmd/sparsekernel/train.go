@@ -17,8 +17,9 @@ func init() {
 Train reads a labelled data file (CSV with the label in the last column by default, or
 LIBSVM/svmlight; - reads standard input), trains a model and writes it as JSON, by default to
 the data file's name with the extension .model.json in the current directory. The kernel
-width and the number of nodes are chosen by the method's leave-one-out criterion; nothing
-needs tuning. -drop and -features choose the feature columns; the model records their names.
+width and the number of nodes are chosen from the training data (by cross-validation for the
+default method, auto; by the leave-one-out criterion of the papers' methods); nothing needs
+tuning. -drop and -features choose the feature columns; the model records their names.
 
 Numbers are plain decimals (1, -2.5, 3e-4); a missing value, NaN, Inf, a label that is not
 UTF-8 or a value too large to standardise is an error naming the file, line and column.
