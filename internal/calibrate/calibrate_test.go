@@ -305,9 +305,10 @@ func fitCross(t *testing.T, F [][]float64, class []int, C, groups, workers int) 
 }
 
 // BenchmarkMultinomial fits the multinomial map by each solver at the sizes the default's
-// calibration meets: 11 classes on 900 points (Newton's method) and 26 on 2,000 (L-BFGS).
+// calibration meets: 3 and 11 classes on about 900 points (Newton's method) and 26 on 2,000
+// (L-BFGS).
 func BenchmarkMultinomial(b *testing.B) {
-	for _, bc := range []struct{ n, C int }{{900, 11}, {2000, 26}} {
+	for _, bc := range []struct{ n, C int }{{960, 3}, {900, 11}, {2000, 26}} {
 		F, class := decisions(rand.New(rand.NewPCG(7, 8)), bc.n, bc.C)
 		b.Run(fmt.Sprintf("n%d-C%d", bc.n, bc.C), func(b *testing.B) {
 			for b.Loop() {
