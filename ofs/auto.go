@@ -1079,7 +1079,7 @@ func newGaussians(pts, dirs, Z [][]float64) *gaussians {
 	}
 	// ||z - c||^2 = ||z||^2 + ||c||^2 - 2 c'z, the products by one matrix product.
 	P, X := flatten(pts), flatten(Z)
-	blas64.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: l, Cols: m, Stride: m, Data: P},
+	vecmath.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: l, Cols: m, Stride: m, Data: P},
 		blas64.General{Rows: n, Cols: m, Stride: m, Data: X}, 0, blas64.General{Rows: l, Cols: n, Stride: n, Data: k.d2})
 	zz := make([]float64, n)
 	for i, z := range Z {

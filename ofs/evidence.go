@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -210,10 +211,10 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool) evidenceFit {
 		copy(Yf[k*n:], y)
 	}
 	G := make([]float64, M*M) // Phi'Phi
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
+	vecmath.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
 		blas64.General{Rows: M, Cols: n, Stride: n, Data: C}, 0, blas64.General{Rows: M, Cols: M, Stride: M, Data: G})
 	PY := make([]float64, M*K) // Phi'Y
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
+	vecmath.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
 		blas64.General{Rows: K, Cols: n, Stride: n, Data: Yf}, 0, blas64.General{Rows: M, Cols: K, Stride: K, Data: PY})
 	yy := make([]float64, K)
 	var spread float64 // summed variance of the outputs

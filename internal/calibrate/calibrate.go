@@ -21,6 +21,7 @@ import (
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/sparsekernel/sparsekernel/internal/smooth"
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"github.com/sparsekernel/sparsekernel/kernel"
 	"github.com/sparsekernel/sparsekernel/model"
 )
@@ -235,12 +236,8 @@ func (pr *problem) params(th []float64) blas64.General {
 // probabilities softmax(Theta x_i) in pr.prob, and, if grad is not nil, writes its gradient
 // there (gradient).
 func (pr *problem) loss(th, grad []float64) float64 {
-	C, p := pr.C, pr.p
-	for lo := 0; lo < pr.n; lo += serialRows { // the logits
-		rows := min(serialRows, pr.n-lo)
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: rows, Cols: p, Stride: p, Data: pr.x.Data[lo*p:]},
-			pr.params(th), 0, blas64.General{Rows: rows, Cols: C, Stride: C, Data: pr.prob.Data[lo*C:]})
-	}
+	C := pr.C
+	vecmath.Gemm(blas.NoTrans, blas.Trans, 1, pr.x, pr.params(th), 0, pr.prob) // the logits
 	var l float64
 	for i, c := range pr.class {
 		row := pr.prob.Data[i*C : (i+1)*C]
@@ -274,7 +271,7 @@ func (pr *problem) gradient(th, grad []float64) {
 	for i, c := range pr.class { // prob - t, restored below
 		pr.prob.Data[i*C+c]--
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, pr.prob, pr.x, 0, pr.params(grad))
+	vecmath.Gemm(blas.Trans, blas.NoTrans, 1, pr.prob, pr.x, 0, pr.params(grad))
 	for i, c := range pr.class {
 		pr.prob.Data[i*C+c]++
 	}
@@ -303,12 +300,6 @@ func multinomialLBFGS(pr *problem, start []float64) ([]float64, bool) {
 	}
 	return res.X, true
 }
-
-// serialRows is the number of points whose logits one matrix product computes: few enough
-// that gonum computes it on one goroutine (its products go parallel from four blocks of 64
-// rows or columns), as a fit's Workers ask, and whose start costs more than it saves on
-// small problems.
-const serialRows = 128
 
 // hessianRows is the number of points whose terms of the Hessian one product adds.
 const hessianRows = 256

@@ -1,4 +1,5 @@
-// Package vecmath holds vectorised elementary functions for the kernel matrices.
+// Package vecmath holds vectorised elementary functions for the kernel matrices, and a matrix
+// product that stays on the calling goroutine (Gemm).
 package vecmath
 
 import "math"
