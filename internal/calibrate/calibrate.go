@@ -205,12 +205,13 @@ func multinomial(F [][]float64, class []int, C int, start []float64) ([][]float6
 }
 
 // problem is a multinomial fit's data in the form the matrix products want: the rows x_i =
-// (1, f_i) of the decision values (N x p, p = K + 1) and, after loss, every point's class
-// probabilities (N x C).
+// (1, f_i) of the decision values (N x p, p = K + 1), their sums over each class's points
+// (C x p) and, after loss, every point's class probabilities (N x C).
 type problem struct {
 	n, p, C int
 	x       blas64.General
 	class   []int
+	tx      []float64 // tx[c p + j] = sum of x_ij over the points of class c
 	prob    blas64.General
 	q, xc   []float64 // the Hessian's scratch (hessian)
 }
@@ -220,9 +221,14 @@ func newProblem(F [][]float64, class []int, C int) *problem {
 	pr := &problem{n: n, p: p, C: C, class: class,
 		x:    blas64.General{Rows: n, Cols: p, Stride: p, Data: make([]float64, n*p)},
 		prob: blas64.General{Rows: n, Cols: C, Stride: C, Data: make([]float64, n*C)}}
+	pr.tx = make([]float64, C*p)
 	for i, f := range F {
-		pr.x.Data[i*p] = 1
-		copy(pr.x.Data[i*p+1:(i+1)*p], f)
+		x := pr.x.Data[i*p : (i+1)*p]
+		x[0] = 1
+		copy(x[1:], f)
+		for j, v := range x {
+			pr.tx[class[i]*p+j] += v
+		}
 	}
 	return pr
 }
@@ -265,20 +271,15 @@ func (pr *problem) loss(th, grad []float64) float64 {
 }
 
 // gradient writes the loss's gradient at th into grad, from the probabilities the last call
-// of loss (at th) left: per class c, sum_i (prob_ic - [c_i = c]) x_i plus the ridge's share.
+// of loss (at th) left: per class c, sum_i prob_ic x_i less the sum of x_i over the class's
+// points, plus the ridge's share.
 func (pr *problem) gradient(th, grad []float64) {
-	C, p := pr.C, pr.p
-	for i, c := range pr.class { // prob - t, restored below
-		pr.prob.Data[i*C+c]--
-	}
 	vecmath.Gemm(blas.Trans, blas.NoTrans, 1, pr.prob, pr.x, 0, pr.params(grad))
-	for i, c := range pr.class {
-		pr.prob.Data[i*C+c]++
-	}
 	lam := ridge * float64(pr.n)
-	for c := range C {
-		for j := 1; j < p; j++ {
-			grad[c*p+j] += lam * th[c*p+j]
+	for r := range grad {
+		grad[r] -= pr.tx[r]
+		if r%pr.p != 0 {
+			grad[r] += lam * th[r]
 		}
 	}
 }
