@@ -3,7 +3,10 @@ package ofs
 import (
 	"math"
 
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 )
 
 // linearBudget bounds N m min(N, m), the flops of the ridge directions' eigendecomposition
@@ -132,12 +135,15 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	rg.r = len(rg.s)
 	var vecs mat.Dense
 	eig.VectorsTo(&vecs)
+	// The products on this goroutine (vecmath.Gemm), as mat.Dense.Mul computes them.
 	if m <= n {
-		rg.back = &vecs       // V
-		rg.u.Mul(zc, rg.back) // U = Zc V
+		rg.back = &vecs // V
+		rg.u = mat.NewDense(n, rg.r, nil)
+		vecmath.Gemm(blas.NoTrans, blas.NoTrans, 1, zc.RawMatrix(), vecs.RawMatrix(), 0, rg.u.RawMatrix()) // U = Zc V
 	} else {
-		rg.u.Scale(1, &vecs)       // U = W S^(1/2)
-		rg.back.Mul(zc.T(), &vecs) // back = Zc' W S^(-1/2)
+		rg.u.Scale(1, &vecs) // U = W S^(1/2)
+		rg.back = mat.NewDense(m, rg.r, nil)
+		vecmath.Gemm(blas.Trans, blas.NoTrans, 1, zc.RawMatrix(), vecs.RawMatrix(), 0, rg.back.RawMatrix()) // back = Zc' W S^(-1/2)
 		for j, sj := range rg.s {
 			c := 0.0
 			if sj > 0 {
