@@ -120,7 +120,7 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 			row[j] -= mean[j] / float64(n)
 		}
 	}
-	rg := &ridge{zc: zc, m: m, u: new(mat.Dense), back: new(mat.Dense)}
+	rg := &ridge{zc: zc, m: m}
 	var gram mat.SymDense
 	if m <= n {
 		gram.SymOuterK(1, zc.T()) // Zc'Zc = V S V'
@@ -141,7 +141,7 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 		rg.u = mat.NewDense(n, rg.r, nil)
 		vecmath.Gemm(blas.NoTrans, blas.NoTrans, 1, zc.RawMatrix(), vecs.RawMatrix(), 0, rg.u.RawMatrix()) // U = Zc V
 	} else {
-		rg.u.Scale(1, &vecs) // U = W S^(1/2)
+		rg.u = &vecs // U = W S^(1/2), its columns scaled below, after back is computed from W
 		rg.back = mat.NewDense(m, rg.r, nil)
 		vecmath.Gemm(blas.Trans, blas.NoTrans, 1, zc.RawMatrix(), vecs.RawMatrix(), 0, rg.back.RawMatrix()) // back = Zc' W S^(-1/2)
 		for j, sj := range rg.s {

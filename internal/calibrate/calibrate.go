@@ -356,6 +356,7 @@ func multinomialNewton(pr *problem, start []float64) []float64 {
 	g := make([]float64, np)
 	H := mat.NewSymDense(np, nil)
 	hs := H.RawSymmetric()
+	next := make([]float64, np)
 	cur := pr.loss(theta, g)
 	for range 50 {
 		pr.hessian(hs)
@@ -375,7 +376,6 @@ func multinomialNewton(pr *problem, start []float64) []float64 {
 			return nil
 		}
 		step := 1.0
-		next := make([]float64, np)
 		for ; step > 1e-10; step /= 2 {
 			for r := range next {
 				next[r] = theta[r] - step*d.AtVec(r)
