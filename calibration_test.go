@@ -51,7 +51,7 @@ func TestFoldCalibrationSeveral(t *testing.T) {
 				t.Fatal(err)
 			}
 			raw := oofError(F, class)
-			rate := foldCalibration(m, F, class, C, "cv", 2)
+			rate := foldCalibration(m, F, class, C, "cv", 2, nil, nil)
 			if m.Calibration == nil {
 				t.Fatal("no calibration")
 			}
@@ -97,6 +97,103 @@ func TestFoldCalibrationSeveral(t *testing.T) {
 			for c := range C {
 				if math.Abs(pa[c]-pb[c]) > 1e-12 {
 					t.Fatalf("probabilities %v after the fold, %v before", pa, pb)
+				}
+			}
+		})
+	}
+}
+
+// TestStackInputs checks the map on the outputs and the inputs side by side: where the
+// classes follow directions of the inputs that the decisions barely carry, it is folded into
+// the model, whose outputs are then the map's logits, B + A f + D z, with D z from linear nodes
+// in the model's weighted inputs (one per input when the inputs are as few as the classes, one
+// per class otherwise); where the inputs add nothing to the decisions, the model is as without it.
+func TestStackInputs(t *testing.T) {
+	const C, n = 3, 600
+	for _, tc := range []struct {
+		name   string
+		inputs int
+		signal bool // the classes follow the inputs, not the decisions
+	}{
+		{"an input a node", 2, true},
+		{"a class a node", 5, true},
+		{"inputs of noise", 4, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(21, 22))
+			X := make([][]float64, n)
+			Z := make([][]float64, n)
+			F := make([][]float64, n)
+			class := make([]int, n)
+			mean, std, scale := make([]float64, tc.inputs), make([]float64, tc.inputs), make([]float64, tc.inputs)
+			for j := range mean {
+				mean[j], std[j], scale[j] = float64(j), 1+float64(j)/2, 0.5+float64(j)/4
+			}
+			l := make([]float64, C)
+			for i := range X {
+				X[i], Z[i], F[i] = make([]float64, tc.inputs), make([]float64, tc.inputs), make([]float64, C)
+				for j := range X[i] {
+					Z[i][j] = rng.NormFloat64()
+					X[i][j] = mean[j] + std[j]*Z[i][j]
+				}
+				for c := range C {
+					F[i][c] = rng.NormFloat64()
+					l[c] = 3 * F[i][c]
+					if tc.signal {
+						l[c] = 0.3*F[i][c] + 3*Z[i][c%tc.inputs]*float64(1-2*(c/tc.inputs%2)) + 0.3*rng.NormFloat64()
+					}
+				}
+				class[i] = model.Class(l)
+			}
+			std2 := make([]float64, tc.inputs) // as crossValidated leaves them: std_j / s_j
+			for j := range std2 {
+				std2[j] = std[j] / scale[j]
+			}
+			centre := make([]float64, tc.inputs)
+			m := &model.Model{Task: model.Classification, Kernel: model.KernelGaussian, Inputs: tc.inputs, Classes: []string{"a", "b", "c"},
+				Scaling: model.Scaling{Mean: mean, Std: std2},
+				Nodes:   []model.Node{{Centre: centre, Width: []float64{1}}},
+				Weights: [][]float64{{1}, {-0.5}, {0.3}}, Bias: []float64{0.1, -0.2, 0.05}}
+			before := *m
+			before.Weights = [][]float64{{1}, {-0.5}, {0.3}}
+			nodes := len(m.Nodes)
+			foldCalibration(m, F, class, C, "cv", 1, Z, scale)
+			stacked := strings.Contains(m.Calibration.Method, "inputs")
+			if stacked != tc.signal {
+				t.Fatalf("method %q, want the inputs stacked: %v", m.Calibration.Method, tc.signal)
+			}
+			if !stacked {
+				return
+			}
+			if want := nodes + min(tc.inputs, C); len(m.Nodes) != want || len(m.Weights[0]) != want {
+				t.Fatalf("%d nodes, %d weights; want %d", len(m.Nodes), len(m.Weights[0]), want)
+			}
+			A, B, _ := calibrate.Fit(F, class, C)
+			F2 := make([][]float64, n)
+			for i := range F {
+				F2[i] = append(append([]float64(nil), F[i]...), Z[i]...)
+			}
+			A2, B2, ok := calibrate.FitFrom(F2, class, C, A, B)
+			if !ok {
+				t.Fatal("fit failed")
+			}
+			for _, i := range []int{0, 7, 99} {
+				f0, err := before.Decision(X[i])
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := m.Decision(X[i])
+				if err != nil {
+					t.Fatal(err)
+				}
+				for c := range C {
+					want := B2[c]
+					for k, v := range append(f0, Z[i]...) {
+						want += A2[c][k] * v
+					}
+					if math.Abs(got[c]-want) > 1e-9*(1+math.Abs(want)) {
+						t.Fatalf("point %d: logits %v, the map's %v at class %d", i, got, want, c)
+					}
 				}
 			}
 		})

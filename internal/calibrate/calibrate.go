@@ -49,12 +49,8 @@ func Fit(F [][]float64, class []int, C int) (A [][]float64, B []float64, ok bool
 // on up to workers goroutines; the labels do not depend on their number. ok is false if a fit
 // failed.
 func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (labels []int, ok bool) {
-	n, p := len(F), len(F[0])+1
-	start := make([]float64, C*p)
-	for c := range C {
-		start[c*p] = B[c]
-		copy(start[c*p+1:c*p+p], A[c])
-	}
+	n := len(F)
+	start := pack(A, B, len(F[0])+1)
 	group, seen := make([]int, n), make([]int, C)
 	for i, c := range class {
 		group[i] = seen[c] % groups
@@ -104,6 +100,35 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 		return nil, false
 	}
 	return labels, true
+}
+
+// FitFrom is Fit for several classes started from the map A, B; a row of A shorter than the
+// decisions (F has columns A does not) is taken as zero on the columns it lacks.
+func FitFrom(F [][]float64, class []int, C int, A [][]float64, B []float64) ([][]float64, []float64, bool) {
+	if len(F) == 0 {
+		return nil, nil, false
+	}
+	return multinomial(F, class, C, pack(A, B, len(F[0])+1))
+}
+
+// Labels returns the class of largest logit B + A f for every row f of F.
+func Labels(F [][]float64, A [][]float64, B []float64) []int {
+	l, labels := make([]float64, len(B)), make([]int, len(F))
+	for i, f := range F {
+		labels[i] = label(l, A, B, f)
+	}
+	return labels
+}
+
+// pack returns the parameters of the map A, B as the fits hold them (per class: intercept,
+// then slopes; p per class), a row of A shorter than p-1 padded with zeros.
+func pack(A [][]float64, B []float64, p int) []float64 {
+	th := make([]float64, len(B)*p)
+	for c := range B {
+		th[c*p] = B[c]
+		copy(th[c*p+1:c*p+p], A[c])
+	}
+	return th
 }
 
 // label returns the class of largest logit B + A f, using l (length C) as scratch.
@@ -187,13 +212,19 @@ const ridge = 1e-3
 // gradients, O(N C (K+1)) each.
 const newtonWork = 2e8
 
+// Newton reports whether a several-class fit of n points, C classes and k decision columns
+// uses Newton's method (its Hessian's cost, n (C (k+1))^2, at most newtonWork), not L-BFGS.
+func Newton(n, C, k int) bool {
+	return float64(n)*float64(C*(k+1))*float64(C*(k+1)) <= newtonWork
+}
+
 // multinomial fits softmax(B + A f) by Newton's method with a backtracking line search, or by
 // L-BFGS when the Hessian would be costly; both minimise the same strictly convex loss, from
 // the parameters start (per class: intercept, then slopes) or, if start is nil, from zero.
 func multinomial(F [][]float64, class []int, C int, start []float64) ([][]float64, []float64, bool) {
 	pr := newProblem(F, class, C)
 	var theta []float64
-	if float64(pr.n)*float64(C*pr.p)*float64(C*pr.p) > newtonWork {
+	if !Newton(pr.n, C, pr.p-1) {
 		var ok bool
 		if theta, ok = multinomialLBFGS(pr, start); !ok {
 			return nil, nil, false
