@@ -134,7 +134,11 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
 		if calib == nil {
-			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, c.Z, scale)
+			Z := c.Z
+			if c.opt.NoLinear { // Gaussian nodes only: no linear terms of the inputs either
+				Z = nil
+			}
+			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, Z, scale)
 		} else {
 			foldCalibration(m, calib, p.class, len(p.classes), "loo", c.opt.Workers, nil, nil)
 			t.LOOError = oofError(oof, p.class) // the fold models' decisions, out of fold of the selection too

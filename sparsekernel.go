@@ -64,8 +64,9 @@ type Options struct {
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int
 	// NoLinear leaves the linear node (the ridge regression direction of the targets, one
-	// candidate of methods auto, pso and rwbs for two classes and regression) out, for models
-	// of Gaussian nodes only, which model files of format version 2 hold.
+	// candidate of methods auto, pso and rwbs for two classes and regression) out, and with
+	// several classes the inputs' linear terms in the class map, for models of Gaussian nodes
+	// only, which model files of format version 2 hold.
 	NoLinear bool
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
 	PSO optim.PSO

@@ -304,6 +304,39 @@ func TestNoLinear(t *testing.T) {
 	}
 }
 
+// TestNoLinearClasses checks Options.NoLinear with several classes: on classes that differ
+// along a minor direction of correlated inputs the default folds the class map on the inputs
+// into the model as linear nodes, and with NoLinear it does not.
+func TestNoLinearClasses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 11))
+	X, labels := make([][]float64, 300), make([]string, 300)
+	for i := range X {
+		size := rng.NormFloat64()
+		X[i] = make([]float64, 6)
+		for j := range X[i] {
+			X[i][j] = size + 0.05*rng.NormFloat64()
+		}
+		switch d := X[i][0] + X[i][1] - X[i][2] - X[i][3]; {
+		case d < -0.05:
+			labels[i] = "a"
+		case d > 0.05:
+			labels[i] = "c"
+		default:
+			labels[i] = "b"
+		}
+	}
+	for _, off := range []bool{false, true} {
+		m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{NoLinear: off, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		linear := slices.ContainsFunc(m.Nodes, func(nd model.Node) bool { return nd.Kind == model.NodeLinear })
+		if linear == off {
+			t.Errorf("NoLinear %v: linear nodes %v (%s; %s)", off, linear, m.Training.Chose, m.Calibration.Method)
+		}
+	}
+}
+
 // TestTrivialError checks the trivial rule's error is the minority's share exactly (computed as
 // 1 - 59/60 it came out above 1/60, which hid the warning for a model no better than it).
 func TestTrivialError(t *testing.T) {
