@@ -236,8 +236,10 @@ func fitFixed(c *fitContext) error {
 // (far-away points pull it about); the calibration moves it there, from data the model did not
 // see. With more classes the multinomial map is folded into the outputs (its logits become
 // them, and the label the most probable class) when, cross-fitted on the decisions, its labels
-// make fewer mistakes than the outputs' arg max; otherwise it is stored beside them. It returns
-// the misclassification rate of the model's labels on the decisions F (for a folded
+// make fewer mistakes than the outputs' arg max; otherwise it is stored beside them. Given the
+// standardised inputs Z (nil: none) and the model's input weights scale, a map on the decisions
+// and the inputs together is folded in instead where it makes clearly fewer (stackInputs). It
+// returns the misclassification rate of the model's labels on the decisions F (for a folded
 // multinomial map, of its cross-fitted labels). The cross-fits run on up to workers goroutines.
 func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, Z [][]float64, scale []float64) float64 {
 	A, B, ok := calibrate.Fit(F, class, classes)
@@ -280,15 +282,15 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 	cross := float64(wrong) / float64(len(F))
 	if Z != nil {
 		// The points the better of the two labellings gets wrong, for the stacked map's test.
-		worse := make([]bool, len(F))
+		missed := make([]bool, len(F))
 		for i, f := range F {
 			if cross < miss {
-				worse[i] = labels[i] != class[i]
+				missed[i] = labels[i] != class[i]
 			} else {
-				worse[i] = model.Class(f) != class[i]
+				missed[i] = model.Class(f) != class[i]
 			}
 		}
-		if r, ok := stackInputs(m, F, Z, scale, class, classes, workers, A, B, worse); ok {
+		if r, ok := stackInputs(m, F, Z, scale, class, classes, workers, A, B, missed); ok {
 			return r
 		}
 	}
@@ -311,11 +313,11 @@ const stackSE = 2
 // all grow with an object's size). It is tried only with at least four points per parameter
 // it adds (C m <= N/4) and where its fit takes Newton's method (calibrate.Newton: not on
 // letter's 16,000 points in 26 classes), started from the map A, B (D = 0). When its labels,
-// cross-fitted as the map's are, make fewer mistakes than those of the better labelling (wrong: the points it
-// gets wrong) by stackSE paired standard errors, it is folded into the model: the outputs
-// become its logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (scale
-// s, nil for ones), one an input or one a class, whichever is fewer. It returns the
-// cross-fitted error rate and whether it was folded.
+// cross-fitted as the map's are, make fewer mistakes than those of the better labelling
+// (wrong: the points that one gets wrong) by stackSE paired standard errors, it is folded into
+// the model: the outputs become its logits, D z entering as linear nodes in the model's inputs
+// z'_j = s_j z_j (scale s, nil for ones), one an input or one a class, whichever is fewer. It
+// returns the cross-fitted error rate and whether it was folded.
 func stackInputs(m *model.Model, F, Z [][]float64, scale []float64, class []int, classes, workers int, A [][]float64, B []float64, wrong []bool) (float64, bool) {
 	n, k, in := len(F), len(F[0]), len(Z[0])
 	if 4*classes*in > n || !calibrate.Newton(n, classes, k+in) {

@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sparsekernel/sparsekernel/kernel"
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // Decision values drawn from a known logistic model are calibrated back to it.
@@ -173,6 +176,43 @@ func TestWarmStart(t *testing.T) {
 		lc, lw := sub.loss(cold, nil), sub.loss(warm, nil)
 		if math.Abs(lc-lw) > 1e-6*lc {
 			t.Errorf("%s: loss from zero %.9g, from the full fit %.9g", tc.name, lc, lw)
+		}
+	}
+}
+
+// TestFitFrom checks a fit started from the map of fewer columns (padded with zeros) reaches
+// the optimum of one from zero, and Labels gives the arg max of its logits.
+func TestFitFrom(t *testing.T) {
+	const C = 4
+	rng := rand.New(rand.NewPCG(9, 10))
+	F, class := decisions(rng, 600, C)
+	A, B, ok := Fit(F, class, C)
+	if !ok {
+		t.Fatal("fit failed")
+	}
+	F2 := make([][]float64, len(F)) // two more columns: one of signal, one of noise
+	for i, f := range F {
+		F2[i] = append(slices.Clone(f), float64(class[i]%2)+rng.NormFloat64(), rng.NormFloat64())
+	}
+	A2, B2, ok := FitFrom(F2, class, C, A, B)
+	if !ok {
+		t.Fatal("fit from the map failed")
+	}
+	A0, B0, ok := Fit(F2, class, C)
+	if !ok {
+		t.Fatal("fit from zero failed")
+	}
+	pr := newProblem(F2, class, C)
+	if lw, lc := pr.loss(pack(A2, B2, 1+len(F2[0])), nil), pr.loss(pack(A0, B0, 1+len(F2[0])), nil); math.Abs(lw-lc) > 1e-6*lc {
+		t.Errorf("loss from the map %.9g, from zero %.9g", lw, lc)
+	}
+	l := make([]float64, C)
+	for i, got := range Labels(F2, A2, B2) {
+		for c := range C {
+			l[c] = B2[c] + kernel.Dot(A2[c], F2[i])
+		}
+		if want := model.Class(l); got != want {
+			t.Fatalf("point %d: label %d, arg max %d", i, got, want)
 		}
 	}
 }
