@@ -306,7 +306,8 @@ func TestNoLinear(t *testing.T) {
 
 // TestNoLinearClasses checks Options.NoLinear with several classes: on classes that differ
 // along a minor direction of correlated inputs the default folds the class map on the inputs
-// into the model as linear nodes, and with NoLinear it does not.
+// into the model as linear nodes, and with NoLinear it does not; either way the model does not
+// depend on the number of workers.
 func TestNoLinearClasses(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	X, labels := make([][]float64, 300), make([]string, 300)
@@ -333,6 +334,18 @@ func TestNoLinearClasses(t *testing.T) {
 		linear := slices.ContainsFunc(m.Nodes, func(nd model.Node) bool { return nd.Kind == model.NodeLinear })
 		if linear == off {
 			t.Errorf("NoLinear %v: linear nodes %v (%s; %s)", off, linear, m.Training.Chose, m.Calibration.Method)
+		}
+		// The same model on one worker as on three (the map's cross-fits share them out).
+		m1, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{NoLinear: off, Seed: 1, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m3, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{NoLinear: off, Seed: 1, Workers: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(m1.Weights, m3.Weights, slices.Equal) || !slices.Equal(m1.Bias, m3.Bias) {
+			t.Errorf("NoLinear %v: the weights differ between one worker and three", off)
 		}
 	}
 }
