@@ -3,6 +3,8 @@ package bench
 import (
 	"math"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel"
@@ -93,5 +95,116 @@ func TestTrivialScore(t *testing.T) {
 	}
 	if got := trivialScore(train, test, MSE); got != 2 {
 		t.Errorf("MSE %v, want 2 (the mean 2)", got)
+	}
+}
+
+// TestFoldSource checks the folds of a cross-validation: every row is tested once and trained
+// on in the other folds, each class is dealt evenly round the folds (counts differ by at most
+// one), the folds follow the seed and not the classes' names, and impossible fold counts are
+// refused.
+func TestFoldSource(t *testing.T) {
+	const n = 53
+	X := make([][]float64, n)
+	labels, renamed, y := make([]string, n), make([]string, n), make([]float64, n)
+	for i := range X {
+		X[i] = []float64{float64(i)}
+		labels[i] = []string{"a", "b", "b", "c", "c", "c", "c"}[i%7]
+		renamed[i] = map[string]string{"a": "z", "b": "a", "c": "m"}[labels[i]]
+		y[i] = float64(i) / 2
+	}
+	testRows := func(s *FoldSource) [][]float64 {
+		var rows [][]float64
+		for k := range s.Len() {
+			tr, te, err := s.Split(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tr.X)+len(te.X) != n {
+				t.Fatalf("fold %d: %d training and %d test rows of %d", k+1, len(tr.X), len(te.X), n)
+			}
+			var col []float64
+			for _, x := range te.X {
+				col = append(col, x[0])
+			}
+			rows = append(rows, col)
+		}
+		return rows
+	}
+	for _, tc := range []struct {
+		name string
+		task model.Task
+		k    int
+	}{
+		{"classes, 5 folds", model.Classification, 5},
+		{"classes, 10 folds", model.Classification, 10},
+		{"regression, leave one out", model.Regression, n},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var yy []float64
+			if tc.task == model.Regression {
+				yy = y
+			}
+			s, err := NewFoldSource("set", X, labels, yy, tc.task, tc.k, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := testRows(s)
+			seen := map[float64]int{}
+			for _, col := range rows {
+				for _, v := range col {
+					seen[v]++
+				}
+			}
+			if len(seen) != n {
+				t.Fatalf("%d rows tested, want %d", len(seen), n)
+			}
+			for v, c := range seen {
+				if c != 1 {
+					t.Fatalf("row %v tested %d times", v, c)
+				}
+			}
+			if tc.task == model.Classification {
+				for _, c := range []string{"a", "b", "c"} {
+					lo, hi := n, 0
+					for k := range tc.k {
+						_, te, _ := s.Split(k)
+						m := 0
+						for _, l := range te.Labels {
+							if l == c {
+								m++
+							}
+						}
+						lo, hi = min(lo, m), max(hi, m)
+					}
+					if hi-lo > 1 {
+						t.Errorf("class %s: %d to %d rows a fold", c, lo, hi)
+					}
+				}
+				r, err := NewFoldSource("set", X, renamed, nil, tc.task, tc.k, 7)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.EqualFunc(rows, testRows(r), slices.Equal) {
+					t.Error("renaming the classes changed the folds")
+				}
+			}
+			other, _ := NewFoldSource("set", X, labels, yy, tc.task, tc.k, 8)
+			if tc.k < n && slices.EqualFunc(rows, testRows(other), slices.Equal) {
+				t.Error("seeds 7 and 8 gave the same folds")
+			}
+		})
+	}
+	for _, tc := range []struct {
+		k      int
+		labels []string
+		want   string
+	}{
+		{1, labels, "at least 2"},
+		{n + 1, labels, "at most one fold a row"},
+		{5, labels[:n-1], "53 rows, 52 labels"},
+	} {
+		if _, err := NewFoldSource("set", X, tc.labels, nil, model.Classification, tc.k, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%d folds, %d labels: error %v, want %q", tc.k, len(tc.labels), err, tc.want)
+		}
 	}
 }

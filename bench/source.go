@@ -2,7 +2,9 @@ package bench
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -142,4 +144,89 @@ func (g *Generated) Split(k int) (train, test Split, err error) {
 		return sp
 	}
 	return conv(tr), conv(te), nil
+}
+
+// streamCVFolds is the random stream (internal/seeds) of a FoldSource's folds: a purpose the
+// fits' own streams (ofs: 1, 2, 10 to 12) do not use.
+const streamCVFolds = 20
+
+// FoldSource is a k-fold cross-validation of one labelled data set as a benchmark:
+// realisation k trains on the rows outside fold k and is tested on fold k, so that every row
+// is tested once, by a model that did not see it (LIBSVM's svm-train -v, scikit-learn's
+// cross_val_score).
+type FoldSource struct {
+	name   string
+	task   model.Task
+	x      [][]float64
+	labels []string
+	y      []float64
+	fold   []int // fold[i]: the fold of row i
+	k      int
+}
+
+// NewFoldSource deals the rows of X into k folds from seed (its stream of its own): the rows in
+// a random order, grouped by class for a classification (the classes in the order they first
+// appear in that order, so that renaming them changes nothing), then dealt round the folds, so
+// that every fold holds its share of every class. labels are the rows' labels (classes, or
+// the targets as text); y their values for a regression (nil for a classification).
+func NewFoldSource(name string, X [][]float64, labels []string, y []float64, task model.Task, k int, seed uint64) (*FoldSource, error) {
+	n := len(X)
+	switch {
+	case len(labels) != n || (task == model.Regression && len(y) != n):
+		return nil, fmt.Errorf("%s: %d rows, %d labels, %d targets", name, n, len(labels), len(y))
+	case k < 2:
+		return nil, fmt.Errorf("%s: %d folds: cross-validation needs at least 2", name, k)
+	case k > n:
+		return nil, fmt.Errorf("%s: %d folds of %d rows: at most one fold a row", name, k, n)
+	}
+	perm := rand.New(rand.NewPCG(seeds.Derive(seed, streamCVFolds, 0), 0)).Perm(n)
+	if task == model.Classification {
+		rank := map[string]int{}
+		for _, i := range perm {
+			if _, ok := rank[labels[i]]; !ok {
+				rank[labels[i]] = len(rank)
+			}
+		}
+		slices.SortStableFunc(perm, func(a, b int) int { return rank[labels[a]] - rank[labels[b]] })
+	}
+	fold := make([]int, n)
+	for j, i := range perm {
+		fold[i] = j % k
+	}
+	return &FoldSource{name: name, task: task, x: X, labels: labels, y: y, fold: fold, k: k}, nil
+}
+
+// Name returns the data set's name.
+func (s *FoldSource) Name() string { return s.name }
+
+// Len returns the number of folds.
+func (s *FoldSource) Len() int { return s.k }
+
+// Task returns the task.
+func (s *FoldSource) Task() model.Task { return s.task }
+
+// Metric is the error percentage for classification, the MSE for regression.
+func (s *FoldSource) Metric() string {
+	if s.task == model.Classification {
+		return ErrorPercent
+	}
+	return MSE
+}
+
+// Split returns fold k as the test split and the other folds as the training split.
+func (s *FoldSource) Split(k int) (train, test Split, err error) {
+	if k < 0 || k >= s.k {
+		return train, test, fmt.Errorf("fold %d out of range (%d folds)", k+1, s.k)
+	}
+	for i, f := range s.fold {
+		sp := &train
+		if f == k {
+			sp = &test
+		}
+		sp.X, sp.Labels = append(sp.X, s.x[i]), append(sp.Labels, s.labels[i])
+		if s.task == model.Regression {
+			sp.Y = append(sp.Y, s.y[i])
+		}
+	}
+	return train, test, nil
 }

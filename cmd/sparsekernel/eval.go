@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, &command{
 		name:  "eval",
-		args:  "[flags] train-data test-data",
+		args:  "[flags] train-data test-data | -cv K data",
 		short: "train on one file and report the test error, confusion matrix and LOO curve",
 		long: `
 Eval trains a model on the first file exactly as train does, then reports its size, width,
@@ -27,19 +27,31 @@ The test file is checked before training: its columns must match the training fi
 name when both have a header, reordered if need be; else by position), and its labels must
 be among the training labels. Either file may be - (standard input).
 
-Example:
+With -cv K and one data file, eval cross-validates the whole training instead: the rows are
+dealt into K folds (stratified by class, from -seed), each fold is predicted by a model
+trained as train does on the other folds, and eval prints every fold's test error, size and
+choice, and their mean and standard deviation (as LIBSVM's svm-train -v does). The folds run
+in parallel; their models are not saved.
 
-	sparsekernel eval -method rols train.csv test.csv`,
+Examples:
+
+	sparsekernel eval -method rols train.csv test.csv
+	sparsekernel eval -cv 10 data.csv`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			var (
 				df  dataFlags
 				ff  fitFlags
 				out string
+				cv  int
 			)
 			df.register(fs)
 			ff.register(fs)
 			fs.StringVar(&out, "o", "", "also write the model to `file`")
+			fs.IntVar(&cv, "cv", 0, "cross-validate the training on one data file with `K` folds instead of testing on a second file")
 			return func(args []string, stdout, stderr io.Writer) error {
+				if cv != 0 {
+					return crossValidate(args, cv, out, &df, &ff, stdout, stderr)
+				}
 				if len(args) != 2 {
 					return usagef("want a training file and a test file, got %d arguments", len(args))
 				}
@@ -221,4 +233,71 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options) error {
 	}
 	_, err = dataset.IndicesTable(te, classes)
 	return err
+}
+
+// crossValidate runs eval -cv: the K-fold cross-validation of the whole training on one data
+// file, printed once every fold has been fitted (an error prints nothing on stdout).
+func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags, stdout, stderr io.Writer) error {
+	switch {
+	case len(args) != 1:
+		return usagef("-cv: want one data file, got %d arguments", len(args))
+	case k < 2:
+		return usagef("-cv %d: want 2 folds or more", k)
+	case out != "":
+		return usagef("-cv: no model is saved (each fold's is discarded); train on the whole file to save one")
+	}
+	opt, err := ff.options()
+	if err != nil {
+		return err
+	}
+	t, err := trainingTable(df, opt, args[0], stderr)
+	if err != nil {
+		return err
+	}
+	if k > len(t.X) {
+		return usagef("-cv %d: %s has %d rows, fewer than the folds", k, t.Source, len(t.X))
+	}
+	task := taskOf(t, opt)
+	var y []float64
+	if task == model.Regression {
+		if y, err = dataset.Numeric(t); err != nil {
+			return err
+		}
+	}
+	src, err := bench.NewFoldSource(t.Source, t.X, t.Labels, y, task, k, opt.Seed)
+	if err != nil {
+		return err
+	}
+	opt.Task = task
+	cfg := bench.Config{Options: opt, Workers: ff.workers}
+	bar := startProgress(stderr, "cross-validation ("+methodOrDefault(opt)+")", !ff.quiet)
+	if bar != nil {
+		cfg.Progress = func(done, total int) { bar.update("folds", done, total) }
+	}
+	r, err := bench.Run(src, cfg)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	unit, format := "% misclassified", func(v float64) string { return fmt.Sprintf("%.2f", v) }
+	if r.Metric == bench.MSE {
+		unit, format = " MSE", num
+	}
+	fmt.Fprintf(stdout, "%d-fold cross-validation of %s on %s (seed %d), test error per fold (%s):\n", k, r.Method, t.Source, opt.Seed, strings.TrimSpace(unit))
+	for _, p := range r.PerRealisation {
+		line := fmt.Sprintf("  fold %2d: %8s  %3d nodes", p.Index+1, format(p.TestError), p.Size)
+		switch {
+		case p.Failed != "":
+			line += "  (no model: " + p.Failed + "; the trivial rule's error)"
+		case p.Tau > 0:
+			line += fmt.Sprintf("  tau %.4g", p.Tau)
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	fmt.Fprintf(stdout, "mean: %s +- %s%s, %.1f +- %.1f nodes", format(r.TestErrorMean), format(r.TestErrorStd), unit, r.SizeMean, r.SizeStd)
+	if r.TestLogLossMean > 0 {
+		fmt.Fprintf(stdout, ", log-loss %.4f, Brier score %.4f", r.TestLogLossMean, r.TestBrierMean)
+	}
+	fmt.Fprintln(stdout)
+	return nil
 }

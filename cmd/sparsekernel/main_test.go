@@ -395,3 +395,51 @@ func TestEvalRegression(t *testing.T) {
 		t.Errorf("no test MSE and R^2 above 0.5 in:\n%s", stdout)
 	}
 }
+
+// TestEvalCV checks eval -cv: one line a fold and their mean, the same figures on one worker
+// as on two (the folds' seeds follow -seed, not the scheduling), the mean equal to the folds'
+// average, and the command-line errors exiting 2 with nothing on stdout.
+func TestEvalCV(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.csv")
+	writeCSV(t, data, synth.Ripley(120, 4))
+	code, out1, stderr := runCLI("eval", "-quiet", "-cv", "4", "-workers", "1", data)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, out2, _ := runCLI("eval", "-quiet", "-cv", "4", "-workers", "2", data)
+	if out1 != out2 {
+		t.Errorf("one worker:\n%s\ntwo workers:\n%s", out1, out2)
+	}
+	fold := regexp.MustCompile(`(?m)^  fold +\d: +([0-9.]+) +\d+ nodes`)
+	m := fold.FindAllStringSubmatch(out1, -1)
+	if len(m) != 4 {
+		t.Fatalf("%d fold lines, want 4:\n%s", len(m), out1)
+	}
+	var sum float64
+	for _, f := range m {
+		v, _ := strconv.ParseFloat(f[1], 64)
+		sum += v
+	}
+	mean := regexp.MustCompile(`(?m)^mean: ([0-9.]+) \+- [0-9.]+% misclassified`).FindStringSubmatch(out1)
+	if mean == nil {
+		t.Fatalf("no mean line:\n%s", out1)
+	}
+	if v, _ := strconv.ParseFloat(mean[1], 64); math.Abs(v-sum/4) > 0.01 {
+		t.Errorf("mean %v, the folds' average %v", v, sum/4)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", "-cv", "4", data, data}, "want one data file, got 2"},
+		{[]string{"eval", "-cv", "1", data}, "want 2 folds or more"},
+		{[]string{"eval", "-cv", "4", "-o", filepath.Join(dir, "m.json"), data}, "no model is saved"},
+		{[]string{"eval", "-cv", "500", data}, "fewer than the folds"},
+	} {
+		code, stdout, stderr := runCLI(tc.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+}
