@@ -2,13 +2,12 @@ package bench
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/folds"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/synth"
@@ -179,20 +178,11 @@ func NewFoldSource(name string, X [][]float64, labels []string, y []float64, tas
 	case k > n:
 		return nil, fmt.Errorf("%s: %d folds of %d rows: at most one fold a row", name, k, n)
 	}
-	perm := rand.New(rand.NewPCG(seeds.Derive(seed, streamCVFolds, 0), 0)).Perm(n)
+	var class []string // nil for a regression: no strata
 	if task == model.Classification {
-		rank := map[string]int{}
-		for _, i := range perm {
-			if _, ok := rank[labels[i]]; !ok {
-				rank[labels[i]] = len(rank)
-			}
-		}
-		slices.SortStableFunc(perm, func(a, b int) int { return rank[labels[a]] - rank[labels[b]] })
+		class = labels
 	}
-	fold := make([]int, n)
-	for j, i := range perm {
-		fold[i] = j % k
-	}
+	fold := folds.Stratified(n, k, class, seeds.Derive(seed, streamCVFolds, 0))
 	return &FoldSource{name: name, task: task, x: X, labels: labels, y: y, fold: fold, k: k}, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/sparsekernel/sparsekernel/internal/folds"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"gonum.org/v1/gonum/blas"
@@ -793,23 +794,7 @@ const (
 // appear in the seeded order, not by their numbers, so that a point's fold does not depend on
 // how the classes are named.
 func (a *Auto) folds(n int, class []int) []int {
-	k := min(a.Folds, n)
-	rng := rand.New(rand.NewPCG(seeds.Derive(a.Seed, streamFolds, 0), 0))
-	perm := rng.Perm(n)
-	if class != nil {
-		rank := make(map[int]int)
-		for _, i := range perm {
-			if _, ok := rank[class[i]]; !ok {
-				rank[class[i]] = len(rank)
-			}
-		}
-		slices.SortStableFunc(perm, func(i, j int) int { return rank[class[i]] - rank[class[j]] })
-	}
-	f := make([]int, n)
-	for r, i := range perm {
-		f[i] = r % k
-	}
-	return f
+	return folds.Stratified(n, min(a.Folds, n), class, seeds.Derive(a.Seed, streamFolds, 0))
 }
 
 func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
