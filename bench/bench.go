@@ -232,7 +232,11 @@ func Run(src Source, cfg Config) (*Result, error) {
 func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	opt.Seed += uint64(k)
 	opt.Workers = 1
-	where := fmt.Sprintf("%s: realisation %d", src.Name(), k+1)
+	unit := "realisation"
+	if _, ok := src.(*FoldSource); ok {
+		unit = "fold"
+	}
+	where := fmt.Sprintf("%s: %s %d", src.Name(), unit, k+1)
 	train, test, err := src.Split(k)
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)

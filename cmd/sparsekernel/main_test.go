@@ -442,4 +442,9 @@ func TestEvalCV(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
+	// A fit that fails names its fold, and nothing is printed.
+	code, out, errs := runCLI("eval", "-quiet", "-cv", "3", "-method", "pso", "../../examples/iris.csv")
+	if code != 1 || out != "" || !strings.Contains(errs, "fold 1: method does not support this task") {
+		t.Errorf("pso on three classes: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 }
