@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/kernel"
 	"github.com/sparsekernel/sparsekernel/lssvm"
 	"github.com/sparsekernel/sparsekernel/model"
@@ -268,38 +268,26 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 	// (docs/ALGORITHMS.md, section 4.8), so the data decide, the map's labels being cross-fitted
 	// so that its parameters do not count the points they label.
 	m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: A, B: B}
-	miss := oofError(F, class)
+	missed := mistakes(argmaxLabels(F), class)
 	labels, ok := calibrate.CrossLabels(F, class, classes, calibGroups, workers, A, B)
 	if !ok {
-		return miss
+		return mean(missed)
 	}
-	wrong := 0
-	for i, l := range labels {
-		if l != class[i] {
-			wrong++
-		}
+	crossMissed := mistakes(labels, class)
+	folded := mean(crossMissed) < mean(missed)
+	if folded {
+		missed = crossMissed // the better labelling's mistakes, for the stacked map's test
 	}
-	cross := float64(wrong) / float64(len(F))
 	if Z != nil {
-		// The points the better of the two labellings gets wrong, for the stacked map's test.
-		missed := make([]bool, len(F))
-		for i, f := range F {
-			if cross < miss {
-				missed[i] = labels[i] != class[i]
-			} else {
-				missed[i] = model.Class(f) != class[i]
-			}
-		}
 		if r, ok := stackInputs(m, F, Z, scale, class, classes, workers, A, B, missed); ok {
 			return r
 		}
 	}
-	if cross < miss {
+	if folded {
 		foldMultinomial(m, A, B)
 		m.Calibration.Method += ", folded into the outputs"
-		return cross
 	}
-	return miss
+	return mean(missed)
 }
 
 // stackSE is how many paired standard errors fewer mistakes the map with the inputs must make
@@ -314,98 +302,81 @@ const stackSE = 2
 // it adds (C m <= N/4) and where its fit takes Newton's method (calibrate.Newton: not on
 // letter's 16,000 points in 26 classes), started from the map A, B (D = 0). When its labels,
 // cross-fitted as the map's are, make fewer mistakes than those of the better labelling
-// (wrong: the points that one gets wrong) by stackSE paired standard errors, it is folded into
-// the model: the outputs become its logits, D z entering as linear nodes in the model's inputs
-// z'_j = s_j z_j (scale s, nil for ones), one an input or one a class, whichever is fewer. It
-// returns the cross-fitted error rate and whether it was folded.
-func stackInputs(m *model.Model, F, Z [][]float64, scale []float64, class []int, classes, workers int, A [][]float64, B []float64, wrong []bool) (float64, bool) {
+// (missed: 1 for each point that one gets wrong) by stackSE paired standard errors, it is
+// folded into the model: the outputs become its logits, D z entering as linear nodes in the
+// model's inputs z'_j = s_j z_j (scale s, nil for ones), one an input or one a class,
+// whichever is fewer. It returns the cross-fitted error rate and whether it was folded.
+func stackInputs(m *model.Model, F, Z [][]float64, scale []float64, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
 	n, k, in := len(F), len(F[0]), len(Z[0])
 	if 4*classes*in > n || !calibrate.Newton(n, classes, k+in) {
 		return 0, false
 	}
 	F2 := make([][]float64, n)
 	for i := range F {
-		F2[i] = append(slices.Clone(F[i]), Z[i]...)
+		F2[i] = append(append(make([]float64, 0, k+in), F[i]...), Z[i]...)
 	}
 	A2, B2, ok := calibrate.FitFrom(F2, class, classes, A, B)
 	if !ok {
 		return 0, false
 	}
-	// Its labels on the points it was fitted on make fewer mistakes than cross-fitted ones:
-	// if even they fail the test, the cross-fits are not needed.
-	if !fewerMistakes(calibrate.Labels(F2, A2, B2), class, wrong, stackSE) {
+	// Fewer mistakes by stackSE paired standard errors: the other labelling is not within
+	// them of the stacked map's. Its labels on the points it was fitted on make fewer mistakes
+	// than cross-fitted ones: if even they fail the test, the cross-fits are not needed.
+	clearlyFewer := func(labels []int) bool { return !paired.Within(missed, mistakes(labels, class), stackSE) }
+	if !clearlyFewer(calibrate.Labels(F2, A2, B2)) {
 		return 0, false
 	}
 	labels, ok := calibrate.CrossLabels(F2, class, classes, calibGroups, workers, A2, B2)
-	if !ok || !fewerMistakes(labels, class, wrong, stackSE) {
+	if !ok || !clearlyFewer(labels) {
 		return 0, false
 	}
-	Af := make([][]float64, classes)
-	for c := range Af {
-		Af[c] = A2[c][:k]
+	Af, D := make([][]float64, classes), make([][]float64, classes)
+	for c := range classes {
+		Af[c], D[c] = A2[c][:k], A2[c][k:]
 	}
 	m.Calibration = &model.Calibration{Method: "multinomial-cv on the outputs and the inputs"}
-	m.Training.Chose += fmt.Sprintf("; the inputs' linear terms added to the class map (%d linear nodes)", min(in, classes))
 	foldMultinomial(m, Af, B2)
 	m.Calibration.Method += ", folded into the outputs"
-	s := func(j int) float64 {
-		if scale == nil {
-			return 1
-		}
-		return scale[j]
+	m.Training.Chose += fmt.Sprintf("; the inputs' linear terms added to the class map (%d linear nodes)", min(in, classes))
+	if scale == nil {
+		scale = slices.Repeat([]float64{1}, in)
 	}
-	if in <= classes { // input j: direction e_j / s_j, weights D[:, j]
-		for j := range in {
-			dir := make([]float64, in)
-			dir[j] = 1 / s(j)
-			m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeLinear, Centre: dir})
-			for c := range classes {
-				m.Weights[c] = append(m.Weights[c], A2[c][k+j])
-			}
+	// D z as linear nodes, D = W V: V's rows the nodes' directions, divided by the input
+	// weights (they act on the model's inputs), W their weights; one node an input (V = I,
+	// W = D) or one a class (V = D, W = I), whichever is fewer.
+	V, W := identity(in), D
+	if in > classes {
+		V, W = D, identity(classes)
+	}
+	for r, v := range V {
+		dir := make([]float64, in)
+		for j := range dir {
+			dir[j] = v[j] / scale[j]
 		}
-	} else { // class c: direction D[c, :] / s, weight 1 on its own output
+		m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeLinear, Centre: dir})
 		for c := range classes {
-			dir := make([]float64, in)
-			for j := range dir {
-				dir[j] = A2[c][k+j] / s(j)
-			}
-			m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeLinear, Centre: dir})
-			for c2 := range classes {
-				w := 0.0
-				if c2 == c {
-					w = 1
-				}
-				m.Weights[c2] = append(m.Weights[c2], w)
-			}
+			m.Weights[c] = append(m.Weights[c], W[c][r])
 		}
 	}
-	wrongs := 0
-	for i, l := range labels {
-		if l != class[i] {
-			wrongs++
-		}
-	}
-	return float64(wrongs) / float64(n), true
+	return mean(mistakes(labels, class)), true
 }
 
-// fewerMistakes reports whether labels make fewer mistakes than a labelling that gets the
-// points wrong wrong, by more than se paired standard errors (of the per-point differences).
-func fewerMistakes(labels, class []int, wrong []bool, se float64) bool {
-	var sum, sum2 float64
+// mistakes returns 1 for each point whose label is not its class, 0 for the others.
+func mistakes(labels, class []int) []float64 {
+	out := make([]float64, len(labels))
 	for i, l := range labels {
-		d := 0.0
-		if l != class[i] {
-			d++
-		}
-		if wrong[i] {
-			d--
-		}
-		sum += d
-		sum2 += d * d
+		out[i] = float64(boolInt(l != class[i]))
 	}
-	n := float64(len(labels))
-	mean := sum / n
-	return mean+se*math.Sqrt(max(sum2/n-mean*mean, 0)/n) < 0
+	return out
+}
+
+// mean returns the mean of v.
+func mean(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s / float64(len(v))
 }
 
 // calibGroups is the number of groups the out-of-fold decisions are dealt into to cross-fit a
@@ -426,12 +397,7 @@ func foldMultinomial(m *model.Model, A [][]float64, B []float64) {
 		}
 	}
 	m.Weights, m.Bias = W, bias
-	I := make([][]float64, C)
-	for c := range I {
-		I[c] = make([]float64, C)
-		I[c][c] = 1
-	}
-	m.Calibration.A, m.Calibration.B = I, make([]float64, C)
+	m.Calibration.A, m.Calibration.B = identity(C), make([]float64, C)
 }
 
 func axpyRow(a float64, x, y []float64) {
@@ -442,13 +408,27 @@ func axpyRow(a float64, x, y []float64) {
 
 // oofError returns the misclassification rate of the out-of-fold decisions F.
 func oofError(F [][]float64, class []int) float64 {
-	wrong := 0
+	return mean(mistakes(argmaxLabels(F), class))
+}
+
+// argmaxLabels returns the label of each row of decisions F (model.Class: by sign with one
+// output, the largest with several).
+func argmaxLabels(F [][]float64) []int {
+	out := make([]int, len(F))
 	for i, f := range F {
-		if model.Class(f) != class[i] {
-			wrong++
-		}
+		out[i] = model.Class(f)
 	}
-	return float64(wrong) / float64(len(F))
+	return out
+}
+
+// identity returns the n x n identity matrix.
+func identity(n int) [][]float64 {
+	I := make([][]float64, n)
+	for i := range I {
+		I[i] = make([]float64, n)
+		I[i][i] = 1
+	}
+	return I
 }
 
 // plattFromLOO stores a Platt calibration fitted on leave-one-out decision values.

@@ -232,9 +232,9 @@ func Run(src Source, cfg Config) (*Result, error) {
 func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	opt.Seed += uint64(k)
 	opt.Workers = 1
-	unit := "realisation"
-	if _, ok := src.(*FoldSource); ok {
-		unit = "fold"
+	unit := "realisation" // unless the source names them otherwise (FoldSource: folds)
+	if u, ok := src.(interface{ Unit() string }); ok {
+		unit = u.Unit()
 	}
 	where := fmt.Sprintf("%s: %s %d", src.Name(), unit, k+1)
 	train, test, err := src.Split(k)

@@ -39,8 +39,12 @@ func (s *FolderSource) Len() int { return s.F.Realisations() }
 func (s *FolderSource) Task() model.Task { return s.task }
 
 // Metric is the error percentage for classification, the MSE for regression (SPEC 6).
-func (s *FolderSource) Metric() string {
-	if s.task == model.Classification {
+func (s *FolderSource) Metric() string { return metricFor(s.task) }
+
+// metricFor returns the metric of a task's data sets: the error percentage for
+// classification, the MSE for regression.
+func metricFor(task model.Task) string {
+	if task == model.Classification {
 		return ErrorPercent
 	}
 	return MSE
@@ -196,12 +200,10 @@ func (s *FoldSource) Len() int { return s.k }
 func (s *FoldSource) Task() model.Task { return s.task }
 
 // Metric is the error percentage for classification, the MSE for regression.
-func (s *FoldSource) Metric() string {
-	if s.task == model.Classification {
-		return ErrorPercent
-	}
-	return MSE
-}
+func (s *FoldSource) Metric() string { return metricFor(s.task) }
+
+// Unit names the source's realisations in messages: folds.
+func (s *FoldSource) Unit() string { return "fold" }
 
 // Split returns fold k as the test split and the other folds as the training split.
 func (s *FoldSource) Split(k int) (train, test Split, err error) {

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/sparsekernel/sparsekernel/internal/folds"
+	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"gonum.org/v1/gonum/blas"
@@ -647,7 +648,7 @@ func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
 		}
 	}
 	for s := from; s < best; s++ {
-		if pairedWithin(loss[s], loss[best], se) && pairedWithin(wrong[s], wrong[fewest], se) {
+		if paired.Within(loss[s], loss[best], se) && paired.Within(wrong[s], wrong[fewest], se) {
 			return s
 		}
 	}
@@ -658,7 +659,7 @@ func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
 // within se paired standard errors of ref (a reference model's), or upTo.
 func smallestMatching(loss [][]float64, upTo int, ref []float64, se float64) int {
 	for s := 1; s < upTo; s++ {
-		if pairedWithin(loss[s], ref, se) {
+		if paired.Within(loss[s], ref, se) {
 			return s
 		}
 	}
@@ -675,21 +676,6 @@ func foldRows(folds []int, f int) (tr, va []int) {
 		}
 	}
 	return tr, va
-}
-
-// pairedWithin reports whether the mean of a - b is at most se standard errors of the mean
-// of a - b above 0.
-func pairedWithin(a, b []float64, se float64) bool {
-	n := float64(len(a))
-	var sum, sum2 float64
-	for i := range a {
-		d := a[i] - b[i]
-		sum += d
-		sum2 += d * d
-	}
-	mean := sum / n
-	sd := math.Sqrt(max(sum2/n-mean*mean, 0))
-	return mean <= se*sd/math.Sqrt(n)
 }
 
 // bigFold is the size of a held-out fold from which one fold ranks a classifier's

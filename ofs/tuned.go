@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"github.com/sparsekernel/sparsekernel/optim"
@@ -249,7 +250,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 // otherwise. Tunable nodes can overfit where a centre has many coordinates to fit from few
 // points.
 func worseNote(tuned, fixed []float64, fixedSize int) string {
-	if pairedWithin(tuned, fixed, 2) {
+	if paired.Within(tuned, fixed, 2) {
 		return ""
 	}
 	return fmt.Sprintf("; the default's %d fixed nodes predicted better out of fold, by more than two standard errors: the default method may suit these data better", fixedSize)
