@@ -31,7 +31,8 @@ import (
 // split, while the decisions on the held-out fold are tracked after every term in O(N_val n)
 // (the held-out values of the n-th orthogonal column follow from its projections on the
 // earlier ones): every configuration (input weighting x width) on the first fold, the leading
-// third of them on the second (RaceFolds), and the Survivors best over those on every fold.
+// third of them on the second (RaceFolds), and the Survivors best over those, with the best of
+// each input weighting, on every fold.
 // The configuration and size of least cross-validated squared error win; the size is then cut
 // back to the smallest one whose error is not worse than the best by more than SE standard
 // errors of the per-point difference (a paired test), and the model is refitted on all points
@@ -82,7 +83,8 @@ type Auto struct {
 	// Seed drives the folds, the candidate subsets and the k-means starts.
 	Seed uint64
 	// Survivors is the number of configurations that go on to all folds after the first;
-	// default 2, and 1 for a classifier whose held-out folds have at least 1,000 points.
+	// default 2, and 1 for a classifier whose held-out folds have at least 1,000 points. With
+	// more than one, the best of each input weighting goes on too (leading).
 	Survivors int
 	// RaceCut makes the race on the first fold run in two rounds when the size cap is at least
 	// 20 RaceCut: every configuration to 1/RaceCut of the cap, then those of the third (at
@@ -289,6 +291,24 @@ func mask(nw, nt int, on func(c, t int) bool) [][]bool {
 	return m
 }
 
+// leading marks the first lead configurations of ranked (nw weightings x nt widths) and, with
+// each, the best-ranked configuration of every weighting not among them; configurations out
+// of the race (loss +Inf) are never marked. The input weightings are estimated on each fold's
+// training part, and the relevance weights of inputs that matter only together (a xor) are
+// noise that can favour them on one or two folds and fail on the others: with every
+// weighting's best going on, the weighting is chosen on every fold.
+func leading(ranked []config, nw, nt, lead int, each bool) [][]bool {
+	m := mask(nw, nt, nil)
+	seen := make([]bool, nw)
+	for i, r := range ranked {
+		if math.IsInf(r.v, 1) || (i >= lead && (!each || seen[r.c])) {
+			continue
+		}
+		m[r.c][r.t], seen[r.c] = true, true
+	}
+	return m
+}
+
 // config is a configuration (weighting c, width t) and its least held-out loss v.
 type config struct {
 	c, t int
@@ -343,10 +363,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	res := &AutoResult{}
 	taus, ranked := a.raceFirstFold(Z, Y, class, folds, taus, maxT, limit, paths, &res.Evaluations)
-	alive := mask(len(a.Weighting), len(taus), nil)
-	for _, r := range ranked[:min(a.Survivors, len(ranked))] {
-		alive[r.c][r.t] = true
-	}
+	alive := leading(ranked, len(a.Weighting), len(taus), a.Survivors, a.Survivors > 1)
 	paths.forget(alive)
 	var rest []int
 	for f := min(a.RaceFolds, nf); f < nf; f++ {
@@ -551,12 +568,9 @@ func (a *Auto) secondFold(Z, Y [][]float64, class, folds []int, taus []float64, 
 	if a.RaceFolds < 2 || paths.folds < 2 {
 		return ranked
 	}
-	run := mask(len(a.Weighting), len(taus), nil)
-	lead := max(a.Survivors, len(ranked)/3)
-	for i, r := range ranked {
-		if i < lead && !math.IsInf(r.v, 1) {
-			run[r.c][r.t] = true
-		} else {
+	run := leading(ranked, len(a.Weighting), len(taus), max(a.Survivors, len(ranked)/3), a.Survivors > 1)
+	for _, r := range ranked {
+		if !run[r.c][r.t] {
 			paths.drop(r.c, r.t)
 		}
 	}

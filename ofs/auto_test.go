@@ -545,8 +545,12 @@ func TestAutoSecondFold(t *testing.T) {
 	_, r2 := a.raceFirstFold(Z, Y, class, folds, taus, maxT, maxT, p2, &evals)
 
 	lead := max(a.Survivors, len(r1)/3)
+	run := leading(r1, len(a.Weighting), len(taus), lead, true)
 	want := map[config]float64{}
-	for _, r := range r1[:lead] {
+	for _, r := range r1 {
+		if !run[r.c][r.t] {
+			continue
+		}
 		recs, _ := a.runFold(Z, Y, class, folds, 1, a.Weighting[r.c], taus[r.t:r.t+1], maxT, nil)
 		loss := recs[0].loss
 		best := math.Inf(1)
@@ -561,14 +565,44 @@ func TestAutoSecondFold(t *testing.T) {
 	for i, r := range r2 {
 		w, ok := want[config{c: r.c, t: r.t}]
 		switch {
-		case i < lead && !ok:
-			t.Errorf("rank %d: weighting %d, width %d was not among the first fold's leading %d", i, r.c, r.t, lead)
-		case i < lead && math.Abs(r.v-w) > 1e-9*w:
+		case i < len(want) && !ok:
+			t.Errorf("rank %d: weighting %d, width %d was not among the first fold's leading %d or a weighting's best", i, r.c, r.t, lead)
+		case i < len(want) && math.Abs(r.v-w) > 1e-9*w:
 			t.Errorf("rank %d: loss over two folds %v, want %v from paths run alone", i, r.v, w)
 		case i > 0 && r.v < r2[i-1].v:
 			t.Errorf("rank %d: loss %v below rank %d's %v", i, r.v, i-1, r2[i-1].v)
-		case i >= lead && !math.IsInf(r.v, 1):
+		case i >= len(want) && !math.IsInf(r.v, 1):
 			t.Errorf("rank %d: loss %v, want +Inf (out of the race)", i, r.v)
+		}
+	}
+}
+
+// leading keeps the first lead configurations and, with each, every weighting's best; never
+// one out of the race.
+func TestLeading(t *testing.T) {
+	inf := math.Inf(1)
+	ranked := []config{{0, 2, 1}, {0, 1, 2}, {0, 3, 3}, {1, 2, 4}, {1, 0, 5}, {2, 1, inf}}
+	tests := []struct {
+		name string
+		lead int
+		each bool
+		want []config // marked (c, t)
+	}{
+		{"two", 2, false, []config{{0, 2, 0}, {0, 1, 0}}},
+		{"two and each weighting's best", 2, true, []config{{0, 2, 0}, {0, 1, 0}, {1, 2, 0}}},
+		{"one and each", 1, true, []config{{0, 2, 0}, {1, 2, 0}}},
+		{"all but the one out", 9, true, []config{{0, 2, 0}, {0, 1, 0}, {0, 3, 0}, {1, 2, 0}, {1, 0, 0}}},
+	}
+	for _, tc := range tests {
+		m := leading(ranked, 3, 4, tc.lead, tc.each)
+		var got []config
+		for _, r := range ranked {
+			if m[r.c][r.t] {
+				got = append(got, config{r.c, r.t, 0})
+			}
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: marked %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
