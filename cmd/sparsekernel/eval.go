@@ -128,6 +128,9 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 			fmt.Fprintf(w, ", R^2 %.4f", 1-testErr/v)
 		}
 		fmt.Fprintln(w)
+		if note := clipNote(m, f); note != "" {
+			fmt.Fprintln(w, note)
+		}
 		return nil
 	}
 	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))

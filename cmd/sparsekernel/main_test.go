@@ -448,3 +448,46 @@ func TestEvalCV(t *testing.T) {
 		t.Errorf("pso on three classes: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// A regressor's predictions beyond its training targets are clipped, and predict and eval say
+// how many; none within them.
+func TestClipNote(t *testing.T) {
+	dir := t.TempDir()
+	var train, inside, beyond strings.Builder
+	train.WriteString("x,y\n")
+	for i := range 40 {
+		x := float64(i) / 39
+		fmt.Fprintf(&train, "%g,%g\n", x, 3*x+0.1*math.Sin(7*x))
+	}
+	inside.WriteString("x,y\n0.25,0.8\n0.5,1.5\n")
+	beyond.WriteString("x,y\n0.5,1.5\n3,9\n-2,-6\n")
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tr, in, out := write("train.csv", train.String()), write("in.csv", inside.String()), write("out.csv", beyond.String())
+	m := filepath.Join(dir, "m.json")
+	if code, _, errOut := runCLI("train", "-o", m, tr); code != 0 {
+		t.Fatalf("train: %s", errOut)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string // "" for no note
+	}{
+		{[]string{"predict", m, in}, ""},
+		{[]string{"predict", m, out}, "note: 2 of 3 predictions clipped"},
+		{[]string{"eval", tr, out}, "note: 2 of 3 predictions clipped"},
+	} {
+		code, stdout, stderr := runCLI(tc.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		got := strings.Contains(stdout+stderr, "clipped")
+		if (tc.want == "") == got || (tc.want != "" && !strings.Contains(stdout+stderr, tc.want)) {
+			t.Errorf("%v: output %q, want note %q", tc.args, stdout+stderr, tc.want)
+		}
+	}
+}

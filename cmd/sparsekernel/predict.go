@@ -118,6 +118,9 @@ Example:
 				if truth != nil {
 					fmt.Fprintln(stderr, scoreLine(m, f, truth))
 				}
+				if note := clipNote(m, f); note != "" {
+					fmt.Fprintln(stderr, note)
+				}
 				return nil
 			}
 		},
@@ -177,6 +180,25 @@ func decisions(m *model.Model, t *dataset.Table) ([][]float64, error) {
 		}
 	}
 	return out, nil
+}
+
+// clipNote says how many of a regressor's predictions sit at an end of its output range
+// (model.Range, the training targets' range), where the model clips what it would have
+// extrapolated; "" when none do.
+func clipNote(m *model.Model, f [][]float64) string {
+	if m.Task != model.Regression || len(m.Range) != 2 {
+		return ""
+	}
+	n := 0
+	for _, v := range f {
+		if v[0] == m.Range[0] || v[0] == m.Range[1] {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range [%.6g, %.6g] (the model does not extrapolate beyond it)", n, len(f), m.Range[0], m.Range[1])
 }
 
 // scoreLine reports accuracy (classification) or MSE (regression) as svm-predict does.
