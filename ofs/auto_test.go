@@ -64,6 +64,18 @@ func decide(r *AutoResult, z []float64) []float64 {
 	return f
 }
 
+// autoTestError returns the share of the points Z that the fitted model r puts in another class
+// than class.
+func autoTestError(r *AutoResult, Z [][]float64, class []int) float64 {
+	wrong := 0
+	for i, z := range Z {
+		if argmax(decide(r, z)) != class[i] {
+			wrong++
+		}
+	}
+	return float64(wrong) / float64(len(Z))
+}
+
 func argmax(f []float64) int {
 	if len(f) == 1 {
 		if f[0] > 0 {
@@ -88,13 +100,7 @@ func TestAutoClassifiers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wrong := 0
-		for i, x := range Xt {
-			if argmax(decide(r, x)) != ct[i] {
-				wrong++
-			}
-		}
-		if e := float64(wrong) / float64(len(Xt)); e > 0.08 {
+		if e := autoTestError(r, Xt, ct); e > 0.08 {
 			t.Errorf("%d classes: test error %.3f", c, e)
 		}
 		if len(r.Weights) != len(oneVsRest(class, c)) || r.Size < 1 || r.Size != len(r.Centres) || r.Size > r.Selected {

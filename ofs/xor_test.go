@@ -37,13 +37,7 @@ func TestAutoXorWeighting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wrong := 0
-		for i, z := range Zt {
-			if argmax(decide(r, z)) != ct[i] {
-				wrong++
-			}
-		}
-		if e := float64(wrong) / float64(len(Zt)); e > 0.05 {
+		if e := autoTestError(r, Zt, ct); e > 0.05 {
 			t.Errorf("draw %d: %s, test error %.3f", seed, r.Weighting, e)
 		}
 	}

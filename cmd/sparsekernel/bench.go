@@ -95,13 +95,7 @@ Example:
 					if err != nil {
 						return err
 					}
-					bar := startProgress(stderr, "bench "+src.Name(), !ff.quiet)
-					cfg.Progress = nil
-					if bar != nil {
-						cfg.Progress = func(done, total int) { bar.update("realisations", done, total) }
-					}
-					r, err := bench.Run(src, cfg)
-					bar.finish()
+					r, err := runBench(src, cfg, stderr, "bench "+src.Name(), "realisations", !ff.quiet)
 					if err != nil {
 						return err
 					}

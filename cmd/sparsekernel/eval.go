@@ -273,12 +273,7 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	}
 	opt.Task = task
 	cfg := bench.Config{Options: opt, Workers: ff.workers}
-	bar := startProgress(stderr, "cross-validation ("+methodOrDefault(opt)+")", !ff.quiet)
-	if bar != nil {
-		cfg.Progress = func(done, total int) { bar.update("folds", done, total) }
-	}
-	r, err := bench.Run(src, cfg)
-	bar.finish()
+	r, err := runBench(src, cfg, stderr, "cross-validation ("+methodOrDefault(opt)+")", "folds", !ff.quiet)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sparsekernel/sparsekernel/bench"
 )
 
 // progressDelay is how long a run goes before it shows progress: short runs stay silent.
@@ -60,6 +62,19 @@ func startProgress(w io.Writer, name string, enabled bool) *progressLine {
 		}
 	}()
 	return p
+}
+
+// runBench runs src as bench.Run does, with a progress line on w (if show and w is a
+// terminal) named name, counting the realisations done as unit; cfg's own Progress is replaced.
+func runBench(src bench.Source, cfg bench.Config, w io.Writer, name, unit string, show bool) (*bench.Result, error) {
+	bar := startProgress(w, name, show)
+	cfg.Progress = nil
+	if bar != nil {
+		cfg.Progress = func(done, total int) { bar.update(unit, done, total) }
+	}
+	r, err := bench.Run(src, cfg)
+	bar.finish()
+	return r, err
 }
 
 // update records the progress of a stage (Options.Progress has this form).
