@@ -1347,8 +1347,7 @@ func (h *holdout) add(c int, s *State) {
 	t := s.Terms() - 1
 	h.p = append(h.p, h.g[c*h.nv:(c+1)*h.nv]...)
 	p := h.p[t*h.nv : (t+1)*h.nv]
-	blas64.Gemv(blas.Trans, -1, blas64.General{Rows: t, Cols: h.nv, Stride: h.nv, Data: h.p[:t*h.nv]},
-		blas64.Vector{N: t, Inc: 1, Data: s.Alpha(t)}, 1, blas64.Vector{N: h.nv, Inc: 1, Data: p})
+	vecmath.SubMulTrans(h.p, h.nv, s.Alpha(t)[:t], p)
 	h.terms++
 	for k, th := range s.ThetaK(t) {
 		axpy(th, p, h.f[k])
@@ -1465,10 +1464,10 @@ func (sc *screen) reset(g []float64, s *State) {
 	n, k := sc.n, sc.k
 	for c := range sc.l {
 		gc := g[c*n : (c+1)*n]
-		sc.gg[c] = dot(gc, gc)
+		sc.gg[c] = vecmath.Dot(gc, gc)
 		sc.pp[c] = sc.gg[c]
 		for o, y := range s.ys {
-			sc.py[c*k+o] = dot(gc, y)
+			sc.py[c*k+o] = vecmath.Dot(gc, y)
 		}
 		if sc.gg[c] == 0 {
 			sc.status[c] = dependent
@@ -1483,7 +1482,7 @@ func (sc *screen) catchUp(s *State) {
 		j := sc.done
 		pj := s.Column(j)
 		kj := s.Kappa(j)
-		sc.cores.gemv(blas.NoTrans, 1, blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g}, pj, 0, sc.proj)
+		sc.cores.mulRows(blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g}, pj, sc.proj)
 		pyj := s.pyK[j]
 		for c := range sc.l {
 			if sc.status[c] != free {
@@ -1534,15 +1533,15 @@ func (sc *screen) step(s *State, lambda float64) int {
 	a := sc.a[:terms]
 	copy(a, sc.alpha[best*sc.maxT:best*sc.maxT+terms])
 	P := s.columns()
-	sc.cores.gemv(blas.Trans, -1, P, a, 1, p)
+	sc.cores.subMulTrans(P, a, p)
 	if dot(p, p) < reorthKept*sc.gg[best] {
 		d := sc.proj[:terms]
-		sc.cores.gemv(blas.NoTrans, 1, P, p, 0, d)
+		sc.cores.mulRows(P, p, d)
 		for j := range d {
 			d[j] /= s.Kappa(j)
 			a[j] += d[j]
 		}
-		sc.cores.gemv(blas.Trans, -1, P, d, 1, p)
+		sc.cores.subMulTrans(P, d, p)
 	}
 	pp, py := dot2(p, s.y)
 	sc.status[best] = selected

@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
+
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 )
 
 // Evidence pruning of a two-class model: sparse Bayesian learning with a Bernoulli likelihood
@@ -228,14 +230,14 @@ func finite(v []float64) bool {
 }
 
 // gram sets the upper triangle of the m x m matrix h to B B' (B: m x n, row-major), each
-// entry one dot product of two rows (as blas64.Syrk computes it), the rows of h shared out
+// entry one dot product of two rows (vecmath.Dot), the rows of h shared out
 // among up to workers goroutines when the product is large enough to pay for them; every entry
 // is computed the same way whatever the number of goroutines.
 func gram(B []float64, m, n int, h []float64, workers int) {
 	row := func(i int) {
-		bi := blas64.Vector{N: n, Inc: 1, Data: B[i*n : (i+1)*n]}
+		bi := B[i*n : (i+1)*n]
 		for j := i; j < m; j++ {
-			h[i*m+j] = blas64.Dot(bi, blas64.Vector{N: n, Inc: 1, Data: B[j*n : (j+1)*n]})
+			h[i*m+j] = vecmath.Dot(bi, B[j*n:(j+1)*n])
 		}
 	}
 	workers = min(workers, m)

@@ -4,14 +4,15 @@ import (
 	"runtime"
 	"sync"
 
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 )
 
 // cores shares a fit's Workers between its jobs and, when fewer jobs than workers run (the
 // leading configurations of a race that share one weighting, the final model), the largest
 // products of the paths: a job holds one token while it runs, and a matrix-vector product
-// takes the spare ones to compute parts of its result at once (gemv). Each entry of the
+// takes the spare ones to compute parts of its result at once (mulRows, subMulTrans). Each entry of the
 // result is computed as it would be whole, so the model does not depend on how many workers
 // helped. A nil cores computes every product alone.
 type cores chan struct{}
@@ -40,11 +41,26 @@ func (c cores) hold(do func()) {
 // goroutine's start and wait cost more than they save.
 const splitMin = 1 << 16
 
-// gemv computes y = alpha op(A) x + beta y (op(A) = A or A'), shared out among the spare
-// workers when A is large.
-func (c cores) gemv(t blas.Transpose, alpha float64, A blas64.General, x []float64, beta float64, y []float64) {
+// mulRows sets y = A x (vecmath.MulRows), shared out among the spare workers when A is large.
+func (c cores) mulRows(A blas64.General, x, y []float64) {
+	c.split(A.Rows*A.Cols, len(y), func(lo, hi int) {
+		vecmath.MulRows(A.Data[lo*A.Stride:], A.Stride, A.Cols, x, y[lo:hi])
+	})
+}
+
+// subMulTrans sets y -= A'a (vecmath.SubMulTrans, the rows of A taken in order), shared out
+// likewise.
+func (c cores) subMulTrans(A blas64.General, a, y []float64) {
+	c.split(A.Rows*A.Cols, len(y), func(lo, hi int) {
+		vecmath.SubMulTrans(A.Data[lo:], A.Stride, a[:A.Rows], y[lo:hi])
+	})
+}
+
+// split runs do on the parts [lo, hi) of n entries: alone, or when size is at least splitMin
+// with the spare workers it can take, one part each, given back after.
+func (c cores) split(size, n int, do func(lo, hi int)) {
 	parts := 1
-	if c != nil && A.Rows*A.Cols >= splitMin {
+	if c != nil && size >= splitMin {
 	take:
 		for parts < cap(c) {
 			select {
@@ -60,43 +76,22 @@ func (c cores) gemv(t blas.Transpose, alpha float64, A blas64.General, x []float
 			}
 		}()
 	}
-	gemvParts(parts, t, alpha, A, x, beta, y)
+	splitParts(parts, n, do)
 }
 
-// gemvParts computes y = alpha op(A) x + beta y in parts of y on parts goroutines. Each entry
-// of y is computed as by one blas64.Gemv call: the parts of A x are whole blocks of four rows
-// (gonum's kernel takes rows four at a time and the rest one by one, so a cut elsewhere would
-// move rows from one kind to the other and change their last bits; TestGemvParts), and each
-// entry of A'x sums over the rows in the same order whatever the columns around it.
-func gemvParts(parts int, t blas.Transpose, alpha float64, A blas64.General, x []float64, beta float64, y []float64) {
-	n := len(y)
+// splitParts runs do on parts parts of n entries at once. Every entry of the products above is
+// computed on its own (a row's sum, or an entry's terms in order), so the parts give the
+// whole product's bits (TestSplitParts).
+func splitParts(parts, n int, do func(lo, hi int)) {
 	step := (n + parts - 1) / parts
-	if t == blas.NoTrans {
-		step = (step + 3) / 4 * 4
-	}
 	if parts <= 1 || step >= n {
-		gemvRange(t, alpha, A, x, beta, y, 0, n)
+		do(0, n)
 		return
 	}
 	var wg sync.WaitGroup
 	for lo := step; lo < n; lo += step {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			gemvRange(t, alpha, A, x, beta, y, lo, min(lo+step, n))
-		}()
+		wg.Go(func() { do(lo, min(lo+step, n)) })
 	}
-	gemvRange(t, alpha, A, x, beta, y, 0, step)
+	do(0, step)
 	wg.Wait()
-}
-
-// gemvRange computes entries lo to hi of y = alpha op(A) x + beta y.
-func gemvRange(t blas.Transpose, alpha float64, A blas64.General, x []float64, beta float64, y []float64, lo, hi int) {
-	sub := A
-	if t == blas.NoTrans {
-		sub.Rows, sub.Data = hi-lo, A.Data[lo*A.Stride:]
-	} else {
-		sub.Cols, sub.Data = hi-lo, A.Data[lo:]
-	}
-	blas64.Gemv(t, alpha, sub, blas64.Vector{N: len(x), Inc: 1, Data: x}, beta, blas64.Vector{N: hi - lo, Inc: 1, Data: y[lo:hi]})
 }

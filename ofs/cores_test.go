@@ -6,14 +6,15 @@ import (
 	"slices"
 	"testing"
 
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 )
 
-// TestGemvParts checks that a product computed in parts on several goroutines equals, bit for
-// bit, the one computed whole, for shapes whose rows are not a multiple of four (where a cut
-// off the four-row blocks would change the last rows' bits).
-func TestGemvParts(t *testing.T) {
+// TestSplitParts checks that a product computed in parts on several goroutines equals, bit
+// for bit, the one computed whole, for shapes around the assembly's blocks of four rows and
+// eight or sixteen columns.
+func TestSplitParts(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, c := range []struct {
 		rows, cols int
@@ -22,35 +23,34 @@ func TestGemvParts(t *testing.T) {
 		for i := range A.Data {
 			A.Data[i] = r.Float64()
 		}
-		for _, tr := range []blas.Transpose{blas.NoTrans, blas.Trans} {
-			nx, ny := c.cols, c.rows
-			if tr == blas.Trans {
-				nx, ny = ny, nx
-			}
-			x, y0 := make([]float64, nx), make([]float64, ny)
-			for i := range x {
-				x[i] = r.NormFloat64()
-			}
-			for i := range y0 {
-				y0[i] = r.NormFloat64()
-			}
-			for _, beta := range []float64{0, 1} {
-				whole := slices.Clone(y0)
-				blas64.Gemv(tr, -0.5, A, blas64.Vector{N: nx, Inc: 1, Data: x}, beta, blas64.Vector{N: ny, Inc: 1, Data: whole})
-				for parts := 1; parts <= 5; parts++ {
-					got := slices.Clone(y0)
-					gemvParts(parts, tr, -0.5, A, x, beta, got)
-					if !slices.Equal(got, whole) {
-						t.Errorf("%d x %d, transpose %c, beta %g, %d parts: not the whole product's bits", c.rows, c.cols, tr, beta, parts)
-					}
-				}
+		x, a, y0 := make([]float64, c.cols), make([]float64, c.rows), make([]float64, c.cols)
+		for i := range x {
+			x[i], y0[i] = r.NormFloat64(), r.NormFloat64()
+		}
+		for i := range a {
+			a[i] = r.NormFloat64()
+		}
+		var none cores
+		whole, wholeT := make([]float64, c.rows), slices.Clone(y0)
+		none.mulRows(A, x, whole)
+		none.subMulTrans(A, a, wholeT)
+		for parts := 1; parts <= 5; parts++ {
+			got, gotT := make([]float64, c.rows), slices.Clone(y0)
+			splitParts(parts, c.rows, func(lo, hi int) {
+				vecmath.MulRows(A.Data[lo*A.Stride:], A.Stride, A.Cols, x, got[lo:hi])
+			})
+			splitParts(parts, c.cols, func(lo, hi int) {
+				vecmath.SubMulTrans(A.Data[lo:], A.Stride, a, gotT[lo:hi])
+			})
+			if !slices.Equal(got, whole) || !slices.Equal(gotT, wholeT) {
+				t.Errorf("%d x %d, %d parts: not the whole product's bits", c.rows, c.cols, parts)
 			}
 		}
 	}
 }
 
-// TestCoresGemv checks that gemv borrows only spare workers and gives them back.
-func TestCoresGemv(t *testing.T) {
+// TestCoresSplit checks that a product borrows only spare workers and gives them back.
+func TestCoresSplit(t *testing.T) {
 	if procs := runtime.GOMAXPROCS(0); len(newCores(1<<30)) != procs {
 		t.Errorf("a billion workers get %d tokens; want one a processor, %d", len(newCores(1<<30)), procs)
 	}
@@ -59,7 +59,7 @@ func TestCoresGemv(t *testing.T) {
 	A := blas64.General{Rows: 512, Cols: 256, Stride: 256, Data: make([]float64, 512*256)}
 	x, y := make([]float64, 256), make([]float64, 512)
 	c.hold(func() {
-		c.gemv(blas.NoTrans, 1, A, x, 0, y)
+		c.mulRows(A, x, y)
 		if len(c) != 2 {
 			t.Errorf("while a job runs, %d tokens are free; want 2", len(c))
 		}
@@ -68,5 +68,5 @@ func TestCoresGemv(t *testing.T) {
 		t.Errorf("%d tokens are free after the job; want 3", len(c))
 	}
 	var none cores // a nil cores computes alone
-	none.hold(func() { none.gemv(blas.NoTrans, 1, A, x, 0, y) })
+	none.hold(func() { none.mulRows(A, x, y) })
 }

@@ -1,0 +1,373 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The AVX2 forms of Dot, MulRows and SubMulTrans (products.go): the same products summed in
+// the same order as the Go forms there, without fused multiply-adds.
+
+// func dotAVX2(x, y []float64) float64
+TEXT ·dotAVX2(SB), NOSPLIT, $0-56
+	MOVQ x_base+0(FP), SI
+	MOVQ x_len+8(FP), CX
+	MOVQ y_base+24(FP), DI
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	MOVQ CX, BX
+	SHRQ $4, BX
+	JZ   dotcombine
+
+dotloop:
+	VMOVUPD (SI), Y4
+	VMOVUPD 32(SI), Y5
+	VMOVUPD 64(SI), Y6
+	VMOVUPD 96(SI), Y7
+	VMULPD  (DI), Y4, Y4
+	VMULPD  32(DI), Y5, Y5
+	VMULPD  64(DI), Y6, Y6
+	VMULPD  96(DI), Y7, Y7
+	VADDPD  Y4, Y0, Y0
+	VADDPD  Y5, Y1, Y1
+	VADDPD  Y6, Y2, Y2
+	VADDPD  Y7, Y3, Y3
+	ADDQ    $128, SI
+	ADDQ    $128, DI
+	DECQ    BX
+	JNZ     dotloop
+
+dotcombine:
+	VADDPD       Y1, Y0, Y0
+	VADDPD       Y3, Y2, Y2
+	VADDPD       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD       X1, X0, X0
+	VHADDPD      X0, X0, X0
+	ANDQ         $15, CX
+	JZ           dotdone
+
+dottail:
+	VMOVSD (SI), X2
+	VMULSD (DI), X2, X2
+	VADDSD X2, X0, X0
+	ADDQ   $8, SI
+	ADDQ   $8, DI
+	DECQ   CX
+	JNZ    dottail
+
+dotdone:
+	VZEROUPPER
+	MOVSD X0, ret+48(FP)
+	RET
+
+// func mulRowsAVX2(A []float64, stride, n int, x, y []float64)
+TEXT ·mulRowsAVX2(SB), NOSPLIT, $0-88
+	MOVQ A_base+0(FP), SI
+	MOVQ stride+24(FP), R8
+	SHLQ $3, R8
+	LEAQ (R8)(R8*2), R9
+	MOVQ n+32(FP), CX
+	MOVQ x_base+40(FP), DI
+	MOVQ y_base+64(FP), DX
+	MOVQ y_len+72(FP), R10
+
+rows4:
+	CMPQ R10, $4
+	JLT  rows1
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   SI, R11
+	MOVQ   DI, R12
+	MOVQ   CX, BX
+	SHRQ   $3, BX
+	JZ     r4combine
+
+r4loop:
+	VMOVUPD (R12), Y8
+	VMOVUPD 32(R12), Y9
+	VMULPD  (R11), Y8, Y10
+	VMULPD  32(R11), Y9, Y11
+	VADDPD  Y10, Y0, Y0
+	VADDPD  Y11, Y1, Y1
+	VMULPD  (R11)(R8*1), Y8, Y12
+	VMULPD  32(R11)(R8*1), Y9, Y13
+	VADDPD  Y12, Y2, Y2
+	VADDPD  Y13, Y3, Y3
+	VMULPD  (R11)(R8*2), Y8, Y10
+	VMULPD  32(R11)(R8*2), Y9, Y11
+	VADDPD  Y10, Y4, Y4
+	VADDPD  Y11, Y5, Y5
+	VMULPD  (R11)(R9*1), Y8, Y12
+	VMULPD  32(R11)(R9*1), Y9, Y13
+	VADDPD  Y12, Y6, Y6
+	VADDPD  Y13, Y7, Y7
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	DECQ    BX
+	JNZ     r4loop
+
+r4combine:
+	VADDPD       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD       X1, X0, X0
+	VHADDPD      X0, X0, X0
+	VADDPD       Y3, Y2, Y2
+	VEXTRACTF128 $1, Y2, X3
+	VADDPD       X3, X2, X2
+	VHADDPD      X2, X2, X2
+	VADDPD       Y5, Y4, Y4
+	VEXTRACTF128 $1, Y4, X5
+	VADDPD       X5, X4, X4
+	VHADDPD      X4, X4, X4
+	VADDPD       Y7, Y6, Y6
+	VEXTRACTF128 $1, Y6, X7
+	VADDPD       X7, X6, X6
+	VHADDPD      X6, X6, X6
+	MOVQ         CX, BX
+	ANDQ         $7, BX
+	JZ           r4store
+
+r4tail:
+	VMOVSD (R12), X8
+	VMULSD (R11), X8, X9
+	VADDSD X9, X0, X0
+	VMULSD (R11)(R8*1), X8, X9
+	VADDSD X9, X2, X2
+	VMULSD (R11)(R8*2), X8, X9
+	VADDSD X9, X4, X4
+	VMULSD (R11)(R9*1), X8, X9
+	VADDSD X9, X6, X6
+	ADDQ   $8, R11
+	ADDQ   $8, R12
+	DECQ   BX
+	JNZ    r4tail
+
+r4store:
+	VMOVSD X0, (DX)
+	VMOVSD X2, 8(DX)
+	VMOVSD X4, 16(DX)
+	VMOVSD X6, 24(DX)
+	ADDQ   $32, DX
+	LEAQ   (SI)(R8*4), SI
+	SUBQ   $4, R10
+	JMP    rows4
+
+rows1:
+	TESTQ  R10, R10
+	JZ     rowsdone
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	MOVQ   SI, R11
+	MOVQ   DI, R12
+	MOVQ   CX, BX
+	SHRQ   $3, BX
+	JZ     r1combine
+
+r1loop:
+	VMOVUPD (R12), Y8
+	VMOVUPD 32(R12), Y9
+	VMULPD  (R11), Y8, Y10
+	VMULPD  32(R11), Y9, Y11
+	VADDPD  Y10, Y0, Y0
+	VADDPD  Y11, Y1, Y1
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	DECQ    BX
+	JNZ     r1loop
+
+r1combine:
+	VADDPD       Y1, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPD       X1, X0, X0
+	VHADDPD      X0, X0, X0
+	MOVQ         CX, BX
+	ANDQ         $7, BX
+	JZ           r1store
+
+r1tail:
+	VMOVSD (R12), X8
+	VMULSD (R11), X8, X9
+	VADDSD X9, X0, X0
+	ADDQ   $8, R11
+	ADDQ   $8, R12
+	DECQ   BX
+	JNZ    r1tail
+
+r1store:
+	VMOVSD X0, (DX)
+	ADDQ   $8, DX
+	ADDQ   R8, SI
+	DECQ   R10
+	JMP    rows1
+
+rowsdone:
+	VZEROUPPER
+	RET
+
+// func subAxpy4AVX2(y, p0, p1, p2, p3 []float64, a *[4]float64)
+// y[i] = (((y[i] - a0 p0[i]) - a1 p1[i]) - a2 p2[i]) - a3 p3[i]
+TEXT ·subAxpy4AVX2(SB), NOSPLIT, $0-128
+	MOVQ         y_base+0(FP), DX
+	MOVQ         y_len+8(FP), CX
+	MOVQ         p0_base+24(FP), SI
+	MOVQ         p1_base+48(FP), DI
+	MOVQ         p2_base+72(FP), R8
+	MOVQ         p3_base+96(FP), R9
+	MOVQ         a+120(FP), AX
+	VBROADCASTSD (AX), Y11
+	VBROADCASTSD 8(AX), Y12
+	VBROADCASTSD 16(AX), Y13
+	VBROADCASTSD 24(AX), Y14
+	MOVQ         CX, BX
+	SHRQ         $3, BX
+	JZ           ax4quads
+
+ax4b8:
+	VMOVUPD (DX), Y0
+	VMOVUPD 32(DX), Y1
+	VMULPD  (SI), Y11, Y4
+	VMULPD  32(SI), Y11, Y5
+	VSUBPD  Y4, Y0, Y0
+	VSUBPD  Y5, Y1, Y1
+	VMULPD  (DI), Y12, Y6
+	VMULPD  32(DI), Y12, Y7
+	VSUBPD  Y6, Y0, Y0
+	VSUBPD  Y7, Y1, Y1
+	VMULPD  (R8), Y13, Y8
+	VMULPD  32(R8), Y13, Y9
+	VSUBPD  Y8, Y0, Y0
+	VSUBPD  Y9, Y1, Y1
+	VMULPD  (R9), Y14, Y4
+	VMULPD  32(R9), Y14, Y5
+	VSUBPD  Y4, Y0, Y0
+	VSUBPD  Y5, Y1, Y1
+	VMOVUPD Y0, (DX)
+	VMOVUPD Y1, 32(DX)
+	ADDQ    $64, DX
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	ADDQ    $64, R8
+	ADDQ    $64, R9
+	DECQ    BX
+	JNZ     ax4b8
+
+ax4quads:
+	MOVQ CX, BX
+	ANDQ $7, BX
+	SHRQ $2, BX
+	JZ   ax4singles
+	VMOVUPD (DX), Y0
+	VMULPD  (SI), Y11, Y4
+	VSUBPD  Y4, Y0, Y0
+	VMULPD  (DI), Y12, Y6
+	VSUBPD  Y6, Y0, Y0
+	VMULPD  (R8), Y13, Y8
+	VSUBPD  Y8, Y0, Y0
+	VMULPD  (R9), Y14, Y4
+	VSUBPD  Y4, Y0, Y0
+	VMOVUPD Y0, (DX)
+	ADDQ    $32, DX
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+
+ax4singles:
+	ANDQ $3, CX
+	JZ   ax4done
+
+ax4s1:
+	VMOVSD (DX), X0
+	VMULSD (SI), X11, X4
+	VSUBSD X4, X0, X0
+	VMULSD (DI), X12, X6
+	VSUBSD X6, X0, X0
+	VMULSD (R8), X13, X8
+	VSUBSD X8, X0, X0
+	VMULSD (R9), X14, X4
+	VSUBSD X4, X0, X0
+	VMOVSD X0, (DX)
+	ADDQ   $8, DX
+	ADDQ   $8, SI
+	ADDQ   $8, DI
+	ADDQ   $8, R8
+	ADDQ   $8, R9
+	DECQ   CX
+	JNZ    ax4s1
+
+ax4done:
+	VZEROUPPER
+	RET
+
+// func subAxpyAVX2(y, p []float64, a float64)
+// y[i] = y[i] - a p[i]
+TEXT ·subAxpyAVX2(SB), NOSPLIT, $0-56
+	MOVQ         y_base+0(FP), DX
+	MOVQ         y_len+8(FP), CX
+	MOVQ         p_base+24(FP), SI
+	VBROADCASTSD a+48(FP), Y14
+	MOVQ         CX, BX
+	SHRQ         $4, BX
+	JZ           axquads
+
+axb16:
+	VMOVUPD (DX), Y0
+	VMOVUPD 32(DX), Y1
+	VMOVUPD 64(DX), Y2
+	VMOVUPD 96(DX), Y3
+	VMULPD  (SI), Y14, Y4
+	VMULPD  32(SI), Y14, Y5
+	VMULPD  64(SI), Y14, Y6
+	VMULPD  96(SI), Y14, Y7
+	VSUBPD  Y4, Y0, Y0
+	VSUBPD  Y5, Y1, Y1
+	VSUBPD  Y6, Y2, Y2
+	VSUBPD  Y7, Y3, Y3
+	VMOVUPD Y0, (DX)
+	VMOVUPD Y1, 32(DX)
+	VMOVUPD Y2, 64(DX)
+	VMOVUPD Y3, 96(DX)
+	ADDQ    $128, DX
+	ADDQ    $128, SI
+	DECQ    BX
+	JNZ     axb16
+
+axquads:
+	MOVQ CX, BX
+	ANDQ $15, BX
+	SHRQ $2, BX
+	JZ   axsingles
+
+axq4:
+	VMOVUPD (DX), Y0
+	VMULPD  (SI), Y14, Y4
+	VSUBPD  Y4, Y0, Y0
+	VMOVUPD Y0, (DX)
+	ADDQ    $32, DX
+	ADDQ    $32, SI
+	DECQ    BX
+	JNZ     axq4
+
+axsingles:
+	ANDQ $3, CX
+	JZ   axdone
+
+axs1:
+	VMOVSD (DX), X0
+	VMULSD (SI), X14, X4
+	VSUBSD X4, X0, X0
+	VMOVSD X0, (DX)
+	ADDQ   $8, DX
+	ADDQ   $8, SI
+	DECQ   CX
+	JNZ    axs1
+
+axdone:
+	VZEROUPPER
+	RET

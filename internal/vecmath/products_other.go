@@ -1,0 +1,11 @@
+//go:build !amd64 || purego
+
+package vecmath
+
+// useAVX2 is false: only the Go forms run here.
+var useAVX2 = false
+
+func dotAVX2(x, y []float64) float64                          { panic("no AVX2") }
+func mulRowsAVX2(A []float64, stride, n int, x, y []float64)  { panic("no AVX2") }
+func subAxpy4AVX2(y, p0, p1, p2, p3 []float64, a *[4]float64) { panic("no AVX2") }
+func subAxpyAVX2(y, p []float64, a float64)                   { panic("no AVX2") }

@@ -1,0 +1,139 @@
+package vecmath
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func randomVec(r *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = r.NormFloat64() * math.Exp(4*r.NormFloat64()) // magnitudes far apart: rounding shows
+	}
+	return v
+}
+
+// withGo runs f with the Go forms of the products, whatever the processor.
+func withGo(f func()) {
+	saved := useAVX2
+	useAVX2 = false
+	defer func() { useAVX2 = saved }()
+	f()
+}
+
+// TestProductsMatch checks that the assembly forms give the Go forms' values bit for bit, for
+// every length around the blocks they work in, and that both are sums of the right products.
+func TestProductsMatch(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this processor: only the Go forms run")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n <= 70; n++ {
+		x, y := randomVec(r, n), randomVec(r, n+3)
+		got := Dot(x, y)
+		var want float64
+		withGo(func() { want = Dot(x, y) })
+		if math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("Dot, n %d: assembly %v, Go %v", n, got, want)
+		}
+	}
+	for _, rows := range []int{1, 2, 3, 4, 5, 7, 8, 9, 13} {
+		for _, n := range []int{1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 1237} {
+			stride := n + r.IntN(3)
+			A, x := randomVec(r, rows*stride), randomVec(r, n+2)
+			got, want := make([]float64, rows), make([]float64, rows)
+			MulRows(A, stride, n, x, got)
+			withGo(func() { MulRows(A, stride, n, x, want) })
+			for i := range got {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("MulRows %d x %d, row %d: assembly %v, Go %v", rows, n, i, got[i], want[i])
+				}
+			}
+			// SubMulTrans with the same shapes: len(a) = rows terms, y of n entries.
+			a := randomVec(r, rows)
+			y0 := randomVec(r, n)
+			ga, gw := append([]float64(nil), y0...), append([]float64(nil), y0...)
+			SubMulTrans(A, stride, a, ga)
+			withGo(func() { SubMulTrans(A, stride, a, gw) })
+			for i := range ga {
+				if math.Float64bits(ga[i]) != math.Float64bits(gw[i]) {
+					t.Fatalf("SubMulTrans %d x %d, entry %d: assembly %v, Go %v", rows, n, i, ga[i], gw[i])
+				}
+			}
+		}
+	}
+}
+
+// TestProductsValues checks the products (in whichever form this processor runs) against
+// plain sums on small integers, which every order of summation gives exactly.
+func TestProductsValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	ints := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = float64(r.IntN(21) - 10)
+		}
+		return v
+	}
+	for _, rows := range []int{0, 1, 4, 6} {
+		for _, n := range []int{0, 1, 5, 8, 16, 23, 40} {
+			stride := n + 1
+			A, x := ints(rows*stride+1), ints(n)
+			y := make([]float64, rows)
+			MulRows(A, stride, n, x, y)
+			for i := range rows {
+				var want float64
+				for k := range n {
+					want += A[i*stride+k] * x[k]
+				}
+				if y[i] != want {
+					t.Fatalf("MulRows %d x %d row %d: %v, want %v", rows, n, i, y[i], want)
+				}
+				if d := Dot(A[i*stride:i*stride+n], x); d != want {
+					t.Fatalf("Dot of row %d (n %d): %v, want %v", i, n, d, want)
+				}
+			}
+			a, z := ints(rows), ints(n)
+			want := append([]float64(nil), z...)
+			for i := range n {
+				for j := range rows {
+					want[i] -= a[j] * A[j*stride+i]
+				}
+			}
+			SubMulTrans(A, stride, a, z)
+			for i := range z {
+				if z[i] != want[i] {
+					t.Fatalf("SubMulTrans %d x %d entry %d: %v, want %v", rows, n, i, z[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkProducts(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	l, n := 230, 240
+	A, x, y := randomVec(r, l*n), randomVec(r, n), make([]float64, l)
+	a := randomVec(r, 60)
+	for _, form := range []string{"asm", "go"} {
+		run := func(name string, f func()) {
+			b.Run(form+"/"+name, func(b *testing.B) {
+				if form == "go" {
+					withGo(func() {
+						for b.Loop() {
+							f()
+						}
+					})
+					return
+				}
+				for b.Loop() {
+					f()
+				}
+			})
+		}
+		run("Dot1300", func() { Dot(A[:1300], A[1300:2600]) })
+		run("MulRows230x240", func() { MulRows(A, n, n, x, y) })
+		run("SubMulTrans60x240", func() { SubMulTrans(A, n, a, x) })
+	}
+}
