@@ -3,7 +3,6 @@ module github.com/sparsekernel/sparsekernel
 go 1.26
 
 require (
-	golang.org/x/sys v0.35.0
 	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )

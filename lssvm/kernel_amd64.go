@@ -2,12 +2,14 @@
 
 package lssvm
 
+import "github.com/sparsekernel/sparsekernel/internal/vecmath"
+
 // On amd64 the micro-kernel is Go assembly with AVX2 and FMA (kernel_amd64.s) when the CPU
 // and the operating system support them; build with -tags purego (or noasm) to use the
 // plain Go kernel everywhere.
 
 func init() {
-	if hasAVX2FMA() {
+	if vecmath.HasAVX2FMA() {
 		microKernel, microKernelC, kernelName = microKernelAVX2, microKernelCAVX2, "avx2"
 	}
 }
@@ -17,32 +19,6 @@ func kernTile(k int, a *float64, lda int, b *float64, tile *[mr * nr]float64)
 
 //go:noescape
 func kernC(k int, a *float64, lda int, b *float64, c *float64, ldc int, s float64)
-
-func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv() (eax, edx uint32)
-
-// hasAVX2FMA reports whether the CPU has AVX2 and FMA and the OS saves the YMM registers.
-func hasAVX2FMA() bool {
-	maxID, _, _, _ := cpuid(0, 0)
-	if maxID < 7 {
-		return false
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const (
-		fma     = 1 << 12
-		osxsave = 1 << 27
-		avx     = 1 << 28
-	)
-	if ecx1&(fma|osxsave|avx) != fma|osxsave|avx {
-		return false
-	}
-	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state enabled
-		return false
-	}
-	_, ebx7, _, _ := cpuid(7, 0)
-	return ebx7&(1<<5) != 0 // AVX2
-}
 
 // microKernelAVX2 is microKernelGo in assembly.
 func microKernelAVX2(k int, a []float64, lda int, b []float64, tile *[mr * nr]float64) {

@@ -12,9 +12,9 @@ import (
 // cores shares a fit's Workers between its jobs and, when fewer jobs than workers run (the
 // leading configurations of a race that share one weighting, the final model), the largest
 // products of the paths: a job holds one token while it runs, and a matrix-vector product
-// takes the spare ones to compute parts of its result at once (mulRows, subMulTrans). Each entry of the
-// result is computed as it would be whole, so the model does not depend on how many workers
-// helped. A nil cores computes every product alone.
+// (mulRows, subMulTrans) takes the spare ones to compute parts of its result at once. Each
+// entry of the result is computed as it would be whole, so the model does not depend on how
+// many workers helped. A nil cores computes every product alone.
 type cores chan struct{}
 
 // newCores returns the tokens of n workers, at most one a processor (runtime.GOMAXPROCS):

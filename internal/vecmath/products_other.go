@@ -1,9 +1,12 @@
-//go:build !amd64 || purego
+//go:build !amd64 || purego || noasm
 
 package vecmath
 
 // useAVX2 is false: only the Go forms run here.
 var useAVX2 = false
+
+// HasAVX2FMA is false where the assembly is not built.
+func HasAVX2FMA() bool { return false }
 
 func dotAVX2(x, y []float64) float64                          { panic("no AVX2") }
 func mulRowsAVX2(A []float64, stride, n int, x, y []float64)  { panic("no AVX2") }
