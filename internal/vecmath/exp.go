@@ -11,12 +11,41 @@ import "math"
 // (truncation error below r^6/720 < 4e-17). Arguments below -708, near the subnormals, go to
 // math.Exp.
 func ExpScaled(dst, d []float64, c float64) {
-	const (
-		shift   = 0x1.8p52                        // adding it rounds to an integer (ties to even)
-		invLn2N = 64 / math.Ln2                   // 64 / ln 2
-		ln2HiN  = 6.93147180369123816490e-01 / 64 // ln 2 / 64, high part (exact products with k)
-		ln2LoN  = 1.90821492927058770002e-10 / 64 // ln 2 / 64, low part
-	)
+	d = d[:len(dst)]
+	n := 0
+	if useAVX2 && len(dst) >= 4 {
+		n = len(dst) &^ 3
+		if expScaledAVX2(dst[:n], d[:n], c, &expTab, &expConsts) { // a lane below -708 (or NaN): math.Exp
+			for j, v := range d[:n] {
+				if x := c * v; !(x >= -708) {
+					dst[j] = math.Exp(x)
+				}
+			}
+		}
+	}
+	expScaledGo(dst[n:], d[n:], c)
+}
+
+// The constants of ExpScaled.
+const (
+	expShift   = 0x1.8p52                        // adding it rounds to an integer (ties to even)
+	expInvLn2N = 64 / math.Ln2                   // 64 / ln 2
+	expLn2HiN  = 6.93147180369123816490e-01 / 64 // ln 2 / 64, high part (exact products with k)
+	expLn2LoN  = 1.90821492927058770002e-10 / 64 // ln 2 / 64, low part
+)
+
+// expConsts are the constants of expScaledGo, four copies each, for its assembly form: the
+// products' factors, the shift, the polynomial's coefficients, -708, and the table index mask.
+var expConsts = func() (k [10][4]float64) {
+	for i, v := range []float64{expInvLn2N, expShift, expLn2HiN, expLn2LoN, 1.0 / 120, 1.0 / 24, 1.0 / 6, 0.5, -708, math.Float64frombits(63)} {
+		k[i] = [4]float64{v, v, v, v}
+	}
+	return k
+}()
+
+// expScaledGo is ExpScaled in Go, the arithmetic its assembly form (exp_amd64.s) repeats four
+// lanes at a time; the explicit conversions keep a compiler from fusing products and sums.
+func expScaledGo(dst, d []float64, c float64) {
 	d = d[:len(dst)]
 	for j, v := range d {
 		x := c * v
@@ -24,13 +53,13 @@ func ExpScaled(dst, d []float64, c float64) {
 			dst[j] = math.Exp(x)
 			continue
 		}
-		kf := x*invLn2N + shift
-		k := int64(math.Float64bits(kf) - math.Float64bits(shift)) // same exponent: the bits differ by k
-		kf -= shift
-		r := x - kf*ln2HiN - kf*ln2LoN
-		p := r + r*r*(0.5+r*(1.0/6+r*(1.0/24+r*(1.0/120))))
+		kf := float64(x*expInvLn2N) + expShift
+		k := int64(math.Float64bits(kf) - math.Float64bits(expShift)) // same exponent: the bits differ by k
+		kf -= expShift
+		r := x - float64(kf*expLn2HiN) - float64(kf*expLn2LoN)
+		p := r + float64(float64(r*r)*(0.5+float64(r*(1.0/6+float64(r*(1.0/24+float64(r*(1.0/120))))))))
 		scale := math.Float64frombits(expTab[k&63] + uint64(k>>6)<<52)
-		dst[j] = scale + scale*p
+		dst[j] = scale + float64(scale*p)
 	}
 }
 

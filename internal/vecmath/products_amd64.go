@@ -46,3 +46,6 @@ func subAxpy4AVX2(y, p0, p1, p2, p3 []float64, a *[4]float64)
 
 //go:noescape
 func subAxpyAVX2(y, p []float64, a float64)
+
+//go:noescape
+func expScaledAVX2(dst, d []float64, c float64, tab *[64]uint64, k *[10][4]float64) (slow bool)
