@@ -1,5 +1,7 @@
-// Package vecmath holds vectorised elementary functions for the kernel matrices, and a matrix
-// product that stays on the calling goroutine (Gemm).
+// Package vecmath holds vectorised elementary functions for the kernel matrices, the inner
+// products of the selection (Dot, MulRows, SubMulTrans; AVX2 assembly on amd64 where the
+// processor has it, Go of the same arithmetic elsewhere), and a matrix product that stays on
+// the calling goroutine (Gemm).
 package vecmath
 
 import "math"
@@ -9,7 +11,8 @@ import "math"
 // k an integer and |f| <= 1/2, so e^x = 2^(k/64) e^r, r = x - k ln2/64 in [-ln2/128, ln2/128],
 // 2^(k/64) from a 64-entry table and an exponent shift, e^r from a degree-5 polynomial
 // (truncation error below r^6/720 < 4e-17). Arguments below -708, near the subnormals, go to
-// math.Exp.
+// math.Exp. With AVX2 it runs four lanes at a time in assembly (the table read by a gather),
+// the same arithmetic as expScaledGo, bit for bit (TestExpScaledForms).
 func ExpScaled(dst, d []float64, c float64) {
 	d = d[:len(dst)]
 	n := 0
