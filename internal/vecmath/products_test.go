@@ -4,6 +4,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 )
 
 func randomVec(r *rand.Rand, n int) []float64 {
@@ -136,4 +139,33 @@ func BenchmarkProducts(b *testing.B) {
 		run("MulRows230x240", func() { MulRows(A, n, n, x, y) })
 		run("SubMulTrans60x240", func() { SubMulTrans(A, n, a, x) })
 	}
+}
+
+// BenchmarkBigProducts compares the products with gonum's at letter's sizes (826 candidates,
+// 12,800 points, 600 terms), where the matrices stream from memory.
+func BenchmarkBigProducts(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	l, n, t := 826, 12800, 600
+	A, x, y := randomVec(r, l*n), randomVec(r, n), make([]float64, l)
+	a, z := randomVec(r, t), randomVec(r, n)
+	b.Run("MulRows", func(b *testing.B) {
+		for b.Loop() {
+			MulRows(A, n, n, x, y)
+		}
+	})
+	b.Run("GemvN", func(b *testing.B) {
+		for b.Loop() {
+			blas64.Gemv(blas.NoTrans, 1, blas64.General{Rows: l, Cols: n, Stride: n, Data: A}, blas64.Vector{N: n, Inc: 1, Data: x}, 0, blas64.Vector{N: l, Inc: 1, Data: y})
+		}
+	})
+	b.Run("SubMulTrans", func(b *testing.B) {
+		for b.Loop() {
+			SubMulTrans(A, n, a, z)
+		}
+	})
+	b.Run("GemvT", func(b *testing.B) {
+		for b.Loop() {
+			blas64.Gemv(blas.Trans, -1, blas64.General{Rows: t, Cols: n, Stride: n, Data: A}, blas64.Vector{N: t, Inc: 1, Data: a}, 1, blas64.Vector{N: n, Inc: 1, Data: z})
+		}
+	})
 }
