@@ -2,6 +2,15 @@
 
 #include "textflag.h"
 
+// ROWSUM folds two accumulators of four lanes (acc and hi) into the low entry of xacc, the
+// lower half of acc: v_l = acc_l + hi_l, then (v_0 + v_2) + (v_1 + v_3), as rowDot and dotGo
+// combine their lanes; xhi is scratch.
+#define ROWSUM(acc, hi, xacc, xhi) \
+	VADDPD       hi, acc, acc \
+	VEXTRACTF128 $1, acc, xhi \
+	VADDPD       xhi, xacc, xacc \
+	VHADDPD      xacc, xacc, xacc
+
 // The AVX2 forms of Dot, MulRows and SubMulTrans (products.go): the same products summed in
 // the same order as the Go forms there, without fused multiply-adds.
 
@@ -39,10 +48,7 @@ dotloop:
 dotcombine:
 	VADDPD       Y1, Y0, Y0
 	VADDPD       Y3, Y2, Y2
-	VADDPD       Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPD       X1, X0, X0
-	VHADDPD      X0, X0, X0
+	ROWSUM(Y0, Y2, X0, X1)
 	ANDQ         $15, CX
 	JZ           dotdone
 
@@ -113,22 +119,10 @@ r4loop:
 	JNZ     r4loop
 
 r4combine:
-	VADDPD       Y1, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPD       X1, X0, X0
-	VHADDPD      X0, X0, X0
-	VADDPD       Y3, Y2, Y2
-	VEXTRACTF128 $1, Y2, X3
-	VADDPD       X3, X2, X2
-	VHADDPD      X2, X2, X2
-	VADDPD       Y5, Y4, Y4
-	VEXTRACTF128 $1, Y4, X5
-	VADDPD       X5, X4, X4
-	VHADDPD      X4, X4, X4
-	VADDPD       Y7, Y6, Y6
-	VEXTRACTF128 $1, Y6, X7
-	VADDPD       X7, X6, X6
-	VHADDPD      X6, X6, X6
+	ROWSUM(Y0, Y1, X0, X1)
+	ROWSUM(Y2, Y3, X2, X3)
+	ROWSUM(Y4, Y5, X4, X5)
+	ROWSUM(Y6, Y7, X6, X7)
 	MOVQ         CX, BX
 	ANDQ         $7, BX
 	JZ           r4store
@@ -182,10 +176,7 @@ r1loop:
 	JNZ     r1loop
 
 r1combine:
-	VADDPD       Y1, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPD       X1, X0, X0
-	VHADDPD      X0, X0, X0
+	ROWSUM(Y0, Y1, X0, X1)
 	MOVQ         CX, BX
 	ANDQ         $7, BX
 	JZ           r1store
