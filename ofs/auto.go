@@ -1422,11 +1422,12 @@ const reorthKept = 1e-4
 // screen is the candidate pool of Auto's paths. Unlike Pool it never modifies the candidate
 // columns: the projection of candidate c on a model column, a_cj = p_j'g_c/kappa_j, is the
 // same for the original column as for the deflated one (the p_j are orthogonal), so one
-// matrix-vector product G p_n per step updates every candidate's projections and, from them,
-// its energy p'p = g'g - sum_j a_cj^2 kappa_j and p'y_o = g'y_o - sum_j a_cj p_j'y_o (classical
+// matrix-vector product G p_n per step (over the rows of the candidates still free) updates
+// every free candidate's projections and, from them, its energy p'p = g'g - sum_j a_cj^2 kappa_j and p'y_o = g'y_o - sum_j a_cj p_j'y_o (classical
 // Gram-Schmidt for the scores). The column of the candidate selected is then built from its
 // projections and orthogonalised a second time (Gram-Schmidt with reorthogonalisation), so
-// the model's columns stay orthogonal to working precision. A step costs 2 L N flops.
+// the model's columns stay orthogonal to working precision. A step costs 2 L N flops, L the
+// candidates still free.
 type screen struct {
 	g      []float64 // L x N original columns
 	l, n   int
@@ -1439,7 +1440,8 @@ type screen struct {
 	status []uint8
 	done   int // model columns accounted for
 	visits int
-	proj   []float64 // scratch: G p_n
+	proj   []float64 // scratch: G p_n (the free candidates' entries)
+	rows   []int     // scratch: the free candidates
 	col    []float64 // scratch: the selected column
 	a      []float64 // scratch: its alphas
 	cores  cores     // the fit's workers, for the products over all candidates or columns
@@ -1482,12 +1484,15 @@ func (sc *screen) catchUp(s *State) {
 		j := sc.done
 		pj := s.Column(j)
 		kj := s.Kappa(j)
-		sc.cores.mulRows(blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g}, pj, sc.proj)
-		pyj := s.pyK[j]
-		for c := range sc.l {
-			if sc.status[c] != free {
-				continue
+		sc.rows = sc.rows[:0]
+		for c, st := range sc.status {
+			if st == free {
+				sc.rows = append(sc.rows, c)
 			}
+		}
+		sc.cores.mulRowsAt(blas64.General{Rows: sc.l, Cols: sc.n, Stride: sc.n, Data: sc.g}, sc.rows, pj, sc.proj)
+		pyj := s.pyK[j]
+		for _, c := range sc.rows {
 			a := sc.proj[c] / kj
 			sc.alpha[c*sc.maxT+j] = a
 			sc.pp[c] -= a * a * kj

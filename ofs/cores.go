@@ -48,6 +48,23 @@ func (c cores) mulRows(A blas64.General, x, y []float64) {
 	})
 }
 
+// mulRowsAt sets y[r] = A_r x for the rows r of A listed in rows (increasing), leaving the
+// other entries of y as they were; each run of consecutive rows is one vecmath.MulRows. A row's
+// sum does not depend on the rows beside it, so y[r] is the whole product's entry.
+func (c cores) mulRowsAt(A blas64.General, rows []int, x, y []float64) {
+	c.split(len(rows)*A.Cols, len(rows), func(lo, hi int) {
+		for i := lo; i < hi; {
+			j := i + 1
+			for j < hi && rows[j] == rows[j-1]+1 {
+				j++
+			}
+			r := rows[i]
+			vecmath.MulRows(A.Data[r*A.Stride:], A.Stride, A.Cols, x, y[r:r+j-i])
+			i = j
+		}
+	})
+}
+
 // subMulTrans sets y -= A'a (vecmath.SubMulTrans, the rows of A taken in order), shared out
 // likewise.
 func (c cores) subMulTrans(A blas64.General, a, y []float64) {

@@ -45,6 +45,31 @@ func TestSplitParts(t *testing.T) {
 			if !slices.Equal(got, whole) || !slices.Equal(gotT, wholeT) {
 				t.Errorf("%d x %d, %d parts: not the whole product's bits", c.rows, c.cols, parts)
 			}
+			// Some rows only (runs of every length, and single rows), with parts as above.
+			var rows []int
+			for i := range c.rows {
+				if r.IntN(parts+1) > 0 {
+					rows = append(rows, i)
+				}
+			}
+			at := make([]float64, c.rows)
+			for i := range at {
+				at[i] = -1
+			}
+			splitParts(parts, len(rows), func(lo, hi int) {
+				none.mulRowsAt(A, rows[lo:hi], x, at)
+			})
+			next := 0
+			for i, v := range at {
+				listed := next < len(rows) && rows[next] == i
+				if listed {
+					next++
+				}
+				if listed && v != whole[i] || !listed && v != -1 {
+					t.Errorf("%d x %d, %d parts, rows %v: entry %d is %v; want %v", c.rows, c.cols, parts, rows, i, v, whole[i])
+					break
+				}
+			}
 		}
 	}
 }
