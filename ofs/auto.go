@@ -343,6 +343,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	a.cores = newCores(a.Workers)
 	m := len(Z[0])
+	// Linear candidates for every fold or for none: the folds must try the final model's
+	// candidates (a fold's fewer points can fit within the budget that all points exceed, and
+	// the folds then chose a linear node the final model could not have).
+	a.NoLinear = a.NoLinear || !linearAffordable(n, m)
 	folds := a.folds(n, class)
 	nf := 0
 	for _, f := range folds {

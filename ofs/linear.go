@@ -18,6 +18,15 @@ const linearBudget = 2.5e8
 // kernel model does).
 const linearRows = 2000
 
+// linearAffordable reports whether linearDirections fits directions for n points of m
+// inputs: at least 3 points, and N m min(N, m) within linearBudget, N = min(n, linearRows).
+// More points never make it true (so a fit that asks it of all its points once knows that its
+// folds' training parts would say the same).
+func linearAffordable(n, m int) bool {
+	n = min(n, linearRows)
+	return n >= 3 && float64(n)*float64(m)*float64(min(n, m)) <= linearBudget
+}
+
 // linearDirections returns, for each output k, the ridge regression direction v_k of the
 // targets Y[k] on the inputs Z (both centred; input j multiplied by scale[j] unless scale is
 // nil, the direction then in the scaled inputs), its ridge parameter the one of least exact
@@ -42,7 +51,7 @@ func linearDirections(Z [][]float64, scale []float64, Y [][]float64) [][]float64
 		Z, Y = sub, ys
 	}
 	n := len(Z)
-	if n < 3 || float64(n)*float64(len(Z[0]))*float64(min(n, len(Z[0]))) > linearBudget {
+	if !linearAffordable(n, len(Z[0])) {
 		return nil
 	}
 	rg := newRidge(Z, scale)

@@ -191,3 +191,28 @@ func TestLinearNode(t *testing.T) {
 		t.Errorf("pso: linear nodes %v, test MSE %.3f (noise 0.25)", tu.Linear, mt)
 	}
 }
+
+// TestLinearEveryFold checks that the folds try linear candidates exactly where the final
+// model does: with all 300 points of 3,000 inputs over the ridge's budget and a fold's 150
+// within it, no fold may get one (the folds once chose a linear node that the final model
+// could not have, and their error said nothing of its); with 30 inputs, all get one.
+func TestLinearEveryFold(t *testing.T) {
+	for _, c := range []struct {
+		m    int
+		want bool
+	}{{3000, false}, {30, true}} {
+		Z, y := linearData(300, c.m, 3)
+		a := Auto{Seed: 1, Folds: 2, TauFactors: []float64{1}, Candidates: 20, MaxTerms: 5, inputs: newFoldInputs()}
+		if _, err := a.Fit(Z, [][]float64{y}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if len(a.inputs.done) < 3 {
+			t.Fatalf("%d inputs: %d folds' inputs kept, want both folds' and the final model's", c.m, len(a.inputs.done))
+		}
+		for key, in := range a.inputs.done {
+			if got := in.dirs != nil; got != c.want {
+				t.Errorf("%d inputs, fold %d, weighting %d: linear candidates %v, want %v", c.m, key[0], key[1], got, c.want)
+			}
+		}
+	}
+}

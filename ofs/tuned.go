@@ -114,6 +114,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	maxT = min(maxT, len(Z)-1)
 	res := &TunedResult{Fixed: ar, Evaluations: ar.Evaluations}
 	n := len(Z)
+	t.NoLinear = t.NoLinear || !linearAffordable(n, len(Z[0])) // every fold as the final model (Auto.Fit)
 	folds := a.folds(n, class)
 	nf := slices.Max(folds) + 1
 
