@@ -91,6 +91,9 @@ type Realisation struct {
 	// probabilities (classifiers with a calibration).
 	LogLoss float64 `json:"test_logloss,omitempty"`
 	Brier   float64 `json:"test_brier,omitempty"`
+	// Unseen counts the test rows of a class the training split lacks (a cross-validation's
+	// fold when a class has fewer rows than folds), each counted as an error.
+	Unseen int `json:"unseen,omitempty"`
 }
 
 // Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
@@ -244,12 +247,17 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	var (
 		m      *model.Model
 		target []float64
+		unseen int // test rows of a class the training split lacks (-1 in target)
 	)
 	if opt.Task == model.Classification {
 		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
 		if err == nil {
 			var idx []int
-			idx, err = dataset.Indices(test.Labels, m.Classes)
+			if _, folds := src.(*FoldSource); folds { // a class of fewer rows than folds
+				idx, unseen = dataset.IndicesKnown(test.Labels, m.Classes)
+			} else {
+				idx, err = dataset.Indices(test.Labels, m.Classes)
+			}
 			target = make([]float64, len(idx))
 			for i, c := range idx {
 				target[i] = float64(c)
@@ -266,10 +274,22 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
 	}
-	score, err := Score(m, test.X, target, src.Metric())
-	if err != nil {
-		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
+	X, known := test.X, target
+	if unseen > 0 { // scored on the rows of known classes, then each unseen row an error
+		X, known = nil, nil
+		for i, c := range target {
+			if c >= 0 {
+				X, known = append(X, test.X[i]), append(known, c)
+			}
+		}
 	}
+	var score float64
+	if len(X) > 0 {
+		if score, err = Score(m, X, known, src.Metric()); err != nil {
+			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
+		}
+	}
+	score = (score*float64(len(X)) + 100*float64(unseen)) / float64(len(target))
 	var logLoss, brier float64
 	if m.Calibration != nil {
 		logLoss, brier, err = probabilityScores(m, test.X, target)
@@ -280,6 +300,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	return Realisation{
 		Index:       k,
 		TestError:   score,
+		Unseen:      unseen,
 		Size:        m.Size(),
 		Evaluations: m.Training.Evaluations,
 		Seconds:     m.Training.Seconds,
@@ -299,22 +320,36 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 }
 
 // probabilityScores returns the log-loss and Brier score of m's class probabilities on X,
-// whose classes (indices into m.Classes) are target.
+// whose classes (indices into m.Classes) are target. A row of a class the model does not
+// have (-1) gives its class the probability 0: the log-loss's largest term (calibrate.LogLoss
+// clips at 1e-15) and a Brier term of 1 plus the squares of the probabilities it got.
 func probabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss, brier float64, err error) {
 	f, err := m.Decisions(X)
 	if err != nil {
 		return 0, 0, err
 	}
-	P := make([][]float64, len(f))
-	class := make([]int, len(f))
+	var P [][]float64
+	var class []int
 	for i, v := range f {
-		P[i] = make([]float64, len(m.Classes))
-		if err := m.Probabilities(P[i], v); err != nil {
+		p := make([]float64, len(m.Classes))
+		if err := m.Probabilities(p, v); err != nil {
 			return 0, 0, err
 		}
-		class[i] = int(target[i])
+		if c := int(target[i]); c >= 0 {
+			P, class = append(P, p), append(class, c)
+			continue
+		}
+		logLoss -= math.Log(1e-15)
+		brier++
+		for _, q := range p {
+			brier += q * q
+		}
 	}
-	return calibrate.LogLoss(P, class), calibrate.Brier(P, class), nil
+	if len(P) > 0 {
+		logLoss += calibrate.LogLoss(P, class) * float64(len(P))
+		brier += calibrate.Brier(P, class) * float64(len(P))
+	}
+	return logLoss / float64(len(f)), brier / float64(len(f)), nil
 }
 
 // trivialScore returns the test error of the trivial rule fitted on train: the most frequent

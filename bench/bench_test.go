@@ -208,3 +208,48 @@ func TestFoldSource(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldSourceRareClass checks a cross-validation of data with a class of one row: the fold
+// that tests it trains without it and counts the row as an error (in its log-loss too), where
+// a benchmark of given splits would refuse the unknown label.
+func TestFoldSourceRareClass(t *testing.T) {
+	const n = 41
+	X, labels := make([][]float64, n), make([]string, n)
+	for i := range n - 1 {
+		X[i] = []float64{float64(i % 20)}
+		labels[i] = []string{"a", "b"}[boolInt(i%20 >= 10)]
+	}
+	X[n-1], labels[n-1] = []float64{30}, "rare"
+	src, err := NewFoldSource("rare", X, labels, nil, model.Classification, 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(src, Config{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unseen := 0
+	for _, p := range r.PerRealisation {
+		unseen += p.Unseen
+		if p.Unseen == 0 {
+			continue
+		}
+		_, te, _ := src.Split(p.Index)
+		if min := 100 / float64(len(te.X)); p.TestError < min {
+			t.Errorf("fold %d: error %v%%, want at least %v%% (the rare row)", p.Index+1, p.TestError, min)
+		}
+		if min := -math.Log(1e-15) / float64(len(te.X)); p.LogLoss < min {
+			t.Errorf("fold %d: log-loss %v, want at least %v", p.Index+1, p.LogLoss, min)
+		}
+	}
+	if unseen != 1 {
+		t.Errorf("%d rows of an unseen class, want 1", unseen)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -172,7 +172,20 @@ func unknownOf(label string, classes []string) string {
 	return fmt.Sprintf("label %q is not one of the classes %s", short(label), strings.Join(q, ", "))
 }
 
-// indices implements Indices; bad is the first unknown row, or -1.
+// IndicesKnown is Indices with -1 for a label that is not one of the classes (a test row of
+// a class the training data lacked), and the number of such labels.
+func IndicesKnown(labels []string, classes []string) (idx []int, unknown int) {
+	idx, _ = indices(labels, classes)
+	for _, c := range idx {
+		if c < 0 {
+			unknown++
+		}
+	}
+	return idx, unknown
+}
+
+// indices implements Indices and IndicesKnown: idx holds -1 for an unknown label, bad is the
+// first unknown row, or -1.
 func indices(labels []string, classes []string) (idx []int, bad int) {
 	byText := make(map[string]int, len(classes))
 	byValue := make(map[float64]int, len(classes))
@@ -184,7 +197,7 @@ func indices(labels []string, classes []string) (idx []int, bad int) {
 			}
 		}
 	}
-	idx = make([]int, len(labels))
+	idx, bad = make([]int, len(labels)), -1
 	for i, l := range labels {
 		if c, ok := byText[l]; ok {
 			idx[i] = c
@@ -193,11 +206,14 @@ func indices(labels []string, classes []string) (idx []int, bad int) {
 		v, ok := finite(l)
 		c, known := byValue[v]
 		if !ok || !known {
-			return nil, i
+			c = -1
+			if bad < 0 {
+				bad = i
+			}
 		}
 		idx[i] = c
 	}
-	return idx, -1
+	return idx, bad
 }
 
 // class is one distinct label: its first spelling, first row and numeric value.

@@ -190,3 +190,26 @@ func TestNumeric(t *testing.T) {
 	_, err = Numeric(lib)
 	wantErr(t, err, ErrNotNumber, "data.libsvm:2:1: ")
 }
+
+// TestIndicesKnown checks that a label not among the classes gets -1 and is counted, where
+// Indices refuses it, and that numbers match by value.
+func TestIndicesKnown(t *testing.T) {
+	classes := []string{"1", "b", "c"}
+	for _, tc := range []struct {
+		labels  []string
+		want    []int
+		unknown int
+	}{
+		{[]string{"b", "1.0", "c"}, []int{1, 0, 2}, 0},
+		{[]string{"x", "b", "y", "x", "1"}, []int{-1, 1, -1, -1, 0}, 3},
+		{nil, []int{}, 0},
+	} {
+		idx, unknown := IndicesKnown(tc.labels, classes)
+		if !slices.Equal(idx, tc.want) || unknown != tc.unknown {
+			t.Errorf("%q: %v, %d unknown; want %v, %d", tc.labels, idx, unknown, tc.want, tc.unknown)
+		}
+		if _, err := Indices(tc.labels, classes); (err != nil) != (tc.unknown > 0) {
+			t.Errorf("%q: Indices error %v", tc.labels, err)
+		}
+	}
+}

@@ -31,7 +31,8 @@ With -cv K and one data file, eval cross-validates the whole training instead: t
 dealt into K folds (stratified by class, from -seed), each fold is predicted by a model
 trained as train does on the other folds, and eval prints every fold's test error, size and
 choice, and their mean and standard deviation (as LIBSVM's svm-train -v does). The folds run
-in parallel; their models are not saved.
+in parallel; their models are not saved. A class of fewer rows than folds is missing from
+some folds' training parts: eval warns, and those folds count its rows as errors.
 
 Examples:
 
@@ -267,6 +268,9 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 			return err
 		}
 	}
+	if task == model.Classification {
+		warnRareClasses(stderr, t, k)
+	}
 	src, err := bench.NewFoldSource(t.Source, t.X, t.Labels, y, task, k, opt.Seed)
 	if err != nil {
 		return err
@@ -290,6 +294,9 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 		case p.Tau > 0:
 			line += fmt.Sprintf("  tau %.4g", p.Tau)
 		}
+		if p.Unseen > 0 {
+			line += fmt.Sprintf("  (%d %s of a class its training part lacks: counted wrong)", p.Unseen, "row"+plural(p.Unseen))
+		}
 		fmt.Fprintln(stdout, line)
 	}
 	fmt.Fprintf(stdout, "mean: %s +- %s%s, %.1f +- %.1f nodes", format(r.TestErrorMean), format(r.TestErrorStd), unit, r.SizeMean, r.SizeStd)
@@ -298,4 +305,22 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	}
 	fmt.Fprintln(stdout)
 	return nil
+}
+
+// warnRareClasses warns of the classes of t with fewer rows than the k folds: some folds'
+// training parts lack them, and their models cannot predict those rows.
+func warnRareClasses(w io.Writer, t *dataset.Table, k int) {
+	count := map[string]int{}
+	var order []string
+	for _, l := range t.Labels {
+		if count[l] == 0 {
+			order = append(order, l)
+		}
+		count[l]++
+	}
+	for _, l := range order {
+		if c := count[l]; c < k {
+			fmt.Fprintf(w, "warning: class %q has %d %s, fewer than the %d folds: a fold whose training part lacks it counts its rows as errors\n", l, c, "row"+plural(c), k)
+		}
+	}
 }

@@ -442,8 +442,22 @@ func TestEvalCV(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing, %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
+	// A class of fewer rows than folds: a warning, and its row counted wrong by the fold that
+	// trains without it.
+	iris, err := os.ReadFile("../../examples/iris.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rare := filepath.Join(dir, "rare.csv")
+	if err := os.WriteFile(rare, append(iris, "5.0,3.0,1.5,0.5,rare\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI("eval", "-quiet", "-cv", "3", rare)
+	if code != 0 || !strings.Contains(errs, `class "rare" has 1 row, fewer than the 3 folds`) || strings.Count(out, "(1 row of a class its training part lacks: counted wrong)") != 1 {
+		t.Errorf("a class of one row: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 	// A fit that fails names its fold, and nothing is printed.
-	code, out, errs := runCLI("eval", "-quiet", "-cv", "3", "-method", "pso", "../../examples/iris.csv")
+	code, out, errs = runCLI("eval", "-quiet", "-cv", "3", "-method", "pso", "../../examples/iris.csv")
 	if code != 1 || out != "" || !strings.Contains(errs, "fold 1: method does not support this task") {
 		t.Errorf("pso on three classes: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
