@@ -447,6 +447,17 @@ func warnUseless(w io.Writer, m *model.Model) {
 	}
 }
 
+// noteAtCap notes when the default's size rule chose the largest size it could select (its
+// cap, the default or -max-terms; not N - 1): the cross-validated error was still falling
+// there by more than its standard error, so a larger cap may give a more accurate model.
+func noteAtCap(w io.Writer, m *model.Model) {
+	t := m.Training
+	if m.Method != "auto" || t.LOOScope != "cv" || t.Chosen == 0 || t.Chosen != len(t.LOOCurve) || t.Chosen >= t.Samples-1 {
+		return
+	}
+	fmt.Fprintf(w, "note: the size rule chose %d nodes, the cap: the cross-validated error was still falling there; a larger cap (-max-terms %d, say) may give a more accurate model, at the cost of time\n", t.Chosen, 2*t.Chosen)
+}
+
 // describeTask says what task the labels were read as.
 func describeTask(t *dataset.Table, opt sparsekernel.Options) string {
 	det := dataset.DetectLabels(t.Labels)

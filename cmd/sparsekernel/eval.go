@@ -92,6 +92,7 @@ Examples:
 					}
 				}
 				warnUseless(stderr, m)
+				noteAtCap(stderr, m)
 				warnEdge(stderr, m)
 				return report(stdout, m, te, truth)
 			}

@@ -222,3 +222,26 @@ func TestWarnUseless(t *testing.T) {
 		}
 	}
 }
+
+func TestNoteAtCap(t *testing.T) {
+	curve := make([]float64, 300)
+	tests := []struct {
+		name   string
+		method string
+		tr     model.Training
+		note   bool
+	}{
+		{"at the cap", "auto", model.Training{LOOScope: "cv", LOOCurve: curve, Chosen: 300, Samples: 5000}, true},
+		{"below the cap", "auto", model.Training{LOOScope: "cv", LOOCurve: curve, Chosen: 299, Samples: 5000}, false},
+		{"every point but one", "auto", model.Training{LOOScope: "cv", LOOCurve: curve, Chosen: 300, Samples: 301}, false},
+		{"another method", "rols", model.Training{LOOCurve: curve, Chosen: 300, Samples: 5000}, false},
+		{"no curve", "auto", model.Training{LOOScope: "cv", Samples: 5000}, false},
+	}
+	for _, tc := range tests {
+		var w bytes.Buffer
+		noteAtCap(&w, &model.Model{Method: tc.method, Training: tc.tr})
+		if got := strings.Contains(w.String(), "-max-terms 600"); got != tc.note {
+			t.Errorf("%s: note %q, want one: %v", tc.name, w.String(), tc.note)
+		}
+	}
+}

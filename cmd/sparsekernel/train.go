@@ -68,6 +68,7 @@ Example:
 				}
 				fmt.Fprintf(stdout, "%s\nmodel written to %s\n", describe(m), out)
 				warnUseless(stderr, m)
+				noteAtCap(stderr, m)
 				warnEdge(stderr, m)
 				return nil
 			}
