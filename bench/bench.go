@@ -289,7 +289,9 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 		}
 	}
-	score = (score*float64(len(X)) + 100*float64(unseen)) / float64(len(target))
+	if unseen > 0 {
+		score = (score*float64(len(X)) + 100*float64(unseen)) / float64(len(target))
+	}
 	var logLoss, brier float64
 	if m.Calibration != nil {
 		logLoss, brier, err = probabilityScores(m, test.X, target)
