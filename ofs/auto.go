@@ -1427,8 +1427,8 @@ const reorthKept = 1e-4
 // columns: the projection of candidate c on a model column, a_cj = p_j'g_c/kappa_j, is the
 // same for the original column as for the deflated one (the p_j are orthogonal), so one
 // matrix-vector product G p_n per step (over the rows of the candidates still free) updates
-// every free candidate's projections and, from them, its energy p'p = g'g - sum_j a_cj^2 kappa_j and p'y_o = g'y_o - sum_j a_cj p_j'y_o (classical
-// Gram-Schmidt for the scores). The column of the candidate selected is then built from its
+// every free candidate's projections and, from them, its energy p'p = g'g - sum_j a_cj^2
+// kappa_j and p'y_o = g'y_o - sum_j a_cj p_j'y_o (classical Gram-Schmidt for the scores). The column of the candidate selected is then built from its
 // projections and orthogonalised a second time (Gram-Schmidt with reorthogonalisation), so
 // the model's columns stay orthogonal to working precision. A step costs 2 L N flops, L the
 // candidates still free.

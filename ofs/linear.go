@@ -20,8 +20,8 @@ const linearRows = 2000
 
 // linearAffordable reports whether linearDirections fits directions for n points of m
 // inputs: at least 3 points, and N m min(N, m) within linearBudget, N = min(n, linearRows).
-// More points never make it true (so a fit that asks it of all its points once knows that its
-// folds' training parts would say the same).
+// From 3 points on, more points never make it true: a fit that asks it of all its points knows
+// that its folds' training parts (of 3 points or more) could have their directions too.
 func linearAffordable(n, m int) bool {
 	n = min(n, linearRows)
 	return n >= 3 && float64(n)*float64(m)*float64(min(n, m)) <= linearBudget
