@@ -20,8 +20,9 @@ const linearRows = 2000
 
 // linearAffordable reports whether linearDirections fits directions for n points of m
 // inputs: at least 3 points, and N m min(N, m) within linearBudget, N = min(n, linearRows).
-// From 3 points on, more points never make it true: a fit that asks it of all its points knows
-// that its folds' training parts (of 3 points or more) could have their directions too.
+// From 3 points on, more points never make it true: where all of a fit's points are within the
+// budget, so is every fold's training part (of 3 points or more), and Auto.Fit asks it once,
+// of all the points, for every fold.
 func linearAffordable(n, m int) bool {
 	n = min(n, linearRows)
 	return n >= 3 && float64(n)*float64(m)*float64(min(n, m)) <= linearBudget
