@@ -311,17 +311,17 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 // warnRareClasses warns of the classes of t with fewer rows than the k folds: some folds'
 // training parts lack them, and their models cannot predict those rows.
 func warnRareClasses(w io.Writer, t *dataset.Table, k int) {
-	count := map[string]int{}
-	var order []string
-	for _, l := range t.Labels {
-		if count[l] == 0 {
-			order = append(order, l)
-		}
-		count[l]++
+	idx, classes, err := dataset.Classes(t.Labels) // the classes a model would have
+	if err != nil {
+		return // training reports it
 	}
-	for _, l := range order {
-		if c := count[l]; c < k {
-			fmt.Fprintf(w, "warning: class %q has %d %s, fewer than the %d folds: a fold whose training part lacks it counts its rows as errors\n", l, c, "row"+plural(c), k)
+	count := make([]int, len(classes))
+	for _, c := range idx {
+		count[c]++
+	}
+	for c, n := range count {
+		if n < k {
+			fmt.Fprintf(w, "warning: class %q has %d %s, fewer than the %d folds: a fold whose training part lacks it counts its rows as errors\n", classes[c], n, "row"+plural(n), k)
 		}
 	}
 }
