@@ -83,18 +83,14 @@ func fitAuto(c *fitContext) error {
 	if err != nil {
 		return err
 	}
-	widths := make([]float64, len(r.Centres))
-	for i := range widths {
-		widths[i] = kernel.TauToVar(r.Tau)
-	}
 	c.m.Training.Tau = r.Tau
-	return c.crossValidated(r.Scale, r.Centres, widths, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 }
 
 // autoOptions returns the settings of the default construction.
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
-	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear,
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Joint: opt.Refine,
 		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}

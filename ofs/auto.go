@@ -91,6 +91,9 @@ type Auto struct {
 	// least Survivors) of least held-out loss so far whose paths reached it on to the cap,
 	// the others keeping their first-round paths; default 8, negative for one round.
 	RaceCut int
+	// Joint refines the selected nodes' centres and widths together (joint.go), as far as the
+	// folds' held-out decisions support; by default the nodes stay as selected.
+	Joint bool
 	// NoPrune keeps every node forward selection chose in the final model; by default their
 	// weights are re-estimated by sparse Bayesian learning, which removes the nodes the data do
 	// not support (evidencePrune).
@@ -197,9 +200,11 @@ type AutoResult struct {
 	// Scale multiplies each standardised input before the kernel (all 1 for WeightNone).
 	Scale     []float64
 	Weighting Weighting
-	// Tau is the chosen width; Centres are in the scaled input space.
+	// Tau is the chosen width; Centres are in the scaled input space, Vars the Gaussian nodes'
+	// variances (tau/2, unless the joint refinement moved them; 0 for a linear node).
 	Tau     float64
 	Centres [][]float64
+	Vars    []float64
 	// Linear[i] says that node i is a linear node g(z) = Centres[i]'z (linearDirections)
 	// rather than a Gaussian.
 	Linear []bool
@@ -461,8 +466,18 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 
-	// The final model on all points.
+	// Pass 4: the joint refinement of the nodes (joint.go), as many iterations as the folds'
+	// held-out decisions support (none, as a rule, where it does not pay).
 	w := a.Weighting[bc]
+	iters, refined := 0, ""
+	if a.Joint {
+		var oof [][]float64
+		if iters, oof, refined = a.jointFolds(Z, Y, class, folds, w, taus[bt], size, held, reached, point[size], wrong[size]); iters > 0 {
+			res.OOF = oof
+		}
+	}
+
+	// The final model on all points.
 	scale, dirs, pts := a.trainingInputs(-1, w, Z, Y, class)
 	Zs := scaled(Z, scale)
 	g := newGaussians(pts, dirs, Zs).at(taus[bt])
@@ -476,20 +491,25 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		if c < len(pts) {
 			res.Centres = append(res.Centres, slices.Clone(pts[c]))
 			res.Linear = append(res.Linear, false)
+			res.Vars = append(res.Vars, taus[bt]/2)
 		} else {
 			res.Centres = append(res.Centres, slices.Clone(dirs[c-len(pts)]))
 			res.Linear = append(res.Linear, true)
+			res.Vars = append(res.Vars, 0)
 		}
 		cols = append(cols, g[c*n:(c+1)*n])
 	}
 	res.Evaluations += sc.visits
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
-	kept := ""
+	kept := refined
+	if iters > 0 {
+		cols = a.jointFinal(Zs, Y, res, cols, iters)
+	}
 	if !a.NoPrune && len(cols) > 0 {
 		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
-			res.Centres, res.Linear, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Linear, ev.keep), ev.w, ev.bias
+			res.Centres, res.Linear, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Linear, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
 			res.Calibrate = rows(ev.loo)
-			kept = fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
+			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
 		}
 	}
 	if res.Weights == nil { // not pruned: forward selection's weights
@@ -1258,14 +1278,15 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 // heldPath is what a fold's held-out decisions at any size follow from: the held-out values
 // of the path's orthogonal columns and their weights, theta[t][k] of term t for output k.
 type heldPath struct {
-	p     []float64 // terms x N_val, as holdout.p
-	theta [][]float64
-	nv    int
+	p      []float64 // terms x N_val, as holdout.p
+	theta  [][]float64
+	nv     int
+	chosen []int // the candidates of terms 1, 2, ... (the fold's, as holdout.chosen)
 }
 
 // keepPath keeps of a path, tracked by h on the state st, only what decisions needs.
 func keepPath(h *holdout, st *State) heldPath {
-	hp := heldPath{p: h.p[:h.terms*h.nv], nv: h.nv}
+	hp := heldPath{p: h.p[:h.terms*h.nv], nv: h.nv, chosen: h.chosen}
 	for t := range h.terms {
 		hp.theta = append(hp.theta, st.ThetaK(t))
 	}
@@ -1319,6 +1340,7 @@ type holdout struct {
 	class  []int
 	p      []float64 // held-out values of the orthogonal columns, term-major (terms x N_val)
 	terms  int
+	chosen []int       // the candidate of each term after the bias
 	f      [][]float64 // K x N_val decisions
 	loss   []float64   // per point, summed over the outputs
 	misses int
@@ -1349,6 +1371,7 @@ func newHoldout(g []float64, y [][]float64, class []int, s *State, kind Loss) *h
 // add brings the held-out decisions up to date with the state's last term, candidate c.
 func (h *holdout) add(c int, s *State) {
 	t := s.Terms() - 1
+	h.chosen = append(h.chosen, c)
 	h.p = append(h.p, h.g[c*h.nv:(c+1)*h.nv]...)
 	p := h.p[t*h.nv : (t+1)*h.nv]
 	vecmath.SubMulTrans(h.p, h.nv, s.Alpha(t)[:t], p)

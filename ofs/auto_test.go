@@ -53,7 +53,7 @@ func decide(r *AutoResult, z []float64) []float64 {
 			d += (x - c[j]) * (x - c[j])
 			lin += x * c[j]
 		}
-		g := math.Exp(-d / r.Tau)
+		g := math.Exp(-0.5 * d / r.Vars[i])
 		if r.Linear[i] {
 			g = lin
 		}

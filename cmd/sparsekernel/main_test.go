@@ -505,3 +505,67 @@ func TestClipNote(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainRefine checks train -refine end to end: the chose line says how far the
+// refinement went, the model file holds nodes of their own widths that predict the test file
+// as eval scored it, and a method that has no refinement warns that it ignores the option.
+func TestTrainRefine(t *testing.T) {
+	dir := t.TempDir()
+	train, test := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
+	writeCSV(t, train, synth.Ripley(250, 4)) // a draw the folds refine (most are not: the nodes are fine as selected)
+	writeCSV(t, test, synth.Ripley(1000, 2))
+	modelPath := filepath.Join(dir, "m.json")
+	code, stdout, stderr := runCLI("eval", "-quiet", "-refine", "-o", modelPath, train, test)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := regexp.MustCompile(`refined jointly \((\d+) iterations\)`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no refinement in:\n%s", stdout)
+	}
+	e := regexp.MustCompile(`test error: ([0-9.]+)%`).FindStringSubmatch(stdout)
+	if e == nil {
+		t.Fatalf("no test error in:\n%s", stdout)
+	}
+	if v, _ := strconv.ParseFloat(e[1], 64); v > 12 {
+		t.Errorf("test error %s%% (Ripley's data: about 9%%)", e[1])
+	}
+	var file struct {
+		Nodes []struct {
+			Width []float64 `json:"width"`
+		} `json:"nodes"`
+	}
+	raw, err := os.ReadFile(modelPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	widths := map[float64]bool{}
+	for _, n := range file.Nodes {
+		if len(n.Width) == 1 {
+			widths[n.Width[0]] = true
+		}
+	}
+	if len(widths) < 2 {
+		t.Errorf("refined nodes of one width: %v", widths)
+	}
+	code, _, stderr = runCLI("predict", "-o", filepath.Join(dir, "pred.txt"), modelPath, test)
+	if code != 0 || !strings.Contains(stderr, "accuracy = "+fmt.Sprintf("%.2f", 100-mustFloat(t, e[1]))) {
+		t.Errorf("predict: exit %d, %s (eval's test error %s%%)", code, stderr, e[1])
+	}
+	code, _, stderr = runCLI("train", "-method", "rols", "-refine", "-o", filepath.Join(dir, "r.json"), train)
+	if code != 0 || !strings.Contains(stderr, "ignores the refine option") {
+		t.Errorf("rols -refine: exit %d, %s", code, stderr)
+	}
+}
+
+func mustFloat(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
