@@ -435,6 +435,8 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 		add("Chose: %s.", text(tr.Chose))
 	}
 	switch {
+	case tr.Tau > 0 && ownWidths(m, tr.Tau/2):
+		add("Width tau = %s chosen for the selection; the nodes' variances moved from tau/2 since (their own, in the width table).", goFloat(tr.Tau))
 	case tr.Tau > 0:
 		add("Width tau = %s of exp(-||z-c||^2/tau) (node variance tau/2).", goFloat(tr.Tau))
 	case tr.Gamma > 0:
@@ -469,4 +471,15 @@ func plain(s string) bool {
 		}
 	}
 	return !strings.Contains(s, "*/") && !strings.Contains(s, "/*") && !strings.Contains(s, "??")
+}
+
+// ownWidths reports whether a Gaussian node of m has a variance other than v (tunable nodes,
+// or nodes refined after the selection).
+func ownWidths(m *model.Model, v float64) bool {
+	for _, nd := range m.Nodes {
+		if nd.Kind != model.NodeLinear && (len(nd.Width) != 1 || nd.Width[0] != v) {
+			return true
+		}
+	}
+	return false
 }
