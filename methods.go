@@ -84,7 +84,19 @@ func fitAuto(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau = r.Tau
-	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	if err == nil && r.Estimate != nil { // the first fold's model pruned as the final one was
+		var F [][]float64
+		var cl []int
+		for i, f := range r.Estimate {
+			if f != nil {
+				F, cl = append(F, f), append(cl, p.class[i])
+			}
+		}
+		c.m.Training.LOOError = oofError(F, cl)
+		c.m.Training.CVError = c.m.Training.LOOError
+	}
+	return err
 }
 
 // autoOptions returns the settings of the default construction.

@@ -226,6 +226,11 @@ type AutoResult struct {
 	// decisions, when its outputs are on another scale (the Bernoulli evidence's logits).
 	OOF       [][]float64
 	Calibrate [][]float64
+	// Estimate, if not nil, holds the decisions of the first fold's model pruned as the final
+	// model was (the Bernoulli evidence) at its held-out points (nil at the others), for the
+	// error estimate: on large clean data that pruning makes the model far better than the
+	// selection's (prunedFold).
+	Estimate [][]float64
 	// Evaluations counts candidate evaluations over all paths.
 	Evaluations int
 	// Chose says in words what was chosen.
@@ -510,6 +515,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.Centres, res.Linear, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Linear, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
+			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
+				res.Estimate = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
+			}
 		}
 	}
 	if res.Weights == nil { // not pruned: forward selection's weights
@@ -1584,4 +1592,81 @@ func (sc *screen) step(s *State, lambda float64) int {
 	s.Add(p, a, pp, py, lambda)
 	sc.catchUp(s)
 	return best
+}
+
+// foldModel is a fold's model of a chosen configuration at some size, before its weights: the
+// training and held-out rows in the kernel's input space, the Gaussian nodes' centres and the
+// linear nodes' columns on both.
+type foldModel struct {
+	va                 []int
+	Ztr, Ytr, Zva, Yva [][]float64
+	ctr, cva           []int
+	centres            [][]float64
+	fixTr, fixVa       [][]float64
+}
+
+// foldNodes returns fold f's model of weighting w whose nodes are the fold's candidates chosen
+// (indices into its random points and prototypes, then its linear directions).
+func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weighting, chosen []int) *foldModel {
+	tr, va := foldRows(folds, f)
+	fm := &foldModel{va: va}
+	fm.Ztr, fm.Ytr, fm.ctr = pickRows(Z, Y, class, tr)
+	fm.Zva, fm.Yva, fm.cva = pickRows(Z, Y, class, va)
+	scale, dirs, pts := a.trainingInputs(f, w, fm.Ztr, fm.Ytr, fm.ctr)
+	fm.Ztr, fm.Zva = scaled(fm.Ztr, scale), scaled(fm.Zva, scale)
+	for _, c := range chosen {
+		if c < len(pts) {
+			fm.centres = append(fm.centres, pts[c])
+			continue
+		}
+		d := dirs[c-len(pts)]
+		fm.fixTr, fm.fixVa = append(fm.fixTr, linearColumn(d, fm.Ztr)), append(fm.fixVa, linearColumn(d, fm.Zva))
+	}
+	return fm
+}
+
+// prunedFold returns the decisions (logits) of fold f's model at the given size (weighting w,
+// width tau) pruned by the Bernoulli evidence, as the final model was, at the fold's held-out
+// points (nil at the others, and everywhere if the posterior cannot be computed). The
+// selection's held-out decisions are those of unpruned models; where the pruning makes the
+// model much better (large, clean data: 6,000 points of Hastie et al.'s problem, 6.9 % held
+// out against 0.9 % on test points) they misstate the final model's error. One fold of at
+// least bigFold points measures it well enough, at a fifth of the cost of all five (pruning is
+// most of a fit's time on larger data).
+func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
+	held []heldPath, reached []int) [][]float64 {
+	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].chosen[:min(size, reached[f], len(held[f].chosen))])
+	cTr := append(gaussianColumns(fm.centres, tau, fm.Ztr), fm.fixTr...)
+	cVa := append(gaussianColumns(fm.centres, tau, fm.Zva), fm.fixVa...)
+	t := make([]float64, len(fm.Ztr))
+	for i, y := range fm.Ytr[0] {
+		if y > 0 { // the positive output's class
+			t[i] = 1
+		}
+	}
+	ev := bernoulliPrune(cTr, t, a.Workers)
+	if !ev.ok {
+		return nil
+	}
+	out := make([][]float64, len(Z))
+	for v, i := range fm.va {
+		fv := ev.bias[0]
+		for x, j := range ev.keep {
+			fv += ev.w[0][x] * cVa[j][v]
+		}
+		out[i] = []float64{fv}
+	}
+	return out
+}
+
+// gaussianColumns returns the columns exp(-||z - c||^2/tau) of the centres at the points Z.
+func gaussianColumns(centres [][]float64, tau float64, Z [][]float64) [][]float64 {
+	cols := make([][]float64, len(centres))
+	for c, mu := range centres {
+		cols[c] = make([]float64, len(Z))
+		for i, z := range Z {
+			cols[c][i] = math.Exp(-sqDist(mu, z) / tau)
+		}
+	}
+	return cols
 }

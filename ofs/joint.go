@@ -283,33 +283,15 @@ func (a *Auto) jointFolds(Z, Y [][]float64, class, folds []int, w Weighting, tau
 		return 0, nil, fmt.Sprintf(", not refined (too costly: %.2g multiply-adds a fold, beyond %.2g)", c, float64(jointBudget))
 	}
 	type fold struct {
-		j          *joint
-		u          []float64
-		va         []int
-		Zva, fixVa [][]float64
-		yva        [][]float64
-		cva        []int
+		*foldModel
+		j *joint
+		u []float64
 	}
 	fs := make([]*fold, nf)
 	a.parallel("refinement", nf, func(f int) {
-		tr, va := foldRows(folds, f)
-		Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
-		Zva, Yva, cva := pickRows(Z, Y, class, va)
-		scale, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
-		Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
-		var centres, fixTr, fixVa [][]float64
-		chosen := held[f].chosen
-		for _, c := range chosen[:min(size, reached[f], len(chosen))] {
-			if c < len(pts) {
-				centres = append(centres, pts[c])
-				continue
-			}
-			d := dirs[c-len(pts)]
-			fixTr, fixVa = append(fixTr, linearColumn(d, Ztr)), append(fixVa, linearColumn(d, Zva))
-		}
-		if len(centres) > 0 {
-			fs[f] = &fold{j: newJoint(Ztr, Ytr, fixTr, len(centres), a.Lambda, 1), u: jointStart(centres, tau/2),
-				va: va, Zva: Zva, fixVa: fixVa, yva: Yva, cva: cva}
+		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].chosen[:min(size, reached[f], len(held[f].chosen))])
+		if len(fm.centres) > 0 {
+			fs[f] = &fold{foldModel: fm, j: newJoint(fm.Ztr, fm.Ytr, fm.fixTr, len(fm.centres), a.Lambda, 1), u: jointStart(fm.centres, tau/2)}
 		}
 	})
 	if slices.Contains(fs, nil) { // a fold without a Gaussian node: nothing to refine
@@ -329,7 +311,7 @@ func (a *Auto) jointFolds(Z, Y [][]float64, class, folds []int, w Weighting, tau
 			var h *holdout
 			if ok {
 				fd.u = u
-				h = &holdout{nv: len(fd.va), y: fd.yva, class: fd.cva, loss: make([]float64, len(fd.va)), kind: a.Loss,
+				h = &holdout{nv: len(fd.va), y: fd.Yva, class: fd.cva, loss: make([]float64, len(fd.va)), kind: a.Loss,
 					f: fd.j.decisions(u, fd.Zva, fd.fixVa)}
 				h.measure()
 			}

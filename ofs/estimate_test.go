@@ -1,0 +1,63 @@
+package ofs
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// hastieSet draws n points of Hastie et al.'s 10-input problem: class 1 outside the sphere
+// sum x_j^2 = 9.34 (the chi-square median), without noise.
+func hastieSet(n int, seed uint64) ([][]float64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	X := make([][]float64, n)
+	class := make([]int, n)
+	for i := range X {
+		X[i] = make([]float64, 10)
+		var s float64
+		for d := range X[i] {
+			X[i][d] = rng.NormFloat64()
+			s += X[i][d] * X[i][d]
+		}
+		if s > 9.34 {
+			class[i] = 1
+		}
+	}
+	return X, class
+}
+
+// signError returns the share of the one-output decisions F on the wrong side for class.
+func signError(F [][]float64, class []int) float64 {
+	w := 0
+	for i, f := range F {
+		if (f[0] > 0) != (class[i] == 1) {
+			w++
+		}
+	}
+	return float64(w) / float64(len(F))
+}
+
+// TestPrunedEstimate checks the error estimate of a model the Bernoulli evidence pruned, on
+// large clean data where the pruning makes the model far better than the selection's: the
+// first fold's pruned model gives an estimate within a point of the test error.
+func TestPrunedEstimate(t *testing.T) {
+	X, class := hastieSet(5000, 1)
+	Xt, ct := hastieSet(5000, 2)
+	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var F [][]float64
+	var cl []int
+	for i, f := range r.Estimate {
+		if f != nil {
+			F, cl = append(F, f), append(cl, class[i])
+		}
+	}
+	if len(F) < bigFold {
+		t.Fatalf("%d decisions of a pruned fold model (%s)", len(F), r.Chose)
+	}
+	est, test, unpruned := signError(F, cl), autoTestError(r, Xt, ct), signError(r.OOF, class)
+	if d := est - test; d > 0.01 || d < -0.01 {
+		t.Errorf("estimate %.4f, test error %.4f (the unpruned folds' %.4f)", est, test, unpruned)
+	}
+}
