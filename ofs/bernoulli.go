@@ -240,8 +240,17 @@ func gram(B []float64, m, n int, h []float64, workers int) {
 			h[i*m+j] = vecmath.Dot(bi, B[j*n:(j+1)*n])
 		}
 	}
+	if m*m*n < gramParallel {
+		workers = 1
+	}
+	eachRow(m, workers, row)
+}
+
+// eachRow calls row(i) for i = 0, ..., m-1, shared out among up to workers goroutines that take
+// the next row as they finish one.
+func eachRow(m, workers int, row func(i int)) {
 	workers = min(workers, m)
-	if workers <= 1 || m*m*n < gramParallel {
+	if workers <= 1 {
 		for i := range m {
 			row(i)
 		}

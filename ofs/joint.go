@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -390,32 +389,18 @@ func chunkedGram(B []float64, m, n int, h []float64, workers int) {
 	for i := range m {
 		clear(h[i*m+i : (i+1)*m])
 	}
-	workers = min(workers, m)
+	if m*m*gramChunk < gramParallel {
+		workers = 1
+	}
 	for lo := 0; lo < n; lo += gramChunk {
 		hi := min(lo+gramChunk, n)
-		row := func(i int) {
+		eachRow(m, workers, func(i int) {
 			bi := B[i*n+lo : i*n+hi]
 			hr := h[i*m : (i+1)*m]
 			for j := i; j < m; j++ {
 				hr[j] += vecmath.Dot(bi, B[j*n+lo:j*n+hi])
 			}
-		}
-		if workers <= 1 || m*m*(hi-lo) < gramParallel {
-			for i := range m {
-				row(i)
-			}
-			continue
-		}
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1)) - 1; i < m; i = int(next.Add(1)) - 1 {
-					row(i)
-				}
-			})
-		}
-		wg.Wait()
+		})
 	}
 }
 
