@@ -77,6 +77,16 @@ func methodNames() string {
 // preferSE maps Options.Prefer to the size rule of ofs.Auto (standard errors of tolerance).
 var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": -1}
 
+// The values of Options.Refine.
+const (
+	RefineAuto   = "auto" // (or ""): several classes and regression from 5,000 points on
+	RefineAlways = "always"
+	RefineNever  = "never"
+)
+
+// refinements maps Options.Refine to ofs.Auto's.
+var refinements = map[string]ofs.Refinement{"": ofs.RefineLarge, RefineAuto: ofs.RefineLarge, RefineAlways: ofs.RefineAlways, RefineNever: ofs.RefineNever}
+
 func fitAuto(c *fitContext) error {
 	p := c.p
 	r, err := autoOptions(c).Fit(c.Z, p.targets(), p.class)
@@ -102,7 +112,7 @@ func fitAuto(c *fitContext) error {
 // autoOptions returns the settings of the default construction.
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
-	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Joint: opt.Refine,
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
 		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}

@@ -68,11 +68,12 @@ type Options struct {
 	// several classes the inputs' linear terms in the class map, for models of Gaussian nodes
 	// only, which model files of format version 2 hold.
 	NoLinear bool
-	// Refine asks method auto to refine its nodes jointly after the selection: their centres
-	// and widths move together to lower the training error, as many iterations as the
-	// cross-validation supports (none where it does not pay). More accurate on larger data
-	// (and several classes above all), at two to four times the time of a fit.
-	Refine bool
+	// Refine says when method auto refines its nodes jointly after the selection (their
+	// centres and widths moved together to lower the training error, as many iterations as
+	// the cross-validation supports, none where it does not pay): RefineAuto ("" or "auto"),
+	// for several classes and regression from 5,000 points on; RefineAlways ("always"), on
+	// any data, at two to four times the time of a fit; RefineNever ("never").
+	Refine string
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
 	PSO optim.PSO
 	// RWBS configures method rwbs; the zero value is Ps = 10, Ng = 4, Mi = 25 (with Paper:
@@ -162,6 +163,9 @@ func (o Options) Check() error {
 	if _, ok := preferSE[o.Prefer]; !ok {
 		return bad("prefer %q: want small, balanced or accurate", o.Prefer)
 	}
+	if _, ok := refinements[o.Refine]; !ok {
+		return bad("refine %q: want auto, always or never", o.Refine)
+	}
 	for _, c := range []struct {
 		name   string
 		v, min int
@@ -220,7 +224,7 @@ func (o Options) Unused() []string {
 	add(o.Prefer != "", "prefer", Auto)
 	add(o.Folds != 0, "folds", Auto)
 	add(o.NoLinear, "no-linear", Auto, PSO, RWBS)
-	add(o.Refine, "refine", Auto)
+	add(o.Refine != "" && o.Refine != RefineAuto, "refine", Auto)
 	add(o.PSO != optim.PSO{}, "pso settings", PSO)
 	add(o.Paper, "paper", PSO, RWBS)
 	add(o.RWBS != optim.RWBS{}, "rwbs settings", RWBS)

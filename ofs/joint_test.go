@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sparsekernel/sparsekernel/synth"
 )
 
 // TestJointGrad checks the joint refinement's gradient against central differences, with few
@@ -112,7 +114,7 @@ func TestAutoJoint(t *testing.T) {
 		Y := oneVsRest(class, c)
 		var rs []*AutoResult
 		for _, workers := range []int{1, 3} {
-			r, err := Auto{Seed: 1, Joint: true, NoPrune: true, Workers: workers}.Fit(X, Y, class)
+			r, err := Auto{Seed: 1, Refine: RefineAlways, NoPrune: true, Workers: workers}.Fit(X, Y, class)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,5 +186,34 @@ func TestJointPick(t *testing.T) {
 		if got := jointPick(tc.L, tc.W, tc.classes, 1); got != tc.want {
 			t.Errorf("%s: level %d, want %d", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestRefineLarge checks when the default refines: a regression whose held-out folds have
+// bigFold points or more, not a smaller one, and not two classes (their final model is
+// pruned by the Bernoulli evidence, which the refinement's choice does not see).
+func TestRefineLarge(t *testing.T) {
+	ran := func(r *AutoResult) bool { return strings.Contains(r.Chose, "refined jointly") || strings.Contains(r.Chose, "not refined") }
+	big, small := synth.Sinc(5*bigFold, 1, 0.1, 1), synth.Sinc(5*bigFold-5, 1, 0.1, 1)
+	for _, tc := range []struct {
+		name string
+		set  synth.Set
+		want bool
+	}{{"regression, folds of bigFold points", big, true}, {"regression, smaller folds", small, false}} {
+		r, err := Auto{Seed: 1}.Fit(tc.set.X, [][]float64{tc.set.Y}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ran(r) != tc.want {
+			t.Errorf("%s: refinement run %v, want %v (%s)", tc.name, ran(r), tc.want, r.Chose)
+		}
+	}
+	X, class := hastieSet(5*bigFold, 1)
+	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ran(r) {
+		t.Errorf("two classes: refined by default (%s)", r.Chose)
 	}
 }

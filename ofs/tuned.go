@@ -92,6 +92,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	a := t.Auto
 	a.NoPrune = true           // the fixed nodes only seed the search: their path's size, unpruned
 	a.NoLinear = true          // the seed sets the Gaussian nodes' width and their number
+	a.Refine = RefineNever     // and its nodes as selected are the size rule's reference
 	a.inputs = newFoldInputs() // shared with the seed's fit: its folds' input weights and candidates
 	ar, err := a.Fit(Z, Y, class)
 	if err != nil {

@@ -120,7 +120,7 @@ type fitFlags struct {
 	evaluations        int
 	paper              bool
 	noLinear           bool
-	refine             bool
+	refine             refineFlag
 	force              bool // fit even beyond the memory available (lssvm, wide data)
 	quiet              bool // no progress display
 }
@@ -139,7 +139,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
 	fs.IntVar(&f.maxTerms, "max-terms", 0, "node budget: cap on the number of nodes (0: the method's default)")
 	fs.BoolVar(&f.noLinear, "no-linear", false, "auto, pso, rwbs: Gaussian nodes only, no linear node (model files of format 2, which older builds read)")
-	fs.BoolVar(&f.refine, "refine", false, "auto: refine the nodes' centres and widths jointly after the selection, as far as the cross-validation supports (more accurate on larger data, 2-4 times the time)")
+	fs.Var(&f.refine, "refine", "auto: refine the nodes' centres and widths jointly after the selection, as far as the cross-validation supports: -refine on data of any size (2-4 times the time), -refine=false never, -refine=auto (the default) for several classes and regression from 5,000 points on")
 	fs.BoolVar(&f.paper, "paper", false, "pso, rwbs: the papers' construction (no bias, no cross-validation; with -ps 7 -ng 11 -mi 400 for rwbs)")
 	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, paper 000's; it uses 20 for harder sets)")
 	fs.IntVar(&f.iterations, "iterations", 0, "pso: iterations I_max per node (0: 20)")
@@ -174,7 +174,7 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 		width = f.a
 	}
 	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
-		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers, Paper: f.paper, NoLinear: f.noLinear, Refine: f.refine,
+		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers, Paper: f.paper, NoLinear: f.noLinear, Refine: f.refine.mode,
 		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
 		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}
@@ -478,3 +478,31 @@ func describeTask(t *dataset.Table, opt sparsekernel.Options) string {
 	}
 	return fmt.Sprintf("%s: %d rows, %d inputs, %s (%s)", t.Source, len(t.X), t.Dim(), task, why)
 }
+
+// refineFlag is -refine: a bare -refine (or -refine=true) refines on any data, -refine=false
+// never, -refine=auto (the default) several classes and regression from 5,000 points on.
+type refineFlag struct{ mode string }
+
+func (r *refineFlag) String() string {
+	if r == nil || r.mode == "" {
+		return sparsekernel.RefineAuto
+	}
+	return r.mode
+}
+
+func (r *refineFlag) Set(s string) error {
+	switch s {
+	case "true", sparsekernel.RefineAlways:
+		r.mode = sparsekernel.RefineAlways
+	case "false", sparsekernel.RefineNever:
+		r.mode = sparsekernel.RefineNever
+	case sparsekernel.RefineAuto:
+		r.mode = ""
+	default:
+		return fmt.Errorf("want true, false or auto (always and never too)")
+	}
+	return nil
+}
+
+// IsBoolFlag lets -refine stand alone, as -refine=true.
+func (r *refineFlag) IsBoolFlag() bool { return true }
