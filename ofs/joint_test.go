@@ -193,7 +193,9 @@ func TestJointPick(t *testing.T) {
 // bigFold points or more, not a smaller one, and not two classes (their final model is
 // pruned by the Bernoulli evidence, which the refinement's choice does not see).
 func TestRefineLarge(t *testing.T) {
-	ran := func(r *AutoResult) bool { return strings.Contains(r.Chose, "refined jointly") || strings.Contains(r.Chose, "not refined") }
+	ran := func(r *AutoResult) bool {
+		return strings.Contains(r.Chose, "refined jointly") || strings.Contains(r.Chose, "not refined")
+	}
 	big, small := synth.Sinc(5*bigFold, 1, 0.1, 1), synth.Sinc(5*bigFold-5, 1, 0.1, 1)
 	for _, tc := range []struct {
 		name string
