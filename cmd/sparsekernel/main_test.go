@@ -559,6 +559,14 @@ func TestTrainRefine(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "ignores the refine option") {
 		t.Errorf("rols -refine: exit %d, %s", code, stderr)
 	}
+	code, stdout, _ = runCLI("train", "-refine=false", "-o", filepath.Join(dir, "n.json"), train)
+	if code != 0 || strings.Contains(stdout, "refined") {
+		t.Errorf("-refine=false: exit %d, %s", code, stdout)
+	}
+	code, _, stderr = runCLI("train", "-refine=maybe", train)
+	if code != 2 || !strings.Contains(stderr, "want true, false or auto") {
+		t.Errorf("-refine=maybe: exit %d, %s", code, stderr)
+	}
 }
 
 func mustFloat(t *testing.T, s string) float64 {
