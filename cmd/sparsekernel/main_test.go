@@ -520,7 +520,7 @@ func TestTrainRefine(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	m := regexp.MustCompile(`refined jointly \((\d+) iterations\)`).FindStringSubmatch(stdout)
-	if m == nil {
+	if m == nil || !strings.Contains(stdout, "(the selected nodes were then refined jointly: cross-validated error ") {
 		t.Fatalf("no refinement in:\n%s", stdout)
 	}
 	e := regexp.MustCompile(`test error: ([0-9.]+)%`).FindStringSubmatch(stdout)
