@@ -6,25 +6,20 @@ inputs (quant5x8), Friedman's problem 1 with noise sd 2 (fr1noisy), and a regres
 inputs with a quadratic term (regq12). Needs Debian's python3-sklearn.
 Usage: /usr/bin/python3 results/refine-sets.py OUT_DIR
 """
+import importlib.util
 import os
 import sys
 
-import numpy as np
 from sklearn.datasets import make_classification, make_friedman1, make_gaussian_quantiles, make_regression
 
+# large-sets.py's folder writer (the same files for the same arguments).
+_spec = importlib.util.spec_from_file_location("large_sets", os.path.join(os.path.dirname(os.path.abspath(__file__)), "large-sets.py"))
+_large = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_large)
 
-def write(root, name, X, y, ntrain, classes=True, reps=3, seed=5):
-    d = os.path.join(root, name)
-    os.makedirs(d, exist_ok=True)
-    np.savetxt(os.path.join(d, "x.csv"), X, delimiter=",", fmt="%.6g")
-    with open(os.path.join(d, "y.csv"), "w") as f:
-        f.writelines(f"c{int(v)}\n" if classes else f"{v:.6g}\n" for v in y)
-    r = np.random.default_rng(seed)
-    with open(os.path.join(d, "train.csv"), "w") as tr, open(os.path.join(d, "test.csv"), "w") as te:
-        for _ in range(reps):
-            p = r.permutation(len(y))
-            tr.write(",".join(map(str, sorted(p[:ntrain]))) + "\n")
-            te.write(",".join(map(str, sorted(p[ntrain:]))) + "\n")
+
+def write(root, name, X, y, ntrain, classes=True):
+    _large.write(root, name, X, y, ntrain, reps=3, seed=5, classes=classes)
 
 
 def main(root):
