@@ -43,6 +43,21 @@ func ExampleFit() {
 	// class of (0.5, 0.9): -1
 }
 
+// A regression refined after the selection: the nodes' centres and widths moved together, as
+// far as the cross-validation supports (by default only from 5,000 points on; RefineAlways asks
+// for it on any data). The chose line says how far it went.
+func ExampleFit_refine() {
+	train := synth.Sinc(300, 2, 0.1, 1)
+	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Refine: sparsekernel.RefineAlways, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.Task, "refined:", strings.Contains(m.Training.Chose, "refined jointly"))
+	// Output:
+	// regression refined: true
+}
+
 func ExampleFitLabels() {
 	X := [][]float64{{0}, {0.1}, {0.2}, {0.3}, {1}, {1.1}, {1.2}, {1.3}}
 	labels := []string{"low", "low", "low", "low", "high", "high", "high", "high"}
