@@ -79,7 +79,7 @@ var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": 
 
 // The values of Options.Refine.
 const (
-	RefineAuto   = "auto" // (or ""): several classes and regression from 5,000 points on
+	RefineAuto   = "auto" // (or ""): several classes and regression from 1,000 points on
 	RefineAlways = "always"
 	RefineNever  = "never"
 )

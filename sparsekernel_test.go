@@ -44,7 +44,7 @@ func ExampleFit() {
 }
 
 // A regression refined after the selection: the nodes' centres and widths moved together, as
-// far as the cross-validation supports (by default only from 5,000 points on; RefineAlways asks
+// far as the cross-validation supports (by default only from 1,000 points on; RefineAlways asks
 // for it on any data). The chose line says how far it went.
 func ExampleFit_refine() {
 	train := synth.Sinc(300, 2, 0.1, 1)

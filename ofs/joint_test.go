@@ -189,19 +189,19 @@ func TestJointPick(t *testing.T) {
 	}
 }
 
-// TestRefineLarge checks when the default refines: a regression whose held-out folds have
-// bigFold points or more, not a smaller one, and not two classes (their final model is
-// pruned by the Bernoulli evidence, which the refinement's choice does not see).
+// TestRefineLarge checks when the default refines: a regression of refinePoints points or
+// more, not a smaller one, and not two classes (their final model is pruned by the Bernoulli
+// evidence, which the refinement's choice does not see).
 func TestRefineLarge(t *testing.T) {
 	ran := func(r *AutoResult) bool {
 		return strings.Contains(r.Chose, "refined jointly") || strings.Contains(r.Chose, "not refined")
 	}
-	big, small := synth.Sinc(5*bigFold, 1, 0.1, 1), synth.Sinc(5*bigFold-5, 1, 0.1, 1)
+	big, small := synth.Sinc(refinePoints, 1, 0.1, 1), synth.Sinc(refinePoints-1, 1, 0.1, 1)
 	for _, tc := range []struct {
 		name string
 		set  synth.Set
 		want bool
-	}{{"regression, folds of bigFold points", big, true}, {"regression, smaller folds", small, false}} {
+	}{{"regression of refinePoints points", big, true}, {"regression, one point fewer", small, false}} {
 		r, err := Auto{Seed: 1}.Fit(tc.set.X, [][]float64{tc.set.Y}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -210,7 +210,7 @@ func TestRefineLarge(t *testing.T) {
 			t.Errorf("%s: refinement run %v, want %v (%s)", tc.name, ran(r), tc.want, r.Chose)
 		}
 	}
-	X, class := hastieSet(5*bigFold, 1)
+	X, class := hastieSet(refinePoints, 1)
 	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
 	if err != nil {
 		t.Fatal(err)
