@@ -71,8 +71,9 @@ type Options struct {
 	// Refine says when method auto refines its nodes jointly after the selection (their
 	// centres and widths moved together to lower the training error, as many iterations as
 	// the cross-validation supports, none where it does not pay): RefineAuto ("" or "auto"),
-	// for several classes and regression from 1,000 points on; RefineAlways ("always"), on
-	// any data; RefineNever ("never"). It takes up to four times the time of a fit.
+	// for several classes (misclassifying at least 1 % of the held-out points) and regression
+	// from 1,000 points on; RefineAlways ("always"), on any data; RefineNever ("never"). It
+	// takes up to four times the time of a fit.
 	Refine string
 	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
 	PSO optim.PSO
