@@ -218,4 +218,26 @@ func TestRefineLarge(t *testing.T) {
 	if ran(r) {
 		t.Errorf("two classes: refined by default (%s)", r.Chose)
 	}
+	// Three classes around (k, k mod 2), spread sd: overlapping at 0.6 (many held-out
+	// mistakes: refined), apart at 0.1 (none: left as selected).
+	for _, tc := range []struct {
+		sd   float64
+		want bool
+	}{{0.6, true}, {0.1, false}} {
+		rng := rand.New(rand.NewPCG(5, 5))
+		var X [][]float64
+		var class []int
+		for i := range refinePoints {
+			k := i % 3
+			X = append(X, []float64{float64(k) + tc.sd*rng.NormFloat64(), float64(k%2) + tc.sd*rng.NormFloat64()})
+			class = append(class, k)
+		}
+		r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 3), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ran(r) != tc.want {
+			t.Errorf("three classes, sd %g: refinement run %v, want %v (%s)", tc.sd, ran(r), tc.want, r.Chose)
+		}
+	}
 }
