@@ -495,7 +495,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// Pass 4: the joint refinement of the nodes (joint.go), as many iterations as the folds'
 	// held-out decisions support (none, as a rule, where it does not pay).
 	w := a.Weighting[bc]
-	iters, refined := 0, ""
+	iters, refined, selectedOOF := 0, "", res.OOF
 	if a.Refine == RefineAlways || a.Refine == RefineLarge && n >= refinePoints &&
 		(class == nil || len(Y) > 1 && sum(wrong[size]) >= refineMisses*float64(n)) {
 		var oof [][]float64
@@ -530,7 +530,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	res.Scale, res.Weighting, res.Tau, res.Selected = scale, w, taus[bt], s.Selected()
 	kept := refined
 	if iters > 0 {
-		cols = a.jointFinal(Zs, Y, res, cols, iters)
+		var ok bool
+		if cols, ok = a.jointFinal(Zs, Y, res, cols, iters); !ok { // (not finite: never seen)
+			iters, res.OOF, kept = 0, selectedOOF, ", not refined (the refined model was not finite)"
+		}
 	}
 	if !a.NoPrune && len(cols) > 0 {
 		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {

@@ -414,8 +414,9 @@ func linearColumn(d []float64, Z [][]float64) []float64 {
 // jointFinal refines the final model's Gaussian nodes (res.Centres where not res.Linear, of
 // variance res.Tau/2) on all points Zs for iters iterations, writes the refined centres and
 // variances into res with the ridge weights, and returns the model's columns at the points
-// (cols, the refined Gaussians' replaced).
-func (a *Auto) jointFinal(Zs, Y [][]float64, res *AutoResult, cols [][]float64, iters int) [][]float64 {
+// (cols, the refined Gaussians' replaced). Should the refined model not be finite everywhere,
+// res and cols are left as selected.
+func (a *Auto) jointFinal(Zs, Y [][]float64, res *AutoResult, cols [][]float64, iters int) ([][]float64, bool) {
 	n, m := len(Zs), len(Zs[0])
 	var centres, fixed [][]float64
 	var gi, li []int
@@ -427,12 +428,12 @@ func (a *Auto) jointFinal(Zs, Y [][]float64, res *AutoResult, cols [][]float64, 
 		}
 	}
 	if len(centres) == 0 {
-		return cols
+		return cols, false
 	}
 	j := newJoint(Zs, Y, fixed, len(centres), a.Lambda, a.Workers)
 	u := j.run(jointStart(centres, res.Tau/2), iters)
-	if !j.solve(u) {
-		return cols
+	if !finite(u) || !j.solve(u) || !finite(j.w) || !finite(j.phi) {
+		return cols, false // the nodes as selected, with their weights
 	}
 	ng, K := len(centres), len(Y)
 	C, V := jointNodes(u, ng, m)
@@ -454,5 +455,5 @@ func (a *Auto) jointFinal(Zs, Y [][]float64, res *AutoResult, cols [][]float64, 
 			res.Weights[k][i] = j.w[(1+ng+x)*K+k]
 		}
 	}
-	return out
+	return out, true
 }
