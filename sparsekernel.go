@@ -71,7 +71,7 @@ type Options struct {
 	// Refine says when method auto refines its nodes jointly after the selection (their
 	// centres and widths moved together to lower the training error, as many iterations as
 	// the cross-validation supports, none where it does not pay): RefineAuto ("" or "auto"),
-	// for several classes (misclassifying at least 1 % of the held-out points) and regression
+	// for several classes (misclassifying at least 2 % of the held-out points) and regression
 	// from 1,000 points on; RefineAlways ("always"), on any data; RefineNever ("never"). It
 	// takes up to four times the time of a fit.
 	Refine string
