@@ -96,14 +96,11 @@ func fitAuto(c *fitContext) error {
 	c.m.Training.Tau = r.Tau
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 	if err == nil && r.Estimate != nil { // the first fold's model pruned as the final one was
-		var F [][]float64
-		var cl []int
-		for i, f := range r.Estimate {
-			if f != nil {
-				F, cl = append(F, f), append(cl, p.class[i])
-			}
+		cl := make([]int, len(r.EstimateRows))
+		for v, i := range r.EstimateRows {
+			cl[v] = p.class[i]
 		}
-		c.m.Training.LOOError = oofError(F, cl)
+		c.m.Training.LOOError = oofError(r.Estimate, cl)
 		c.m.Training.CVError = c.m.Training.LOOError
 	}
 	return err

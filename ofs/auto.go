@@ -248,10 +248,11 @@ type AutoResult struct {
 	OOF       [][]float64
 	Calibrate [][]float64
 	// Estimate, if not nil, holds the decisions of the first fold's model pruned as the final
-	// model was (the Bernoulli evidence) at its held-out points (nil at the others), for the
-	// error estimate: on large clean data that pruning makes the model far better than the
+	// model was (the Bernoulli evidence) at its held-out points EstimateRows, for the error
+	// estimate: on large clean data that pruning makes the model far better than the
 	// selection's (prunedFold).
-	Estimate [][]float64
+	Estimate     [][]float64
+	EstimateRows []int
 	// Evaluations counts candidate evaluations over all paths.
 	Evaluations int
 	// Chose says in words what was chosen.
@@ -496,8 +497,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// held-out decisions support (none, as a rule, where it does not pay).
 	w := a.Weighting[bc]
 	iters, refined, selectedOOF := 0, "", res.OOF
-	if a.Refine == RefineAlways || a.Refine == RefineLarge && n >= refinePoints &&
-		(class == nil || len(Y) > 1 && sum(wrong[size]) >= refineMisses*float64(n)) {
+	if a.refines(class, len(Y), wrong[size]) {
 		var oof [][]float64
 		if iters, oof, refined = a.jointFolds(Z, Y, class, folds, w, taus[bt], size, held, reached, point[size], wrong[size]); iters > 0 {
 			res.OOF = oof
@@ -541,7 +541,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
 			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
-				res.Estimate = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
+				res.Estimate, res.EstimateRows = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
 			}
 		}
 	}
@@ -747,6 +747,23 @@ func foldRows(folds []int, f int) (tr, va []int) {
 		}
 	}
 	return tr, va
+}
+
+// refines reports whether the fit refines its selected nodes (Refine): by default a
+// regression, or a classifier of several classes whose held-out misclassifications at the
+// chosen size (wrong, one entry a point) are at least refineMisses of its points, of
+// refinePoints points or more.
+func (a *Auto) refines(class []int, outputs int, wrong []float64) bool {
+	n := len(wrong)
+	switch {
+	case a.Refine != RefineLarge:
+		return a.Refine == RefineAlways
+	case n < refinePoints:
+		return false
+	case class == nil:
+		return true
+	}
+	return outputs > 1 && sum(wrong) >= refineMisses*float64(n)
 }
 
 // refinePoints is the number of points from which the default refines a model of several
@@ -1665,17 +1682,26 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 
 // prunedFold returns the decisions (logits) of fold f's model at the given size (weighting w,
 // width tau) pruned by the Bernoulli evidence, as the final model was, at the fold's held-out
-// points (nil at the others, and everywhere if the posterior cannot be computed). The
-// selection's held-out decisions are those of unpruned models; where the pruning makes the
-// model much better (large, clean data: 6,000 points of Hastie et al.'s problem, 6.9 % held
-// out against 0.9 % on test points) they misstate the final model's error. One fold of at
-// least bigFold points measures it well enough, at a fifth of the cost of all five (pruning is
-// most of a fit's time on larger data).
+// points, and those points (nil if the posterior cannot be computed). The selection's held-out
+// decisions are those of unpruned models; where the pruning makes the model much better
+// (large, clean data: 6,000 points of Hastie et al.'s problem, 6.9 % held out against 0.9 % on
+// test points) they misstate the final model's error. One fold of at least bigFold points
+// measures it well enough, at a fifth of the cost of all five (pruning is most of a fit's time
+// on larger data).
 func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
-	held []heldPath, reached []int) [][]float64 {
+	held []heldPath, reached []int) ([][]float64, []int) {
 	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].chosen[:min(size, reached[f], len(held[f].chosen))])
-	cTr := append(gaussianColumns(fm.centres, tau, fm.Ztr), fm.fixTr...)
-	cVa := append(gaussianColumns(fm.centres, tau, fm.Zva), fm.fixVa...)
+	columns := func(Z, fixed [][]float64) ([][]float64, func()) {
+		if len(fm.centres) == 0 {
+			return fixed, func() {}
+		}
+		k := newGaussians(fm.centres, nil, Z)
+		return append(rowsOf(k.at(tau), len(fm.centres), len(Z)), fixed...), k.release
+	}
+	cTr, releaseTr := columns(fm.Ztr, fm.fixTr)
+	defer releaseTr()
+	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
+	defer releaseVa()
 	t := make([]float64, len(fm.Ztr))
 	for i, y := range fm.Ytr[0] {
 		if y > 0 { // the positive output's class
@@ -1684,27 +1710,24 @@ func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighti
 	}
 	ev := bernoulliPrune(cTr, t, a.Workers)
 	if !ev.ok {
-		return nil
+		return nil, nil
 	}
-	out := make([][]float64, len(Z))
-	for v, i := range fm.va {
+	out := make([][]float64, len(fm.va))
+	for v := range fm.va {
 		fv := ev.bias[0]
 		for x, j := range ev.keep {
 			fv += ev.w[0][x] * cVa[j][v]
 		}
-		out[i] = []float64{fv}
+		out[v] = []float64{fv}
 	}
-	return out
+	return out, fm.va
 }
 
-// gaussianColumns returns the columns exp(-||z - c||^2/tau) of the centres at the points Z.
-func gaussianColumns(centres [][]float64, tau float64, Z [][]float64) [][]float64 {
-	cols := make([][]float64, len(centres))
-	for c, mu := range centres {
-		cols[c] = make([]float64, len(Z))
-		for i, z := range Z {
-			cols[c][i] = math.Exp(-sqDist(mu, z) / tau)
-		}
+// rowsOf returns the r rows of length n of the row-major matrix g (views, not copies).
+func rowsOf(g []float64, r, n int) [][]float64 {
+	out := make([][]float64, r)
+	for i := range out {
+		out[i] = g[i*n : (i+1)*n]
 	}
-	return cols
+	return out
 }

@@ -46,14 +46,9 @@ func TestPrunedEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var F [][]float64
-	var cl []int
-	for i, f := range r.Estimate {
-		if f != nil {
-			F, cl = append(F, f), append(cl, class[i])
-		}
-	}
-	if len(F) < bigFold {
+	F := r.Estimate
+	cl := subset(class, r.EstimateRows)
+	if len(F) < bigFold || len(F) != len(cl) {
 		t.Fatalf("%d decisions of a pruned fold model (%s)", len(F), r.Chose)
 	}
 	est, test, unpruned := signError(F, cl), autoTestError(r, Xt, ct), signError(r.OOF, class)

@@ -93,7 +93,7 @@ func TestJointLowers(t *testing.T) {
 		t.Fatalf("costs %g, %g, %g: not lowered", c0, c1, c2)
 	}
 	j.solve(snaps[1])
-	f := j.decisions(snaps[1], Z, nil)
+	f := j.decisions(snaps[1], newPoints(Z), nil)
 	j.costGrad(snaps[1], grad) // e = decisions - y
 	for i := range n {
 		if d := f[0][i] - Y[0][i] - j.e[i]; math.Abs(d) > 1e-9 {
