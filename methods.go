@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -258,14 +259,16 @@ func fitFixed(c *fitContext) error {
 // multinomial map, of its cross-fitted labels). The cross-fits run on up to workers goroutines.
 func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, Z [][]float64, scale []float64) float64 {
 	A, B, ok := calibrate.Fit(F, class, classes)
+	k := len(m.Weights)
 	if !ok {
+		m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
 		return oofError(F, class)
 	}
-	k := len(m.Weights)
 	if k == 1 {
 		a, b := A[1][0], B[1]
 		if !(a > 0) {
-			return oofError(F, class) // the out-of-fold decisions do not even order the classes
+			m.Calibration = priorCalibration(class, classes, k, source+": the decisions did not order the classes")
+			return oofError(F, class)
 		}
 		for i := range m.Weights[0] {
 			m.Weights[0][i] *= a
@@ -303,6 +306,22 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 		m.Calibration.Method += ", folded into the outputs"
 	}
 	return mean(missed)
+}
+
+// priorCalibration returns the calibration of a model whose decisions say nothing usable about
+// the probabilities (on a handful of points, or without signal): every point gets the classes'
+// training frequencies, whatever its k decision values.
+func priorCalibration(class []int, classes, k int, why string) *model.Calibration {
+	c := &model.Calibration{Method: "class frequencies (" + why + ")", A: make([][]float64, classes), B: make([]float64, classes)}
+	count := make([]float64, classes)
+	for _, v := range class {
+		count[v]++
+	}
+	for i := range classes {
+		c.A[i] = make([]float64, k)
+		c.B[i] = math.Log(max(count[i], 0.5) / float64(len(class))) // (every class has a training point)
+	}
+	return c
 }
 
 // stackSE is how many paired standard errors fewer mistakes the map with the inputs must make

@@ -85,6 +85,13 @@ func TestFitRobust(t *testing.T) {
 			if cerr := m.Check(); cerr != nil || m.Size() == 0 {
 				t.Errorf("%s: a model of %d nodes: %v", tc.name, m.Size(), cerr)
 			}
+			// A default classifier has probabilities, if only the classes' frequencies.
+			if m.Task == model.Classification && tc.opt.Method == "" {
+				p := make([]float64, len(m.Classes))
+				if perr := m.Probabilities(p, make([]float64, m.Outputs())); perr != nil {
+					t.Errorf("%s: probabilities: %v", tc.name, perr)
+				}
+			}
 		case !errors.Is(err, tc.want):
 			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
 		}
