@@ -57,6 +57,8 @@ type joint struct {
 	workers           int
 	phi, d2           []float64 // rows x N design (row 0 the bias, then the Gaussians, then fixed); ng x N distances
 	a, w, e, h, gc    []float64
+	coef              []float64 // scratch: one column of the weights, negated
+	zt                []float64 // m x N: the points by input
 }
 
 // newJoint returns the refinement of ng Gaussian nodes on points Z (N x m, in the kernel's
@@ -82,6 +84,13 @@ func newJoint(Z, Y, fixed [][]float64, ng int, lambda float64, workers int) *joi
 	j.e = make([]float64, j.k*n)
 	j.h = make([]float64, ng*n)
 	j.gc = make([]float64, ng*m)
+	j.coef = make([]float64, max(j.rows, j.k))
+	j.zt = make([]float64, m*n) // the points by input
+	for i, z := range Z {
+		for d, v := range z {
+			j.zt[d*n+i] = v
+		}
+	}
 	return j
 }
 
@@ -102,15 +111,14 @@ func gaussianRows(u, Z, zz []float64, n, m, ng int, phi, d2 []float64) {
 				row[i] = sqDist(mu, Z[i*m:(i+1)*m])
 			}
 		}
-	} else {
-		vecmath.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: ng, Cols: m, Stride: m, Data: C},
-			blas64.General{Rows: n, Cols: m, Stride: m, Data: Z}, 0, blas64.General{Rows: ng, Cols: n, Stride: n, Data: d2})
+	} else { // ||z - mu||^2 = (-2 z'mu + mu'mu) + z'z
 		for c := range ng {
 			mu := C[c*m : (c+1)*m]
 			cc := dot(mu, mu)
 			row := d2[c*n : (c+1)*n]
+			vecmath.MulRows(Z, m, m, mu, row)
 			for i := range row {
-				row[i] = max(row[i]+cc+zz[i], 0)
+				row[i] = max(-2*row[i]+cc+zz[i], 0)
 			}
 		}
 	}
@@ -150,8 +158,17 @@ func (j *joint) costGrad(u, grad []float64) float64 {
 		return math.Inf(1)
 	}
 	n, m, ng, K := j.n, j.m, j.ng, j.k
-	vecmath.Gemm(blas.Trans, blas.NoTrans, 1, blas64.General{Rows: j.rows, Cols: K, Stride: K, Data: j.w},
-		blas64.General{Rows: j.rows, Cols: n, Stride: n, Data: j.phi}, 0, blas64.General{Rows: K, Cols: n, Stride: n, Data: j.e})
+	// The products below are vecmath's (SubMulTrans, MulRows, as in the selection): y = 0 -
+	// sum_j (-a_j) p_j is sum_j a_j p_j exactly. E = W' Phi:
+	neg := j.coef[:j.rows]
+	for k := range K {
+		for r := range j.rows {
+			neg[r] = -j.w[r*K+k]
+		}
+		ek := j.e[k*n : (k+1)*n]
+		clear(ek)
+		vecmath.SubMulTrans(j.phi, n, neg, ek)
+	}
 	var f float64
 	for i, v := range j.e {
 		d := v - j.y[i]
@@ -161,15 +178,21 @@ func (j *joint) costGrad(u, grad []float64) float64 {
 	for _, v := range j.w[K:] {
 		f += j.lambda * v * v
 	}
-	// H = 2 W_g E, times the Gaussian columns entry by entry.
-	vecmath.Gemm(blas.NoTrans, blas.NoTrans, 2, blas64.General{Rows: ng, Cols: K, Stride: K, Data: j.w[K:]},
-		blas64.General{Rows: K, Cols: n, Stride: n, Data: j.e}, 0, blas64.General{Rows: ng, Cols: n, Stride: n, Data: j.h})
+	// H = 2 W_g E, times the Gaussian columns entry by entry, and G = H Z (Z' row by row).
 	g := j.phi[n:]
-	for i := range j.h {
-		j.h[i] *= g[i]
+	neg = j.coef[:K]
+	for c := range ng {
+		for k := range K {
+			neg[k] = -2 * j.w[(1+c)*K+k]
+		}
+		hc := j.h[c*n : (c+1)*n]
+		clear(hc)
+		vecmath.SubMulTrans(j.e, n, neg, hc)
+		for i, v := range g[c*n : (c+1)*n] {
+			hc[i] *= v
+		}
+		vecmath.MulRows(j.zt, n, n, hc, j.gc[c*m:(c+1)*m])
 	}
-	vecmath.Gemm(blas.NoTrans, blas.NoTrans, 1, blas64.General{Rows: ng, Cols: n, Stride: n, Data: j.h},
-		blas64.General{Rows: n, Cols: m, Stride: m, Data: j.z}, 0, blas64.General{Rows: ng, Cols: m, Stride: m, Data: j.gc})
 	for c := range ng {
 		iv := math.Exp(-u[ng*m+c]) / j.unit
 		hc := j.h[c*n : (c+1)*n]
@@ -393,7 +416,7 @@ const gramChunk = 512
 // among up to workers goroutines: every entry is computed the same way whatever their number.
 // Against gram's one dot product of whole rows an entry, it reads the rows from cache rather
 // than memory once they outgrow it: BenchmarkJointCost (a satellite fold's evaluation, one
-// core) 32.4 -> 27.9 ms, median of four.
+// core) 32.4 -> 27.9 ms, median of four (with gonum's products for the rest of the evaluation).
 func chunkedGram(B []float64, m, n int, h []float64, workers int) {
 	for i := range m {
 		clear(h[i*m+i : (i+1)*m])
