@@ -13,7 +13,6 @@ import (
 	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -1149,10 +1148,8 @@ func newGaussians(pts, dirs, Z [][]float64) *gaussians {
 		}
 		return k
 	}
-	// ||z - c||^2 = ||z||^2 + ||c||^2 - 2 c'z, the products by one matrix product.
-	P, X := flatten(pts), flatten(Z)
-	vecmath.Gemm(blas.NoTrans, blas.Trans, -2, blas64.General{Rows: l, Cols: m, Stride: m, Data: P},
-		blas64.General{Rows: n, Cols: m, Stride: m, Data: X}, 0, blas64.General{Rows: l, Cols: n, Stride: n, Data: k.d2})
+	// ||z - c||^2 = (-2 c'z + ||c||^2) + ||z||^2, the products c'z by vecmath.MulRows.
+	X := flatten(Z)
 	zz := make([]float64, n)
 	for i, z := range Z {
 		zz[i] = dot(z, z)
@@ -1160,8 +1157,9 @@ func newGaussians(pts, dirs, Z [][]float64) *gaussians {
 	for c, p := range pts {
 		cc := dot(p, p)
 		row := k.d2[c*n : (c+1)*n]
+		vecmath.MulRows(X, m, m, p, row)
 		for i := range row {
-			row[i] = max(row[i]+cc+zz[i], 0)
+			row[i] = max(-2*row[i]+cc+zz[i], 0)
 		}
 	}
 	return k
