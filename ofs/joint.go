@@ -178,7 +178,7 @@ func (j *joint) costGrad(u, grad []float64) float64 {
 	for _, v := range j.w[K:] {
 		f += j.lambda * v * v
 	}
-	// H = 2 W_g E, times the Gaussian columns entry by entry, and G = H Z (Z' row by row).
+	// H = 2 W_g E, times the Gaussian columns entry by entry, and gc = H Z (by the rows of Z').
 	g := j.phi[n:]
 	neg = j.coef[:K]
 	for c := range ng {
