@@ -110,7 +110,7 @@ func fitAuto(c *fitContext) error {
 // autoOptions returns the settings of the default construction.
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
-	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], ByMisses: opt.Prefer == "small", Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
 		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}

@@ -59,7 +59,9 @@ type Options struct {
 	// "balanced" (one standard error; the default, "") or "accurate" (the least error). For two
 	// classes the same tolerance decides when the evidence pruning keeps the smaller Bernoulli
 	// model over the Gaussian one (by their leave-one-out log-loss); for three or more, the
-	// size's cross-validated misclassifications must be within it of the fewest too.
+	// size's cross-validated misclassifications must be within it of the fewest too, and
+	// "small" asks only that (the squared error of the outputs not asked: far fewer nodes, at
+	// some cost in error).
 	Prefer string
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int

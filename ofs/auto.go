@@ -74,6 +74,11 @@ type Auto struct {
 	// with three or more classes the held-out misclassifications must be within it of the
 	// fewest too (fewerMisses); default 1. Negative means 0.
 	SE float64
+	// ByMisses, with three or more classes, chooses the size by the held-out misclassifications
+	// alone: the smallest whose misclassifications are within SE paired standard errors of the
+	// fewest (up to the size of least loss), the squared error not asked (smaller models, at
+	// some cost in error; Options.Prefer "small").
+	ByMisses bool
 	// MaxSize, if positive, caps the size chosen (a node budget); above the default MaxTerms
 	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it, up to 2^25/N).
 	MaxSize int
@@ -464,7 +469,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	size := bs
-	if a.SE > 0 {
+	switch {
+	case a.ByMisses && len(Y) > 1 && class != nil:
+		size = byMisses(wrong, bs, a.SE)
+	case a.SE > 0:
 		size = smallestWithin(point, bs, a.SE)
 		if len(Y) > 1 { // several classes
 			size = fewerMisses(point, wrong, size, bs, a.SE)
@@ -723,6 +731,19 @@ func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
 		}
 	}
 	return best
+}
+
+// byMisses returns the smallest size s whose misclassifications wrong[s] (1 for each point
+// misclassified) are within se paired standard errors of those of the size with the fewest, of
+// the sizes up to best (Auto.ByMisses).
+func byMisses(wrong [][]float64, best int, se float64) int {
+	fewest := 1
+	for s := 2; s <= best; s++ {
+		if sum(wrong[s]) < sum(wrong[fewest]) {
+			fewest = s
+		}
+	}
+	return smallestMatching(wrong, fewest, wrong[fewest], se)
 }
 
 // smallestMatching returns the smallest size s < upTo whose per-point losses loss[s] are

@@ -752,3 +752,28 @@ func TestFewerMisses(t *testing.T) {
 		}
 	}
 }
+
+// TestByMisses checks the size rule of Auto.ByMisses: the smallest size whose held-out
+// misclassifications are within se paired standard errors of the fewest, the squared error not
+// asked.
+func TestByMisses(t *testing.T) {
+	fewest := []float64{0, 1, 0, 0, 0, 0, 0, 0}
+	extra := []float64{1, 1, 0, 0, 0, 0, 0, 0} // one more: within two standard errors, not one
+	many := []float64{1, 1, 1, 1, 0, 1, 1, 0}  // five more: within neither
+	for _, tc := range []struct {
+		name  string
+		wrong [][]float64
+		best  int
+		se    float64
+		want  int
+	}{
+		{"one more miss at two standard errors: the smaller size", [][]float64{nil, many, extra, fewest, fewest}, 4, 2, 2},
+		{"one more miss at one standard error: the size of fewest", [][]float64{nil, many, extra, fewest, fewest}, 4, 1, 3},
+		{"the fewest beyond the size of least loss are not looked at", [][]float64{nil, many, extra, many, fewest}, 3, 2, 2},
+		{"the first of equally few", [][]float64{nil, fewest, extra, fewest}, 3, 0, 1},
+	} {
+		if got := byMisses(tc.wrong, tc.best, tc.se); got != tc.want {
+			t.Errorf("%s: got %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
