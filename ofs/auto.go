@@ -719,12 +719,7 @@ func smallestWithin(loss [][]float64, best int, se float64) int {
 // With several classes the summed squared error of the one-against-the-rest outputs flattens
 // while the arg max still makes fewer mistakes, and the squared error's rule alone stops short.
 func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
-	fewest, least := 1, sum(wrong[1])
-	for s := 2; s <= best; s++ {
-		if v := sum(wrong[s]); v < least {
-			fewest, least = s, v
-		}
-	}
+	fewest := fewestMisses(wrong, best)
 	for s := from; s < best; s++ {
 		if paired.Within(loss[s], loss[best], se) && paired.Within(wrong[s], wrong[fewest], se) {
 			return s
@@ -737,13 +732,20 @@ func fewerMisses(loss, wrong [][]float64, from, best int, se float64) int {
 // misclassified) are within se paired standard errors of those of the size with the fewest, of
 // the sizes up to best (Auto.ByMisses).
 func byMisses(wrong [][]float64, best int, se float64) int {
-	fewest := 1
+	fewest := fewestMisses(wrong, best)
+	return smallestMatching(wrong, fewest, wrong[fewest], se)
+}
+
+// fewestMisses returns the size in [1, best] of fewest misclassifications wrong[s] (the first
+// of equally few).
+func fewestMisses(wrong [][]float64, best int) int {
+	fewest, least := 1, sum(wrong[1])
 	for s := 2; s <= best; s++ {
-		if sum(wrong[s]) < sum(wrong[fewest]) {
-			fewest = s
+		if v := sum(wrong[s]); v < least {
+			fewest, least = s, v
 		}
 	}
-	return smallestMatching(wrong, fewest, wrong[fewest], se)
+	return fewest
 }
 
 // smallestMatching returns the smallest size s < upTo whose per-point losses loss[s] are
@@ -1160,30 +1162,32 @@ func newGaussians(pts, dirs, Z [][]float64) *gaussians {
 	n, l, m := len(Z), len(pts), len(Z[0])
 	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf((l + len(dirs)) * n)}
 	linearColumns(k.g[l*n:], dirs, Z)
-	if m <= directInputs { // few inputs: directly, one pass over the matrix
-		for c, p := range pts {
-			row := k.d2[c*n : (c+1)*n]
-			for i, z := range Z {
-				row[i] = sqDist(p, z)
-			}
-		}
-		return k
-	}
-	// ||z - c||^2 = (-2 c'z + ||c||^2) + ||z||^2, the products c'z by vecmath.MulRows.
-	X := flatten(Z)
-	zz := make([]float64, n)
-	for i, z := range Z {
-		zz[i] = dot(z, z)
-	}
-	for c, p := range pts {
-		cc := dot(p, p)
-		row := k.d2[c*n : (c+1)*n]
-		vecmath.MulRows(X, m, m, p, row)
-		for i := range row {
-			row[i] = max(-2*row[i]+cc+zz[i], 0)
-		}
+	if l > 0 {
+		sqDistances(flatten(pts), newPoints(Z), m, l, k.d2)
 	}
 	return k
+}
+
+// sqDistances sets row c of d2 (nc x p.n) to the squared distances of the points p (m inputs)
+// from centre c of C (nc x m, row-major): directly with few inputs (directInputs), else as
+// (-2 c'z + ||c||^2) + ||z||^2 with the products c'z by vecmath.MulRows.
+func sqDistances(C []float64, p points, m, nc int, d2 []float64) {
+	n := p.n
+	for c := range nc {
+		mu := C[c*m : (c+1)*m]
+		row := d2[c*n : (c+1)*n]
+		if m <= directInputs {
+			for i := range row {
+				row[i] = sqDist(mu, p.z[i*m:(i+1)*m])
+			}
+			continue
+		}
+		cc := dot(mu, mu)
+		vecmath.MulRows(p.z, m, m, mu, row)
+		for i := range row {
+			row[i] = max(-2*row[i]+cc+p.zz[i], 0)
+		}
+	}
 }
 
 // matrices recycles the kernel matrices of the folds' paths, the bulk of what a fit
@@ -1721,13 +1725,7 @@ func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighti
 	defer releaseTr()
 	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
 	defer releaseVa()
-	t := make([]float64, len(fm.Ztr))
-	for i, y := range fm.Ytr[0] {
-		if y > 0 { // the positive output's class
-			t[i] = 1
-		}
-	}
-	ev := bernoulliPrune(cTr, t, a.Workers)
+	ev := bernoulliPrune(cTr, positives(fm.Ytr[0]), a.Workers)
 	if !ev.ok {
 		return nil, nil
 	}

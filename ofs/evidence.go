@@ -67,12 +67,7 @@ func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int
 	if class == nil || len(Y) > 1 {
 		return g
 	}
-	t := make([]float64, len(Y[0]))
-	for i, y := range Y[0] {
-		if y > 0 { // the positive output's class
-			t[i] = 1
-		}
-	}
+	t := positives(Y[0])
 	b := bernoulliPrune(cols, t, workers)
 	b.likelihood = "Bernoulli"
 	switch {
@@ -85,6 +80,18 @@ func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int
 		return g
 	}
 	return b
+}
+
+// positives returns the Bernoulli labels of one output's class codes: 1 where the code is
+// positive (the positive output's class), else 0.
+func positives(y []float64) []float64 {
+	t := make([]float64, len(y))
+	for i, v := range y {
+		if v > 0 {
+			t[i] = 1
+		}
+	}
+	return t
 }
 
 // comparePrunings returns by how many paired standard errors the leave-one-out log-loss of the

@@ -99,29 +99,11 @@ func jointCost(n, m, nodes, k int) float64 {
 	return float64(n) * (float64(nodes*nodes) + 3*float64(nodes*m) + 2*float64(nodes*k))
 }
 
-// gaussianRows fills rows 0..ng-1 of phi (ng x n) with the Gaussian nodes of u at the points Z
-// (n x m, row-major, squared norms zz), and d2 with the squared distances.
-func gaussianRows(u, Z, zz []float64, n, m, ng int, phi, d2 []float64) {
-	C := u[:ng*m]
-	if m <= directInputs {
-		for c := range ng {
-			mu := C[c*m : (c+1)*m]
-			row := d2[c*n : (c+1)*n]
-			for i := range row {
-				row[i] = sqDist(mu, Z[i*m:(i+1)*m])
-			}
-		}
-	} else { // ||z - mu||^2 = (-2 z'mu + mu'mu) + z'z
-		for c := range ng {
-			mu := C[c*m : (c+1)*m]
-			cc := dot(mu, mu)
-			row := d2[c*n : (c+1)*n]
-			vecmath.MulRows(Z, m, m, mu, row)
-			for i := range row {
-				row[i] = max(-2*row[i]+cc+zz[i], 0)
-			}
-		}
-	}
+// gaussianRows fills rows 0..ng-1 of phi (ng x p.n) with the Gaussian nodes of u at the points
+// p (m inputs), and d2 with the squared distances.
+func gaussianRows(u []float64, p points, m, ng int, phi, d2 []float64) {
+	sqDistances(u[:ng*m], p, m, ng, d2)
+	n := p.n
 	for c := range ng {
 		vecmath.ExpScaled(phi[c*n:(c+1)*n], d2[c*n:(c+1)*n], -0.5*math.Exp(-u[ng*m+c]))
 	}
@@ -131,7 +113,7 @@ func gaussianRows(u, Z, zz []float64, n, m, ng int, phi, d2 []float64) {
 // regularised Gram matrix is not positive definite to rounding.
 func (j *joint) solve(u []float64) bool {
 	n := j.n
-	gaussianRows(u, j.z, j.zz, n, j.m, j.ng, j.phi[n:], j.d2)
+	gaussianRows(u, j.points, j.m, j.ng, j.phi[n:], j.d2)
 	chunkedGram(j.phi, j.rows, n, j.a, j.workers)
 	for r := 1; r < j.rows; r++ {
 		j.a[r*j.rows+r] += j.lambda
@@ -255,7 +237,7 @@ func newPoints(Z [][]float64) points {
 func (j *joint) decisions(u []float64, p points, fixed [][]float64) [][]float64 {
 	r, m, ng := p.n, j.m, j.ng
 	phi := make([]float64, ng*r)
-	gaussianRows(u, p.z, p.zz, r, m, ng, phi, make([]float64, ng*r))
+	gaussianRows(u, p, m, ng, phi, make([]float64, ng*r))
 	f := make([][]float64, j.k)
 	for k := range f {
 		f[k] = make([]float64, r)
