@@ -94,7 +94,7 @@ func fitAuto(c *fitContext) error {
 	if err != nil {
 		return err
 	}
-	c.m.Training.Tau = r.Tau
+	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
 	if err == nil && r.Estimate != nil { // the first fold's model pruned as the final one was
 		cl := make([]int, len(r.EstimateRows))

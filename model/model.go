@@ -109,6 +109,10 @@ type Training struct {
 	// CVError, when set, is an estimate of the test error from an outer cross-validation of
 	// the whole fit (node search included), in the unit of LOOError.
 	CVError float64 `json:"cv_error,omitempty"`
+	// Refined is the number of iterations of the joint refinement of the selected nodes'
+	// centres and widths (method auto), 0 if they were left as selected: the curves are then
+	// the selection's, before the refinement, and LOOError is the refined model's estimate.
+	Refined int `json:"refined,omitempty"`
 	// Lambdas are the final regularisation parameters of the terms.
 	Lambdas     []float64 `json:"lambdas,omitempty"`
 	Evaluations int       `json:"evaluations,omitempty"`

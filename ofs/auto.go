@@ -259,6 +259,9 @@ type AutoResult struct {
 	EstimateRows []int
 	// Evaluations counts candidate evaluations over all paths.
 	Evaluations int
+	// Refined is the number of iterations of the joint refinement (joint.go), 0 if the nodes
+	// were left as selected.
+	Refined int
 	// Chose says in words what was chosen.
 	Chose string
 }
@@ -561,7 +564,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.Weights[k] = all[k][1:]
 		}
 	}
-	res.Size = len(res.Centres)
+	res.Size, res.Refined = len(res.Centres), iters
 	if slices.Contains(res.Linear, true) { // (one output: one direction at most)
 		kept += ", one of them linear"
 	}

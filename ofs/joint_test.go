@@ -1,6 +1,7 @@
 package ofs
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -125,8 +126,8 @@ func TestAutoJoint(t *testing.T) {
 		if !reflect.DeepEqual(r, rs[1]) {
 			t.Errorf("%d classes: the refined model depends on the number of workers", c)
 		}
-		if !strings.Contains(r.Chose, "refined jointly") {
-			t.Fatalf("%d classes: not refined: %s", c, r.Chose)
+		if r.Refined == 0 || !strings.Contains(r.Chose, fmt.Sprintf("refined jointly (%d iterations)", r.Refined)) {
+			t.Fatalf("%d classes: not refined (%d iterations): %s", c, r.Refined, r.Chose)
 		}
 		moved := false
 		for i, v := range r.Vars {

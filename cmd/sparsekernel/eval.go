@@ -217,7 +217,7 @@ func sizeTable(w io.Writer, m *model.Model) {
 		}
 		fmt.Fprintf(w, "  %s%5d nodes  %s\n", mark, n, formatError(m, errs[n-1]))
 	}
-	if strings.Contains(t.Chose, "refined jointly") { // the curve is the selection's, before it
+	if t.Refined > 0 { // the curve is the selection's, before it
 		fmt.Fprintf(w, "  (the selected nodes were then refined jointly: %s %s)\n", estimateName(m), formatError(m, t.LOOError))
 	}
 	if n := m.Size(); n < t.Chosen {

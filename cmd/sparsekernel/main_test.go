@@ -534,6 +534,9 @@ func TestTrainRefine(t *testing.T) {
 		Nodes []struct {
 			Width []float64 `json:"width"`
 		} `json:"nodes"`
+		Training struct {
+			Refined int `json:"refined"`
+		} `json:"training"`
 	}
 	raw, err := os.ReadFile(modelPath)
 	if err != nil {
@@ -550,6 +553,9 @@ func TestTrainRefine(t *testing.T) {
 	}
 	if len(widths) < 2 {
 		t.Errorf("refined nodes of one width: %v", widths)
+	}
+	if got := strconv.Itoa(file.Training.Refined); got != m[1] {
+		t.Errorf("model file: refined %s iterations, the chose line %s", got, m[1])
 	}
 	code, _, stderr = runCLI("predict", "-o", filepath.Join(dir, "pred.txt"), modelPath, test)
 	if code != 0 || !strings.Contains(stderr, "accuracy = "+fmt.Sprintf("%.2f", 100-mustFloat(t, e[1]))) {
