@@ -75,8 +75,15 @@ func methodNames() string {
 	return strings.Join(names, ", ")
 }
 
+// The values of Options.Prefer.
+const (
+	PreferBalanced = "balanced" // (or ""): the default
+	PreferSmall    = "small"
+	PreferAccurate = "accurate"
+)
+
 // preferSE maps Options.Prefer to the size rule of ofs.Auto (standard errors of tolerance).
-var preferSE = map[string]float64{"": 1, "balanced": 1, "small": 2, "accurate": -1}
+var preferSE = map[string]float64{"": 1, PreferBalanced: 1, PreferSmall: 2, PreferAccurate: -1}
 
 // The values of Options.Refine.
 const (
@@ -110,7 +117,7 @@ func fitAuto(c *fitContext) error {
 // autoOptions returns the settings of the default construction.
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
-	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], ByMisses: opt.Prefer == "small", Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
+	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], ByMisses: opt.Prefer == PreferSmall, Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
 		Progress: opt.Progress}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}

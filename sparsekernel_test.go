@@ -113,6 +113,34 @@ func ExampleFitLabels_multiClass() {
 	// fewer than 30 nodes: true
 }
 
+// Size against accuracy: PreferSmall takes the smallest model whose cross-validated error is
+// within two standard errors of the best (with several classes, by the misclassifications
+// alone); the default, PreferBalanced, one standard error; PreferAccurate, the least error.
+func ExampleOptions_prefer() {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var X [][]float64
+	var labels []string
+	for i := range 300 {
+		c := i % 3
+		X = append(X, []float64{float64(c) + 0.4*rng.NormFloat64(), float64(c%2) + 0.4*rng.NormFloat64()})
+		labels = append(labels, []string{"a", "b", "c"}[c])
+	}
+	size := map[string]int{}
+	for _, prefer := range []string{sparsekernel.PreferSmall, sparsekernel.PreferBalanced, sparsekernel.PreferAccurate} {
+		m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Prefer: prefer, Seed: 1})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		size[prefer] = m.Size()
+	}
+	fmt.Println("small <= balanced <= accurate:", size["small"] <= size["balanced"] && size["balanced"] <= size["accurate"])
+	fmt.Println("small has under half the accurate model's nodes:", 2*size["small"] < size["accurate"])
+	// Output:
+	// small <= balanced <= accurate: true
+	// small has under half the accurate model's nodes: true
+}
+
 func TestFitErrors(t *testing.T) {
 	X := [][]float64{{0, 1}, {1, 0}, {2, 2}}
 	tests := []struct {

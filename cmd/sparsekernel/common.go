@@ -133,7 +133,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.method, "method", sparsekernel.Auto, "training `method`: "+strings.Join(names, ", "))
 	fs.StringVar(&f.task, "task", "auto", "classification, regression, or auto: text labels are classes; numbers are classes when\n"+
 		"there are two distinct values, or at most 30 distinct integers with at least 5 rows each on average; else regression")
-	fs.StringVar(&f.prefer, "prefer", "balanced", "auto: size against accuracy, small, balanced or accurate")
+	fs.StringVar(&f.prefer, "prefer", sparsekernel.PreferBalanced, "auto: size against accuracy, small, balanced or accurate")
 	fs.IntVar(&f.folds, "folds", 0, "auto: cross-validation folds (0: 5)")
 	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen from the data)")
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
@@ -162,7 +162,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 // owns their defaults: an invalid option is a usage error.
 func (f *fitFlags) options() (sparsekernel.Options, error) {
 	prefer := f.prefer
-	if prefer == "balanced" {
+	if prefer == sparsekernel.PreferBalanced {
 		prefer = ""
 	}
 	kern := f.kernel
