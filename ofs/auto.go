@@ -431,7 +431,9 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
 	// paired size rule, replayed from each fold's path (the held-out values of its orthogonal
 	// columns and their weights, from which the out-of-fold decisions at the size chosen
-	// follow too); a fold's path that patience stopped before bs is run again to bs.
+	// follow too). A fold's path that patience stopped before bs keeps its last model for the
+	// larger sizes, as it does in the race's sums that chose bs; only a fold the chosen
+	// configuration did not run on (none, as the survivors run on every fold) is run here.
 	point := make([][]float64, bs+1) // point[s][i]
 	wrong := make([][]float64, bs+1) // wrong[s][i]: 1 if misclassified
 	for s := range point {
@@ -454,7 +456,7 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 				}
 			}
 		}
-		if rec := paths.recs[bc][bt][f]; rec != nil && (rec.final || len(rec.loss) > bs) {
+		if rec := paths.recs[bc][bt][f]; rec != nil {
 			_, va := foldRows(folds, f)
 			_, yva, cva := pickRows(nil, Y, class, va)
 			rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) { watch(va, s, h) })
