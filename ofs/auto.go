@@ -123,7 +123,7 @@ type Auto struct {
 // kernel matrices: the input weights of a weighting, and the linear candidates and the
 // candidate centres (random points and prototypes) in the weighted inputs. Several paths run
 // on the same fold and weighting (the race's rounds, the width extension, the survivors, the
-// size rule's reruns); they are the same every time.
+// joint refinement's fold models); they are the same every time.
 type foldInputs struct {
 	mu   sync.Mutex
 	done map[[2]int]*foldInput
