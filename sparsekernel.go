@@ -54,14 +54,14 @@ type Options struct {
 	MinTerms int
 	// MaxTerms caps the model size, a node budget; 0 means the method's default.
 	MaxTerms int
-	// Prefer says how method auto trades size against accuracy: PreferSmall (the smallest model
-	// whose cross-validated error is not worse than the best by more than two standard errors),
-	// PreferBalanced (one standard error; the default, "") or PreferAccurate (the least error). For two
-	// classes the same tolerance decides when the evidence pruning keeps the smaller Bernoulli
-	// model over the Gaussian one (by their leave-one-out log-loss); for three or more, the
-	// size's cross-validated misclassifications must be within it of the fewest too, and
-	// PreferSmall asks only that (the squared error of the outputs not asked: far fewer nodes, at
-	// some cost in error).
+	// Prefer says how method auto trades size against accuracy: PreferSmall (the smallest
+	// model whose cross-validated error is not worse than the best by more than two standard
+	// errors), PreferBalanced (one standard error; the default, "") or PreferAccurate (the
+	// least error). For two classes the same tolerance decides when the evidence pruning keeps
+	// the smaller Bernoulli model over the Gaussian one (by their leave-one-out log-loss); for
+	// three or more, the size's cross-validated misclassifications must be within it of the
+	// fewest too, and PreferSmall asks only that (the squared error of the outputs not asked:
+	// far fewer nodes, at some cost in error).
 	Prefer string
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int

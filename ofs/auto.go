@@ -431,9 +431,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
 	// paired size rule, replayed from each fold's path (the held-out values of its orthogonal
 	// columns and their weights, from which the out-of-fold decisions at the size chosen
-	// follow too). A fold's path that patience stopped before bs keeps its last model for the
-	// larger sizes, as it does in the race's sums that chose bs; only a fold the chosen
-	// configuration did not run on (none, as the survivors run on every fold) is run here.
+	// follow too). Every fold has one: the chosen configuration ran on the first fold (the
+	// race), on the second (secondFold) and, as a survivor, on the others. A path that patience
+	// stopped before bs keeps its last model for the larger sizes, as it does in the race's sums
+	// that chose bs.
 	point := make([][]float64, bs+1) // point[s][i]
 	wrong := make([][]float64, bs+1) // wrong[s][i]: 1 if misclassified
 	for s := range point {
@@ -443,28 +444,20 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	reached := make([]int, nf) // the size each fold's path reached (a path may run out of candidates)
 	heldRows := make([][]int, nf)
 	held := make([]heldPath, nf)
-	var mu sync.Mutex
-	a.parallel("size", nf, func(f int) {
-		watch := func(rows []int, s int, h *holdout) {
-			mu.Lock()
-			defer mu.Unlock()
-			reached[f], heldRows[f] = s, rows
-			for v, i := range rows {
+	a.parallel("size", nf, func(f int) { // (each fold writes its own points' entries)
+		rec := paths.recs[bc][bt][f]
+		_, va := foldRows(folds, f)
+		_, yva, cva := pickRows(nil, Y, class, va)
+		heldRows[f], held[f] = va, rec.held
+		rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) {
+			reached[f] = s
+			for v, i := range va {
 				point[s][i] = h.loss[v]
 				if class != nil && predicted(h.f, v) != class[i] {
 					wrong[s][i] = 1
 				}
 			}
-		}
-		if rec := paths.recs[bc][bt][f]; rec != nil {
-			_, va := foldRows(folds, f)
-			_, yva, cva := pickRows(nil, Y, class, va)
-			rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) { watch(va, s, h) })
-			held[f] = rec.held
-			return
-		}
-		recs, _ := a.runFold(Z, Y, class, folds, f, a.Weighting[bc], taus[bt:bt+1], bs, watch)
-		held[f] = recs[0].held
+		})
 	})
 	for f, rows := range heldRows { // a path that stopped keeps its last model
 		for s := reached[f] + 1; s <= bs; s++ {
@@ -1262,13 +1255,10 @@ func subset[T any](xs []T, keep []int) []T {
 
 // pathRecord is one path's held-out error after 0, 1, ... terms: the squared error summed
 // over the held-out points and outputs, and the number of misclassified held-out points; and
-// the path itself, held. final says the path ended because nothing more could be added (no
-// candidate was left, or it reached N - 1 terms or the number of candidates), so that a run
-// with a larger cap and no patience would end where it did.
+// the path itself, held.
 type pathRecord struct {
 	loss, miss []float64
 	held       heldPath
-	final      bool
 }
 
 // pickRows returns the rows of Z (nil for none), Y and class (nil for none) in rows.
@@ -1297,18 +1287,17 @@ func pickRows(Z, Y [][]float64, class []int, rows []int) ([][]float64, [][]float
 }
 
 // runFold runs, on fold f (held out) with weighting w, one path per width in taus and returns
-// their records. With watch set it calls watch after every term with the held-out rows, the
-// size, the held-out decisions and the per-point losses, and runs each path to exactly maxT
-// terms (no patience).
+// their records. With watch set (tests observe a path through it) it calls watch after every
+// term with the size and the held-out decisions and per-point losses, and runs each path to
+// exactly maxT terms (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
-	taus []float64, maxT int, watch func(rows []int, s int, h *holdout)) ([]pathRecord, int) {
+	taus []float64, maxT int, watch func(s int, h *holdout)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
 	scale, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
 	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
 	l := len(pts) + len(dirs)
-	capT := maxT
 	maxT = min(maxT, l, len(tr)-1)
 	recs := make([]pathRecord, len(taus))
 	evals := 0
@@ -1335,27 +1324,24 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		h := newHoldout(kva.at(tau), Yva, cva, s, a.Loss)
 		rec := pathRecord{loss: []float64{h.sum()}, miss: []float64{float64(h.misses)}}
 		if watch != nil {
-			watch(va, 0, h)
+			watch(0, h)
 		}
 		best, since := rec.loss[0], 0
-		rec.final = maxT < capT
 		for n := 1; n <= maxT; n++ {
 			c := sc.step(s, a.Lambda)
 			if c < 0 {
-				rec.final = true
 				break
 			}
 			h.add(c, s)
 			rec.loss = append(rec.loss, h.sum())
 			rec.miss = append(rec.miss, float64(h.misses))
 			if watch != nil {
-				watch(va, n, h)
+				watch(n, h)
 				continue
 			}
 			if l := rec.loss[n]; l < best {
 				best, since = l, 0
 			} else if since++; since >= a.Patience {
-				rec.final = false
 				break
 			}
 		}

@@ -246,7 +246,7 @@ func TestHeldPathReplay(t *testing.T) {
 			misses int
 		}
 		var tracked []snap
-		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(_ []int, s int, h *holdout) {
+		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(s int, h *holdout) {
 			sn := snap{loss: slices.Clone(h.loss), misses: h.misses}
 			for k := range h.f {
 				sn.f = append(sn.f, slices.Clone(h.f[k]))
@@ -272,34 +272,6 @@ func TestHeldPathReplay(t *testing.T) {
 		if n != len(tracked) {
 			t.Fatalf("loss %d: replayed %d sizes, tracked %d", kind, n, len(tracked))
 		}
-	}
-}
-
-// A path's record says whether a longer run would end where it did: not when patience or the
-// caller's cap stopped it, yes when the candidates or the points ran out.
-func TestPathRecordFinal(t *testing.T) {
-	X, class := blobs(150, 3, 5)
-	Y := oneVsRest(class, 3)
-	cases := []struct {
-		name     string
-		patience int
-		maxT     int
-		final    bool
-	}{
-		{"patience", 1, 60, false},
-		{"cap", 100, 5, false},
-		{"candidates run out", 1000, 1000, true},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			a := Auto{Seed: 3, Patience: c.patience, Candidates: 20, NoPrototypes: true}
-			a.defaults(len(X), 3)
-			folds := a.folds(len(X), class)
-			recs, _ := a.runFold(X, Y, class, folds, 0, WeightNone, []float64{1}, c.maxT, nil)
-			if got := recs[0].final; got != c.final {
-				t.Errorf("final = %v after %d terms, want %v", got, len(recs[0].loss)-1, c.final)
-			}
-		})
 	}
 }
 
