@@ -88,7 +88,8 @@ type Options struct {
 	// no cross-validation.
 	Paper bool
 	// NoClip leaves a regressor's output unclipped; by default it is clipped to the range of
-	// the training targets (model.Model.Range).
+	// the training targets (model.Model.Range), widened where the model's linear trend goes
+	// beyond its range over the training points (model.Model.Trend).
 	NoClip bool
 	// LSSVM configures method lssvm.
 	LSSVM LSSVMOptions
@@ -449,6 +450,17 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		}
 		if !opt.NoClip {
 			m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
+			if hasLinear(m) { // the trend may carry on beyond the targets' range
+				lo, hi := math.Inf(1), math.Inf(-1)
+				for _, x := range X {
+					t, err := m.LinearTerms(x)
+					if err != nil {
+						return nil, err
+					}
+					lo, hi = min(lo, t), max(hi, t)
+				}
+				m.Trend = []float64{lo, hi}
+			}
 		}
 	}
 	m.Training.Samples = len(X)
@@ -459,6 +471,11 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		return nil, fmt.Errorf("%s produced an invalid model (please report this): %w", opt.Method, err)
 	}
 	return m, nil
+}
+
+// hasLinear reports whether m has a linear node.
+func hasLinear(m *model.Model) bool {
+	return slices.ContainsFunc(m.Nodes, func(nd model.Node) bool { return nd.Kind == model.NodeLinear })
 }
 
 func boolInt(b bool) int {

@@ -336,12 +336,18 @@ func TestNoLinear(t *testing.T) {
 			if err := m.Write(&buf); err != nil {
 				t.Fatal(err)
 			}
-			version := `"version": 3,`
+			version := `"version": 4,` // a regressor's linear nodes come with their trend's range
 			if off {
 				version = `"version": 2,`
 			}
-			if linear == off || !strings.Contains(buf.String(), version) {
-				t.Errorf("%s, NoLinear %v: linear node %v, file %q", meth, off, linear, buf.String()[:60])
+			if linear == off || !strings.Contains(buf.String(), version) || (m.Trend != nil) == off {
+				t.Errorf("%s, NoLinear %v: linear node %v, trend %v, file %q", meth, off, linear, m.Trend, buf.String()[:60])
+			}
+			// Far beyond the training inputs the linear trend carries on (the targets lie
+			// within about +-8), and a model without one stays within the targets' range.
+			f, err := m.Decision([]float64{10, 0, 0})
+			if err != nil || !off && math.Abs(f[0]-20) > 2 || off && (f[0] < m.Range[0] || f[0] > m.Range[1]) {
+				t.Errorf("%s, NoLinear %v: f(10, 0, 0) = %v, %v; the truth is 20, the range %v", meth, off, f, err, m.Range)
 			}
 		}
 	}

@@ -214,6 +214,9 @@ func (g *cGen) tableReals() int {
 	if m.Range != nil {
 		n += 2
 	}
+	if m.Trend != nil {
+		n += 2
+	}
 	if c := m.Calibration; c != nil {
 		n += len(c.B) * (len(c.A[0]) + 1)
 	}
@@ -355,6 +358,11 @@ func (g *cGen) tables() {
 		g.row("    ", m.Range, "range", false)
 		g.put(";")
 	}
+	if m.Trend != nil {
+		g.put("static const $real $p_trend[2] =")
+		g.row("    ", m.Trend, "trend", false)
+		g.put(";")
+	}
 	if c := m.Calibration; c != nil {
 		g.put("static const $real $p_cal_a[$P_N_CLASSES][$P_N_OUTPUTS] = {")
 		for i, a := range c.A {
@@ -468,7 +476,28 @@ func (g *cGen) functions() {
 			"            f[k] += $p_weight[k][i] * g;",
 			"    }")
 	}
-	if m.Range != nil {
+	switch {
+	case m.Trend != nil:
+		g.put(
+			"    {",
+			"        $real lo = $p_range[0], hi = $p_range[1], t = 0.0$f;",
+			"")
+		if g.lin.table != nil {
+			g.put(
+				"        for (j = 0; j < $P_N_INPUTS; j++)",
+				"            t += $p_linear[0][j] * z[j];")
+		}
+		g.put(
+			"        if (t < $p_trend[0])           /* the linear trend beyond its training range */",
+			"            lo += t - $p_trend[0];",
+			"        if (t > $p_trend[1])",
+			"            hi += t - $p_trend[1];",
+			"        if (f[0] < lo)",
+			"            f[0] = lo;",
+			"        if (f[0] > hi)",
+			"            f[0] = hi;",
+			"    }")
+	case m.Range != nil:
 		g.put(
 			"    if (f[0] < $p_range[0])",
 			"        f[0] = $p_range[0];",

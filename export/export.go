@@ -283,6 +283,8 @@ func cFloat(v float64) (string, error) {
 // kind describes the model in a few words: "two-class classifier".
 func kind(m *model.Model) string {
 	switch {
+	case m.Task == model.Regression && m.Trend != nil:
+		return "regressor (output clipped to the training range, widened along its linear trend)"
 	case m.Task == model.Regression && m.Range != nil:
 		return "regressor (output clipped to the training range)"
 	case m.Task == model.Regression:
@@ -358,6 +360,13 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 	}
 	lines = append(lines, f)
 	switch {
+	case m.Task == model.Regression && m.Trend != nil:
+		t := "0"
+		if lin.table != nil {
+			t = "sum_j " + linear + "[0][j] z[j]"
+		}
+		lines = append(lines, "value = f[0] clipped to ["+table("range")+"[0] + min(0, t - "+table("trend")+"[0]), "+
+			table("range")+"[1] + max(0, t - "+table("trend")+"[1])],  t = "+t)
 	case m.Task == model.Regression && m.Range != nil:
 		lines = append(lines, "value = f[0] clipped to ["+table("range")+"[0], "+table("range")+"[1]]")
 	case m.Task == model.Regression:

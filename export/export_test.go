@@ -221,10 +221,16 @@ func testCases(t testing.TB) []testCase {
 		{"lin_only_reg", 3, 0, 1, false, []int{0, 1, 2}, true, false},
 		{"lin_multi", 3, 6, 3, false, []int{1, 4}, false, true},
 		{"lin_only_multi", 2, 0, 3, false, []int{0, 1}, false, false},
+		{"lin_trend", 2, 4, 1, false, []int{1, 4}, true, false},
+		{"lin_only_trend", 3, 0, 1, false, []int{0, 1}, true, false},
 	} {
 		seed := uint64(20 + 3*i)
 		ml := withLinear(randomModel(t, seed, c.inputs, c.nodes, c.k, c.perInput), seed+1, c.linearAt...)
 		switch {
+		case c.regression && strings.HasSuffix(c.name, "trend"):
+			// A range narrower than the trend's: rows beyond the trend's ends are clipped
+			// at bounds it widened.
+			ml.Task, ml.Range, ml.Trend, ml.Bias[0] = model.Regression, []float64{-0.2, 0.2}, []float64{-0.5, 0.5}, 0.1
 		case c.regression:
 			ml.Task, ml.Range = model.Regression, []float64{-2.5, 2} // clips both ends
 		case c.k == 1:
@@ -243,9 +249,30 @@ func testCases(t testing.TB) []testCase {
 				ml.Calibration.B = append(ml.Calibration.B, 0.1*float64(cl))
 			}
 		}
-		add(c.name, mustCheck(t, ml), around(ml, 200, seed+2), false)
+		rows := around(ml, 200, seed+2)
+		if ml.Trend != nil && widenedClips(ml, rows) == 0 {
+			t.Fatalf("%s: no row clipped at a bound the trend widened: the case tests nothing of it", c.name)
+		}
+		add(c.name, mustCheck(t, ml), rows, false)
 	}
 	return cases
+}
+
+// widenedClips counts the rows whose output a regressor clips to a bound that its trend
+// widened beyond its range.
+func widenedClips(m *model.Model, rows [][]float64) int {
+	n := 0
+	for _, x := range rows {
+		lo, hi, err := m.Bounds(x)
+		f, err2 := m.Decision(x)
+		if err != nil || err2 != nil {
+			continue
+		}
+		if lo < m.Range[0] && f[0] == lo || hi > m.Range[1] && f[0] == hi {
+			n++
+		}
+	}
+	return n
 }
 
 // result is what a driver prints for one row: the return codes, decision values, class,

@@ -177,6 +177,9 @@ func (g *goGen) tables() {
 	if m.Range != nil {
 		g.vector("$pRange", "[2]float64", m.Range)
 	}
+	if m.Trend != nil {
+		g.vector("$pTrend", "[2]float64", m.Trend)
+	}
 	if c := m.Calibration; c != nil {
 		g.table("$pCalA", "[$P"+"Classes][$P"+"Outputs]float64", c.A)
 		g.vector("$pCalB", "[$P"+"Classes]float64", c.B)
@@ -256,7 +259,20 @@ func (g *goGen) functions() {
 		"\t\t\tf[k] += $pWeight[k][i] * g",
 		"\t\t}",
 		"\t}")
-	if m.Range != nil {
+	switch {
+	case m.Trend != nil:
+		g.put("\tlo, hi, t := $pRange[0], $pRange[1], 0.0")
+		if g.lin.table != nil {
+			g.put(
+				"\tfor j, v := range z {",
+				"\t\tt += $pLinear[0][j] * v",
+				"\t}")
+		}
+		g.put(
+			"\tlo += min(0, t-$pTrend[0]) // the linear trend beyond its training range",
+			"\thi += max(0, t-$pTrend[1])",
+			"\tf[0] = min(max(f[0], lo), hi)")
+	case m.Range != nil:
 		g.put(
 			"\tif f[0] < $pRange[0] {",
 			"\t\tf[0] = $pRange[0]",

@@ -9,21 +9,23 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/internal/version"
 )
 
 // Format identifies a sparsekernel model file; Version is the newest file format version
-// this package writes and reads. Version 3 adds linear nodes ("kind": "linear"); Write
-// writes version 2 for a model without them, so that older builds read it. Version 1 files
+// this package writes and reads. Version 3 adds linear nodes ("kind": "linear"), version 4
+// a regressor's "trend" (Model.Trend); Write writes the oldest version that holds the
+// model (2 without either), so that older builds read it. Version 1 files
 // (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 3
+	Version = 4
 )
 
-// fileV2 is the layout of a version 2 or 3 file, in the order the keys are written.
+// fileV2 is the layout of a version 2, 3 or 4 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -61,10 +63,12 @@ func (m *Model) About() []string {
 	default:
 		lines = append(lines, "g_i(z) = exp(-0.5 * sum_j (z_j - centre_i[j])^2 / width_i[j]): width is the node's variance along each standardised input (one value: the same for all inputs)")
 	}
-	if m.formatVersion() == 3 {
+	if m.hasLinear() {
 		lines = append(lines, `g_i(z) = sum_j centre_i[j] z_j for a node of kind "linear" (no width)`)
 	}
 	switch {
+	case m.Task == Regression && m.Trend != nil:
+		lines = append(lines, "prediction: f_1(x), clipped to [range[0] + min(0, t - trend[0]), range[1] + max(0, t - trend[1])], t the sum of the linear nodes' terms")
 	case m.Task == Regression && m.Range != nil:
 		lines = append(lines, "prediction: f_1(x), clipped to range")
 	case m.Task == Regression:
@@ -87,7 +91,7 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a version 2 file (3 with linear nodes): JSON, one node and one row of
+// Write encodes m as a version 2 file (3 with linear nodes, 4 with a trend): JSON, one node and one row of
 // weights per line, led by lines explaining the formula. Floats are written in the shortest
 // form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
 // saved one. Write records the writing software's version in m.WrittenBy.
@@ -166,6 +170,9 @@ func (m *Model) Write(w io.Writer) error {
 	field("bias", compact(m.Bias))
 	if m.Range != nil {
 		field("range", compact(m.Range))
+	}
+	if m.Trend != nil {
+		field("trend", compact(m.Trend))
 	}
 	if m.Calibration != nil {
 		field("calibration", compact(m.Calibration))
@@ -280,14 +287,21 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// formatVersion is the oldest file format version that holds m: 3 with linear nodes, else 2.
+// formatVersion is the oldest file format version that holds m: 4 with a trend, 3 with
+// linear nodes, else 2.
 func (m *Model) formatVersion() int {
-	for _, nd := range m.Nodes {
-		if nd.Kind != "" {
-			return 3
-		}
+	switch {
+	case m.Trend != nil:
+		return 4
+	case m.hasLinear():
+		return 3
 	}
 	return 2
+}
+
+// hasLinear reports whether m has a node of a kind other than its kernel's (a linear node).
+func (m *Model) hasLinear() bool {
+	return slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind != "" })
 }
 
 // Read decodes and checks a model file of any version up to Version; source names it in
@@ -323,7 +337,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		if f.Weights == nil {
 			m.Weights = [][]float64{{}}
 		}
-	case 2, 3:
+	case 2, 3, 4:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -332,8 +346,11 @@ func Read(r io.Reader, source string) (*Model, error) {
 	default:
 		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, head.Version, Version)
 	}
-	if m.formatVersion() == 3 && head.Version < 3 {
+	if m.hasLinear() && head.Version < 3 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with linear nodes (they need version 3)", source, ErrInvalid, head.Version)
+	}
+	if m.Trend != nil && head.Version < 4 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with a trend (it needs version 4)", source, ErrInvalid, head.Version)
 	}
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)

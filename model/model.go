@@ -140,6 +140,12 @@ type Model struct {
 	// values it was trained on (a node in a sparse corner of the input space can carry a
 	// large weight that the training points never expose).
 	Range []float64 `json:"range,omitempty"`
+	// Trend, if set with Range, is the range of the linear nodes' terms t(x) (LinearTerms)
+	// over the training points: the output is then clipped to Range widened by as much as
+	// t(x) lies beyond Trend, [Range[0] + min(0, t - Trend[0]), Range[1] + max(0, t -
+	// Trend[1])] (Bounds), so that a linear trend carries on beyond the training targets
+	// while a Gaussian node still cannot (file version 4).
+	Trend []float64 `json:"trend,omitempty"`
 	// Calibration, if set, gives a classifier class probabilities.
 	Calibration *Calibration `json:"calibration,omitempty"`
 	// WrittenBy names the software version that wrote the model file (set by Write).
@@ -228,7 +234,8 @@ func (m *Model) parts() error {
 	}
 	k := OutputsFor(m.Task, len(m.Classes))
 	if m.Inputs < 1 || len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs || len(m.Bias) != k || len(m.Weights) != k ||
-		(m.Range != nil && len(m.Range) != 2) || (m.Kernel != KernelGaussian && m.Kernel != KernelWavelet) {
+		(m.Range != nil && len(m.Range) != 2) || (m.Trend != nil && (len(m.Trend) != 2 || m.Range == nil)) ||
+		(m.Kernel != KernelGaussian && m.Kernel != KernelWavelet) {
 		return m.misfit()
 	}
 	for _, w := range m.Weights {
@@ -317,7 +324,8 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 		}
 	}
 	if m.Range != nil {
-		f[0] = min(max(f[0], m.Range[0]), m.Range[1])
+		lo, hi := m.bounds(z)
+		f[0] = min(max(f[0], lo), hi)
 	}
 	for k, v := range f {
 		if !finite(v) {
@@ -325,6 +333,61 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 		}
 	}
 	return nil
+}
+
+// bounds returns the interval a regressor's output is clipped to at the standardised input z
+// (Range, widened by Trend).
+func (m *Model) bounds(z []float64) (lo, hi float64) {
+	lo, hi = m.Range[0], m.Range[1]
+	if m.Trend != nil {
+		t := m.linearTerms(z)
+		lo, hi = lo+min(0, t-m.Trend[0]), hi+max(0, t-m.Trend[1])
+	}
+	return lo, hi
+}
+
+// linearTerms returns the sum of the first output's linear-node terms at the standardised
+// input z.
+func (m *Model) linearTerms(z []float64) float64 {
+	var t float64
+	for i, nd := range m.Nodes {
+		if nd.Kind == NodeLinear {
+			t += m.Weights[0][i] * kernel.Dot(z, nd.Centre)
+		}
+	}
+	return t
+}
+
+// LinearTerms returns the sum t(x) of the first output's linear-node terms at the input x (0
+// without linear nodes): the model's linear trend, which Trend bounds.
+func (m *Model) LinearTerms(x []float64) (float64, error) {
+	if err := m.shape(); err != nil {
+		return 0, err
+	}
+	if len(x) != m.Inputs {
+		return 0, fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+	}
+	z := make([]float64, m.Inputs)
+	m.Standardise(z, x)
+	return m.linearTerms(z), nil
+}
+
+// Bounds returns the interval a regressor's output is clipped to at the input x: Range,
+// widened by Trend where the linear trend lies beyond it; infinite ends without Range.
+func (m *Model) Bounds(x []float64) (lo, hi float64, err error) {
+	if err := m.shape(); err != nil {
+		return 0, 0, err
+	}
+	if len(x) != m.Inputs {
+		return 0, 0, fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+	}
+	if m.Range == nil {
+		return math.Inf(-1), math.Inf(1), nil
+	}
+	z := make([]float64, m.Inputs)
+	m.Standardise(z, x)
+	lo, hi = m.bounds(z)
+	return lo, hi, nil
 }
 
 func (m *Model) basis(z []float64, nd Node) float64 {
@@ -504,6 +567,9 @@ func (m *Model) Check() error {
 	if m.Range != nil && (!finite(m.Range[0]) || !finite(m.Range[1]) || m.Range[0] > m.Range[1]) {
 		return invalid("range %v: want two ordered finite values, for a regressor only", m.Range)
 	}
+	if m.Trend != nil && (!finite(m.Trend[0]) || !finite(m.Trend[1]) || m.Trend[0] > m.Trend[1]) {
+		return invalid("trend %v: want two ordered finite values, with a range", m.Trend)
+	}
 	for i, nd := range m.Nodes {
 		for _, v := range nd.Centre {
 			if !finite(v) {
@@ -575,6 +641,9 @@ func (m *Model) shape() error {
 	}
 	if m.Range != nil && (len(m.Range) != 2 || m.Task != Regression) {
 		return invalid("range %v: want two ordered finite values, for a regressor only", m.Range)
+	}
+	if m.Trend != nil && (len(m.Trend) != 2 || m.Range == nil) {
+		return invalid("trend %v: want two ordered finite values, with a range", m.Trend)
 	}
 	for i := range m.Nodes {
 		nd := &m.Nodes[i]

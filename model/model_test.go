@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -478,6 +479,56 @@ func TestRange(t *testing.T) {
 	m.Range = []float64{5, 2}
 	if err := m.Check(); err == nil {
 		t.Error("reversed range accepted")
+	}
+}
+
+// TestTrend checks the range widened along a linear trend: f(x) = 1 + 2x + 10 g(x) with the
+// linear term t = 2x seen on [-1, 1] in training and the targets on [-2, 4].
+func TestTrend(t *testing.T) {
+	m := &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 1, Scaling: Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes:   []Node{{Centre: []float64{0}, Width: []float64{1}}, {Kind: NodeLinear, Centre: []float64{1}}},
+		Weights: [][]float64{{10, 2}}, Bias: []float64{1}, Range: []float64{-2, 4}, Trend: []float64{-2, 2}}
+	g := func(x float64) float64 { return 10 * math.Exp(-0.5*x*x) }
+	tests := []struct {
+		x, want, lo, hi float64
+	}{
+		{0, 4, -2, 4},                          // the Gaussian node clipped inside the trend's range
+		{0.9, min(1+1.8+g(0.9), 4), -2, 4},     // below the top end, or at it
+		{5, 1 + 10 + g(5), -2, 4 + 10 - 2},     // beyond the trend's range: the trend carries on
+		{-5, 1 - 10 + g(5), -2 + (-10 + 2), 4}, // ... and the lower end moves with it
+		{1.5, 4 + 3 - 2, -2, 4 + 3 - 2},        // the node's bump clipped at the widened end
+	}
+	for _, tc := range tests {
+		got, err := m.Decision([]float64{tc.x})
+		if err != nil || math.Abs(got[0]-tc.want) > 1e-12 {
+			t.Errorf("Decision(%v) = %v, %v; want %v", tc.x, got, err, tc.want)
+		}
+		lo, hi, err := m.Bounds([]float64{tc.x})
+		if err != nil || math.Abs(lo-tc.lo) > 1e-12 || math.Abs(hi-tc.hi) > 1e-12 {
+			t.Errorf("Bounds(%v) = %v, %v, %v; want %v, %v", tc.x, lo, hi, err, tc.lo, tc.hi)
+		}
+	}
+	if tr, err := m.LinearTerms([]float64{3}); err != nil || tr != 6 {
+		t.Errorf("LinearTerms(3) = %v, %v; want 6", tr, err)
+	}
+	if _, _, err := m.Bounds([]float64{1, 2}); !errors.Is(err, ErrInput) {
+		t.Errorf("Bounds of two values: %v, want ErrInput", err)
+	}
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	file := b.String()
+	if !strings.Contains(file, `"version": 4`) {
+		t.Errorf("a model with a trend written as %.80q, want version 4", file)
+	}
+	r, err := Read(&b, "trend")
+	if err != nil || !slices.Equal(r.Trend, m.Trend) {
+		t.Fatalf("read back: %v, trend %v", err, r.Trend)
+	}
+	old := strings.Replace(file, `"version": 4`, `"version": 3`, 1)
+	if _, err := Read(strings.NewReader(old), "old"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "needs version 4") {
+		t.Errorf("a version 3 file with a trend: %v, want an error naming version 4", err)
 	}
 }
 

@@ -41,6 +41,8 @@ func TestHandBuiltModels(t *testing.T) {
 		{"unknown kind", func(m *Model) { m.Nodes[0].Kind = "cubic" }, "unknown kind"},
 		{"range of one value", func(m *Model) { m.Task, m.Classes, m.Range = Regression, nil, []float64{1} }, "range [1]"},
 		{"range of a classifier", func(m *Model) { m.Range = []float64{0, 1} }, "for a regressor only"},
+		{"trend without a range", func(m *Model) { m.Task, m.Classes, m.Trend = Regression, nil, []float64{0, 1} }, "with a range"},
+		{"trend of one value", func(m *Model) { m.Task, m.Classes, m.Range, m.Trend = Regression, nil, []float64{0, 1}, []float64{1} }, "trend [1]"},
 		{"calibration short b", func(m *Model) { m.Calibration = &Calibration{A: [][]float64{{0}, {1}}, B: []float64{0}} }, "calibration has 2 rows and 1 offsets"},
 		{"calibration empty rows", func(m *Model) { m.Calibration = &Calibration{A: [][]float64{{}, {}}, B: []float64{0, 1}} }, "calibration row 1 has 0 values"},
 	}

@@ -130,7 +130,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 			fmt.Fprintf(w, ", R^2 %.4f", 1-testErr/v)
 		}
 		fmt.Fprintln(w)
-		if note := clipNote(m, f); note != "" {
+		if note := clipNote(m, te.X, f); note != "" {
 			fmt.Fprintln(w, note)
 		}
 		return nil

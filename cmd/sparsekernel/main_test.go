@@ -464,7 +464,9 @@ func TestEvalCV(t *testing.T) {
 }
 
 // A regressor's predictions beyond its training targets are clipped, and predict and eval say
-// how many; none within them.
+// how many; none within them. The bounds move with the model's linear trend beyond its
+// training range, so this linear target is extrapolated: of x = 3 and -2 (targets 9 and -6)
+// one is clipped at a bound the trend widened (the whole range would give 3.07 and 0).
 func TestClipNote(t *testing.T) {
 	dir := t.TempDir()
 	var train, inside, beyond strings.Builder
@@ -488,20 +490,27 @@ func TestClipNote(t *testing.T) {
 		t.Fatalf("train: %s", errOut)
 	}
 	for _, tc := range []struct {
-		args []string
-		want string // "" for no note
+		args      []string
+		want, mse string // want "" for no note
 	}{
-		{[]string{"predict", m, in}, ""},
-		{[]string{"predict", m, out}, "note: 2 of 3 predictions clipped"},
-		{[]string{"eval", tr, out}, "note: 2 of 3 predictions clipped"},
+		{[]string{"predict", m, in}, "", "mean squared error = "},
+		{[]string{"predict", m, out}, "note: 1 of 3 predictions clipped", "mean squared error = "},
+		{[]string{"eval", tr, out}, "note: 1 of 3 predictions clipped", "test MSE: "},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
 		}
-		got := strings.Contains(stdout+stderr, "clipped")
-		if (tc.want == "") == got || (tc.want != "" && !strings.Contains(stdout+stderr, tc.want)) {
-			t.Errorf("%v: output %q, want note %q", tc.args, stdout+stderr, tc.want)
+		all := stdout + stderr
+		got := strings.Contains(all, "clipped")
+		if (tc.want == "") == got || (tc.want != "" && !strings.Contains(all, tc.want)) {
+			t.Errorf("%v: output %q, want note %q", tc.args, all, tc.want)
+		}
+		var mse float64
+		if i := strings.Index(all, tc.mse); i < 0 {
+			t.Errorf("%v: no %q in %q", tc.args, tc.mse, all)
+		} else if _, err := fmt.Sscanf(all[i+len(tc.mse):], "%g", &mse); err != nil || mse > 0.5 {
+			t.Errorf("%v: mean squared error %v (%v), want at most 0.5", tc.args, mse, err)
 		}
 	}
 }

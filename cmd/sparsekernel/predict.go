@@ -118,7 +118,7 @@ Example:
 				if truth != nil {
 					fmt.Fprintln(stderr, scoreLine(m, f, truth))
 				}
-				if note := clipNote(m, f); note != "" {
+				if note := clipNote(m, t.X, f); note != "" {
 					fmt.Fprintln(stderr, note)
 				}
 				return nil
@@ -182,23 +182,28 @@ func decisions(m *model.Model, t *dataset.Table) ([][]float64, error) {
 	return out, nil
 }
 
-// clipNote says how many of a regressor's predictions sit at an end of its output range
-// (model.Range, the training targets' range), where the model clips what it would have
-// extrapolated; "" when none do.
-func clipNote(m *model.Model, f [][]float64) string {
+// clipNote says how many of a regressor's predictions at the rows X sit at an end of its
+// output range (model.Range, the training targets' range, widened along the linear trend by
+// model.Trend), where the model clips what it would have extrapolated; "" when none do.
+func clipNote(m *model.Model, X [][]float64, f [][]float64) string {
 	if m.Task != model.Regression || len(m.Range) != 2 {
 		return ""
 	}
 	n := 0
-	for _, v := range f {
-		if v[0] == m.Range[0] || v[0] == m.Range[1] {
+	for i, v := range f {
+		lo, hi, err := m.Bounds(X[i])
+		if err == nil && (v[0] == lo || v[0] == hi) {
 			n++
 		}
 	}
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range [%.6g, %.6g] (the model does not extrapolate beyond it)", n, len(f), m.Range[0], m.Range[1])
+	why := "the model does not extrapolate beyond it"
+	if m.Trend != nil {
+		why = "widened where the model's linear trend goes beyond its training range; the model extrapolates no further"
+	}
+	return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range [%.6g, %.6g] (%s)", n, len(f), m.Range[0], m.Range[1], why)
 }
 
 // scoreLine reports accuracy (classification) or MSE (regression) as svm-predict does.
