@@ -24,11 +24,14 @@ def seed():
 
 
 def out(name, X, y, ntrain, labels=True, K=10):
+    """Two classes are written -1 and +1 (as the benchmark sets are, which peers/rvm.py needs),
+    more as c0, c1, ..."""
     d = os.path.join(root, name)
     os.makedirs(d, exist_ok=True)
     np.savetxt(f"{d}/x.csv", X, delimiter=",", fmt="%.6g")
+    two = labels and len(set(y)) == 2
     with open(f"{d}/y.csv", "w") as f:
-        f.write("".join((f"c{v}\n" if labels else f"{v:.10g}\n") for v in y))
+        f.write("".join((f"{2 * v - 1:d}\n" if two else f"c{v}\n" if labels else f"{v:.10g}\n") for v in y))
     n = len(y)
     tr, te = [], []
     for _ in range(K):
