@@ -211,11 +211,19 @@ const (
 	// signal then count less in the distance, which is what per-input widths would learn, at no
 	// cost.
 	WeightRelevance
+	// WeightQuadratic is WeightRelevance with a classifier's continuous inputs (more than 10
+	// levels) weighted by the R^2 of a quadratic in the input, r_j^2 = corr(z_j, y)^2 +
+	// corr(q_j, y)^2 with q_j the input's square less its projection on (1, z_j): an input
+	// whose classes differ in spread rather than in mean counts too.
+	WeightQuadratic
 )
 
 func (w Weighting) String() string {
-	if w == WeightRelevance {
+	switch w {
+	case WeightRelevance:
 		return "relevance-weighted inputs"
+	case WeightQuadratic:
+		return "quadratic-relevance-weighted inputs"
 	}
 	return "standardised inputs"
 }
@@ -264,6 +272,9 @@ type AutoResult struct {
 	Refined int
 	// Chose says in words what was chosen.
 	Chose string
+	// Rescued says that the model is the fit with WeightQuadratic that Fit tried when the
+	// default weightings explained too little (Auto.Fit).
+	Rescued bool
 }
 
 // ErrAutoData reports data Auto cannot work with.
@@ -371,7 +382,53 @@ func (p autoPaths) ranked(limit int) []config {
 // (K x N). class, for a classifier, gives each point's class (0..C-1): it stratifies the folds
 // and groups the prototypes, and the misclassification curve is measured (by sign with one
 // output, by arg-max with several). class nil means regression.
+//
+// A classifier of the default weightings whose best configuration explains less than
+// 1 - rescueShare of the targets' variance out of fold is fitted again with WeightQuadratic
+// alone, which is kept if it explains more than that and at least twice what the first fit
+// explained (AutoResult.Rescued): classes that differ in the spread of some inputs rather than in their
+// means are invisible to the correlations of WeightRelevance.
 func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
+	rescue := a.Weighting == nil && class != nil && a.inputs == nil // (not Tuned's seed fit)
+	res, err := a.fit(Z, Y, class)
+	if err != nil || !rescue || slices.Min(res.CVCurve) <= rescueShare*trivialMSE(Y) {
+		return res, err
+	}
+	b := a
+	b.Weighting = []Weighting{WeightQuadratic}
+	alt, err := b.fit(Z, Y, class)
+	if err != nil {
+		return res, nil
+	}
+	alt.Evaluations += res.Evaluations
+	res.Evaluations = alt.Evaluations
+	// Kept where it finds what the first fit missed: at least twice the variance explained.
+	if t, v := trivialMSE(Y), slices.Min(alt.CVCurve); t-v < 2*(t-slices.Min(res.CVCurve)) || v > rescueShare*t {
+		return res, nil
+	}
+	alt.Rescued = true
+	alt.Chose += "; the quadratic relevance raced, as the other weightings explained under a tenth of the targets' variance"
+	return alt, nil
+}
+
+// rescueShare is the share of the targets' variance above which a classifier's best
+// cross-validated squared error calls for WeightQuadratic (Auto.Fit).
+const rescueShare = 0.9
+
+// trivialMSE returns the mean squared error of the targets' means, summed over the outputs.
+func trivialMSE(Y [][]float64) float64 {
+	var t float64
+	for _, y := range Y {
+		m := sum(y) / float64(len(y))
+		for _, v := range y {
+			t += (v - m) * (v - m) / float64(len(y))
+		}
+	}
+	return t
+}
+
+// fit is Fit without the rescue.
+func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
 	n := len(Z)
 	if n < 2 || len(Y) == 0 || len(Y[0]) != n || (class != nil && len(class) != n) {
 		return nil, fmt.Errorf("%w: %d points, %d outputs", ErrAutoData, n, len(Y))
@@ -957,7 +1014,8 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 			tot += s[j] * s[j]
 			continue
 		}
-		if l := levels(Z, j, relevanceBins); l > 2 && l <= relevanceBins {
+		l := levels(Z, j, relevanceBins)
+		if l > 2 && l <= relevanceBins {
 			if ratios == nil {
 				for _, y := range Y {
 					ratios = append(ratios, newBinnedRatio(y))
@@ -979,19 +1037,48 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 		for _, z := range Z {
 			zz += (z[j] - zm) * (z[j] - zm)
 		}
+		// With WeightQuadratic, q = d^2 - qm - qb d (d = z - zm) is the square's part
+		// orthogonal to (1, d).
+		quad := w == WeightQuadratic && l > relevanceBins && zz > 0
+		var qm, qb, qq float64
+		if quad {
+			var dq float64
+			for _, z := range Z {
+				d := z[j] - zm
+				qm += d * d
+			}
+			qm /= n
+			for _, z := range Z {
+				d := z[j] - zm
+				dq += (d*d - qm) * d
+			}
+			qb = dq / zz
+			for _, z := range Z {
+				d := z[j] - zm
+				q := d*d - qm - qb*d
+				qq += q * q
+			}
+		}
 		var r2 float64
 		for _, y := range Y {
-			var ym, yy, zy float64
+			var ym, yy, zy, qy float64
 			for _, v := range y {
 				ym += v
 			}
 			ym /= n
 			for i, v := range y {
+				d := Z[i][j] - zm
 				yy += (v - ym) * (v - ym)
-				zy += (Z[i][j] - zm) * (v - ym)
+				zy += d * (v - ym)
+				if quad {
+					qy += (d*d - qm - qb*d) * (v - ym)
+				}
 			}
 			if zz > 0 && yy > 0 {
 				r2 += zy * zy / (zz * yy)
+			}
+			if quad && qq > 0 && yy > 0 {
+				r2 += qy * qy / (qq * yy)
 			}
 		}
 		s[j] = math.Sqrt(r2 / float64(len(Y)))

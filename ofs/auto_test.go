@@ -749,3 +749,66 @@ func TestByMisses(t *testing.T) {
 		}
 	}
 }
+
+// spread draws n points whose two classes differ only in the spread of the first two of m
+// inputs (inside or outside a circle of median radius), the other inputs noise: no input's
+// mean differs between the classes.
+func spread(n, m int, seed uint64) (Z [][]float64, class []int) {
+	rng := rand.New(rand.NewPCG(seed, 5))
+	for range n {
+		z := make([]float64, m)
+		for j := range z {
+			z[j] = rng.NormFloat64()
+		}
+		k := 0
+		if z[0]*z[0]+z[1]*z[1] > 2*math.Ln2 { // the median of a chi-square of 2 degrees
+			k = 1
+		}
+		Z, class = append(Z, z), append(class, k)
+	}
+	return Z, class
+}
+
+// TestQuadraticRelevance checks WeightQuadratic: the inputs whose spread differs between
+// the classes weigh more than the noise, where WeightRelevance cannot tell them apart; an
+// input of two levels weighs as WeightRelevance weighs it (its square is linear in it).
+func TestQuadraticRelevance(t *testing.T) {
+	Z, class := spread(400, 5, 1)
+	for i, z := range Z {
+		Z[i] = append(z, float64(class[i]^(i%7/6))) // a binary input: the class, flipped on 1 in 7
+	}
+	Y := oneVsRest(class, 2)
+	q, r := weights(Z, Y, class, WeightQuadratic), weights(Z, Y, class, WeightRelevance)
+	for j := 2; j < 5; j++ {
+		if q[0] < 3*q[j] || q[1] < 3*q[j] {
+			t.Errorf("quadratic relevance %v: inputs 1 and 2 should weigh several times input %d", q, j+1)
+		}
+	}
+	if r[0] > 0.5*r[5] || r[1] > 0.5*r[5] {
+		t.Errorf("relevance %v: the spread should be invisible to the correlations", r)
+	}
+	// Both are normalised to a mean square of 1: compare the binary input's raw share.
+	if math.Abs(q[5]*q[5]/(q[0]*q[0]+q[1]*q[1]+q[5]*q[5])-r[5]*r[5]/(r[0]*r[0]+r[1]*r[1]+r[5]*r[5])) < 0.1 {
+		t.Errorf("quadratic %v and linear %v relevance: the spread inputs should take a share from the binary one", q, r)
+	}
+}
+
+// TestAutoRescue checks that a classifier whose default weightings explain almost nothing
+// out of fold is fitted again with the quadratic relevance, which then wins, and that one
+// whose classes differ in mean is not.
+func TestAutoRescue(t *testing.T) {
+	Z, class := spread(300, 40, 2) // 2 of 40 inputs: the isotropic kernel drowns them
+	r, err := Auto{Seed: 1}.Fit(Z, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Zt, ct := spread(1000, 40, 3)
+	if e := autoTestError(r, Zt, ct); !r.Rescued || r.Weighting != WeightQuadratic || e > 0.2 {
+		t.Errorf("spread classes: rescued %v, weighting %v, test error %.3f; want the quadratic relevance under 0.2 (%s)",
+			r.Rescued, r.Weighting, e, r.Chose)
+	}
+	X, cl := blobs(200, 2, 4)
+	if r, err := (Auto{Seed: 1}).Fit(X, oneVsRest(cl, 2), cl); err != nil || r.Rescued {
+		t.Errorf("classes apart in mean: rescued %v (%v)", r != nil && r.Rescued, err)
+	}
+}
