@@ -68,7 +68,8 @@ type Auto struct {
 	NoPrototypes bool
 	// NoLinear leaves the linear candidates (linearDirections) out.
 	NoLinear bool
-	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance.
+	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance,
+	// and WeightQuadratic alone for a classifier they leave near the trivial rule (Fit).
 	Weighting []Weighting
 	// SE is the size rule's tolerance in paired standard errors (0: the size of least error);
 	// with three or more classes the held-out misclassifications must be within it of the
