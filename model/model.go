@@ -135,10 +135,10 @@ type Model struct {
 	// Weights[k][i] is node i's weight in output k, and Bias[k] output k's bias.
 	Weights [][]float64 `json:"weights"`
 	Bias    []float64   `json:"bias"`
-	// Range, if set, clips a regressor's output to [Range[0], Range[1]]: sparsekernel sets it
-	// to the range of the training targets, so that a model never extrapolates beyond the
-	// values it was trained on (a node in a sparse corner of the input space can carry a
-	// large weight that the training points never expose).
+	// Range, if set, clips a regressor's output to [Range[0], Range[1]] (widened by Trend):
+	// sparsekernel sets it to the range of the training targets, so that a model does not
+	// extrapolate beyond the values it was trained on (a node in a sparse corner of the input
+	// space can carry a large weight that the training points never expose).
 	Range []float64 `json:"range,omitempty"`
 	// Trend, if set with Range, is the range of the linear nodes' terms t(x) (LinearTerms)
 	// over the training points: the output is then clipped to Range widened by as much as

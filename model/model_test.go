@@ -427,7 +427,7 @@ func TestSaveLeavesNothingOnFailure(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, m := range []*Model{validModel(), threeClass()} {
+	for _, m := range []*Model{validModel(), threeClass(), trendModel()} {
 		var good bytes.Buffer
 		if err := m.Write(&good); err != nil {
 			f.Fatal(err)
@@ -449,6 +449,9 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		// A model that loads must predict without panicking, and survive a round trip.
+		if _, _, err := m.Bounds(make([]float64, m.Inputs)); err != nil {
+			t.Fatalf("a loaded model has no bounds: %v", err)
+		}
 		if fv, err := m.Decision(make([]float64, m.Inputs)); err == nil {
 			if m.Task == Classification {
 				m.Label(fv)
@@ -482,12 +485,18 @@ func TestRange(t *testing.T) {
 	}
 }
 
+// trendModel is f(x) = 1 + 2x + 10 g(x), clipped to [-2, 4] widened by the trend 2x beyond
+// [-2, 2].
+func trendModel() *Model {
+	return &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 1, Scaling: Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes:   []Node{{Centre: []float64{0}, Width: []float64{1}}, {Kind: NodeLinear, Centre: []float64{1}}},
+		Weights: [][]float64{{10, 2}}, Bias: []float64{1}, Range: []float64{-2, 4}, Trend: []float64{-2, 2}}
+}
+
 // TestTrend checks the range widened along a linear trend: f(x) = 1 + 2x + 10 g(x) with the
 // linear term t = 2x seen on [-1, 1] in training and the targets on [-2, 4].
 func TestTrend(t *testing.T) {
-	m := &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 1, Scaling: Scaling{Mean: []float64{0}, Std: []float64{1}},
-		Nodes:   []Node{{Centre: []float64{0}, Width: []float64{1}}, {Kind: NodeLinear, Centre: []float64{1}}},
-		Weights: [][]float64{{10, 2}}, Bias: []float64{1}, Range: []float64{-2, 4}, Trend: []float64{-2, 2}}
+	m := trendModel()
 	g := func(x float64) float64 { return 10 * math.Exp(-0.5*x*x) }
 	tests := []struct {
 		x, want, lo, hi float64
