@@ -92,7 +92,8 @@ type Realisation struct {
 	LogLoss float64 `json:"test_logloss,omitempty"`
 	Brier   float64 `json:"test_brier,omitempty"`
 	// Unseen counts the test rows of a class the training split lacks (a cross-validation's
-	// fold when a class has fewer rows than folds), each counted as an error.
+	// fold when a class has fewer rows than folds, or a random split that put a small class
+	// wholly in the test part), each counted as an error.
 	Unseen int `json:"unseen,omitempty"`
 }
 
@@ -119,7 +120,10 @@ type Result struct {
 	TestLogLossStd  float64 `json:"test_logloss_std,omitempty"`
 	TestBrierMean   float64 `json:"test_brier_mean,omitempty"`
 	// Failures counts the realisations whose fit failed with sparsekernel.ErrNoSignal.
-	Failures       int           `json:"failures,omitempty"`
+	Failures int `json:"failures,omitempty"`
+	// Unseen counts the test rows, over all realisations, of a class their training split
+	// lacks (Realisation.Unseen).
+	Unseen         int           `json:"unseen,omitempty"`
 	PerRealisation []Realisation `json:"per_realisation"`
 }
 
@@ -214,6 +218,7 @@ func Run(src Source, cfg Config) (*Result, error) {
 		if o.Failed != "" {
 			r.Failures++
 		}
+		r.Unseen += o.Unseen
 		r.Classes = max(r.Classes, o.classes)
 	}
 	r.TestErrorMean, r.TestErrorStd = MeanStd(errv)
@@ -252,12 +257,11 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if opt.Task == model.Classification {
 		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
 		if err == nil {
+			// A class of fewer rows than folds, or a small class that a random split put
+			// wholly in the test part: its rows are counted wrong, as a classifier that
+			// never saw the class would get them.
 			var idx []int
-			if _, folds := src.(*FoldSource); folds { // a class of fewer rows than folds
-				idx, unseen = dataset.IndicesKnown(test.Labels, m.Classes)
-			} else {
-				idx, err = dataset.Indices(test.Labels, m.Classes)
-			}
+			idx, unseen = dataset.IndicesKnown(test.Labels, m.Classes)
 			target = make([]float64, len(idx))
 			for i, c := range idx {
 				target[i] = float64(c)

@@ -1,13 +1,18 @@
 package bench
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -210,8 +215,7 @@ func TestFoldSource(t *testing.T) {
 }
 
 // TestFoldSourceRareClass checks a cross-validation of data with a class of one row: the fold
-// that tests it trains without it and counts the row as an error (in its log-loss too), where
-// a benchmark of given splits would refuse the unknown label.
+// that tests it trains without it and counts the row as an error (in its log-loss too).
 func TestFoldSourceRareClass(t *testing.T) {
 	const n = 41
 	X, labels := make([][]float64, n), make([]string, n)
@@ -244,6 +248,50 @@ func TestFoldSourceRareClass(t *testing.T) {
 	}
 	if unseen != 1 {
 		t.Errorf("%d rows of an unseen class, want 1", unseen)
+	}
+}
+
+// TestFolderUnseenClass checks a benchmark folder whose first split puts every row of a
+// small class in the test part: the realisation counts them wrong instead of failing the run.
+func TestFolderUnseenClass(t *testing.T) {
+	dir := t.TempDir()
+	var x, y strings.Builder
+	for i := range 44 {
+		label := []string{"a", "b"}[boolInt(i%20 >= 10)]
+		if i >= 40 {
+			label = "rare"
+		}
+		fmt.Fprintf(&x, "%d,%d\n", i%20, i%3)
+		fmt.Fprintln(&y, label)
+	}
+	// Split 1 tests rows 30-43 (all four "rare" rows), split 2 rows 0-13.
+	rows := func(lo, hi int) string {
+		var r []string
+		for i := lo; i < hi; i++ {
+			r = append(r, strconv.Itoa(i))
+		}
+		return strings.Join(r, ",")
+	}
+	files := map[string]string{"x.csv": x.String(), "y.csv": y.String(),
+		"train.csv": rows(0, 30) + "\n" + rows(14, 44) + "\n", "test.csv": rows(30, 44) + "\n" + rows(0, 14) + "\n"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := dataset.ReadFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(NewFolderSource(f), Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.PerRealisation[0]; r.Unseen != 4 || p.Unseen != 4 || p.TestError < 100*4.0/14 {
+		t.Errorf("split 1: %d unseen rows (run %d), error %v%%; want 4 and at least %v%%", p.Unseen, r.Unseen, p.TestError, 100*4.0/14)
+	}
+	if p := r.PerRealisation[1]; p.Unseen != 0 {
+		t.Errorf("split 2: %d unseen rows, want 0", p.Unseen)
 	}
 }
 

@@ -117,6 +117,9 @@ Example:
 					if r.Failures > 0 {
 						fmt.Fprintf(stdout, "  %d realisations found nothing better than the trivial rule, whose test error is counted for them\n", r.Failures)
 					}
+					if r.Unseen > 0 {
+						fmt.Fprintf(stdout, "  %d test rows of a class their training split lacks, counted wrong\n", r.Unseen)
+					}
 					if verbose {
 						for _, p := range r.PerRealisation {
 							fmt.Fprintf(stdout, "  realisation %3d: error %7.3f  size %3d  tau %8.4g  %7.3f s\n",
