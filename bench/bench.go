@@ -278,27 +278,13 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
 	}
-	X, known := test.X, target
-	if unseen > 0 { // scored on the rows of known classes, then each unseen row an error
-		X, known = nil, nil
-		for i, c := range target {
-			if c >= 0 {
-				X, known = append(X, test.X[i]), append(known, c)
-			}
-		}
-	}
-	var score float64
-	if len(X) > 0 {
-		if score, err = Score(m, X, known, src.Metric()); err != nil {
-			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
-		}
-	}
-	if unseen > 0 {
-		score = (score*float64(len(X)) + 100*float64(unseen)) / float64(len(target))
+	score, err := Score(m, test.X, target, src.Metric()) // an unseen class's rows count wrong
+	if err != nil {
+		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 	}
 	var logLoss, brier float64
 	if m.Calibration != nil {
-		logLoss, brier, err = probabilityScores(m, test.X, target)
+		logLoss, brier, err = ProbabilityScores(m, test.X, target)
 		if err != nil {
 			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 		}
@@ -325,11 +311,11 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	}, nil
 }
 
-// probabilityScores returns the log-loss and Brier score of m's class probabilities on X,
+// ProbabilityScores returns the log-loss and Brier score of m's class probabilities on X,
 // whose classes (indices into m.Classes) are target. A row of a class the model does not
 // have (-1) gives its class the probability 0: the log-loss's largest term (calibrate.LogLoss
 // clips at 1e-15) and a Brier term of 1 plus the squares of the probabilities it got.
-func probabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss, brier float64, err error) {
+func ProbabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss, brier float64, err error) {
 	f, err := m.Decisions(X)
 	if err != nil {
 		return 0, 0, err
@@ -392,7 +378,8 @@ func trivialScore(train, test Split, metric string) float64 {
 }
 
 // Score measures m on (X, target) with the metric: ErrorPercent (targets are class indices
-// into m.Classes), MSE or NRMSE (targets are values).
+// into m.Classes, or -1 for a class the model lacks, which counts as an error), MSE or NRMSE
+// (targets are values).
 func Score(m *model.Model, X [][]float64, target []float64, metric string) (float64, error) {
 	if err := checkTargets(m, X, target, metric); err != nil {
 		return 0, err
@@ -438,8 +425,8 @@ func checkTargets(m *model.Model, X [][]float64, target []float64, metric string
 			return fmt.Errorf("metric %s needs a classifier, the model is a %s", metric, m.Task)
 		}
 		for i, t := range target {
-			if !(t >= 0 && t < float64(len(m.Classes))) || t != math.Trunc(t) {
-				return fmt.Errorf("target %d is %v, not a class index in [0, %d)", i+1, t, len(m.Classes))
+			if !(t >= -1 && t < float64(len(m.Classes))) || t != math.Trunc(t) {
+				return fmt.Errorf("target %d is %v, not a class index in [0, %d) or -1", i+1, t, len(m.Classes))
 			}
 		}
 	case MSE, NRMSE:

@@ -37,7 +37,7 @@ func TestScoreRefuses(t *testing.T) {
 		{"mse of a classifier", cls, X, []float64{0, 1}, MSE, "needs a regressor"},
 		{"class index out of range", cls, X, []float64{0, 2}, ErrorPercent, "target 2 is 2, not a class index"},
 		{"class index not an integer", cls, X, []float64{0.5, 1}, ErrorPercent, "target 1 is 0.5"},
-		{"negative class index", cls, X, []float64{-1, 1}, ErrorPercent, "target 1 is -1"},
+		{"negative class index", cls, X, []float64{-2, 1}, ErrorPercent, "target 1 is -2"},
 		{"zero model", &model.Model{}, X, []float64{0, 1}, MSE, "needs a regressor"},
 	}
 	for _, tc := range tests {

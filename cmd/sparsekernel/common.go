@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel"
@@ -368,13 +369,12 @@ func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 	return m, nil
 }
 
-// targets returns the test targets of t for model m: class indices into m.Classes, or numbers.
+// targets returns the test targets of t for model m: class indices into m.Classes (-1 for a
+// class the model was not trained on, which scoring counts wrong, as svm-predict and
+// scikit-learn do; unseenNote says so), or numbers.
 func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
 	if m.Task == model.Classification {
-		idx, err := dataset.IndicesTable(t, m.Classes)
-		if err != nil {
-			return nil, err
-		}
+		idx, _ := dataset.IndicesKnown(t.Labels, m.Classes)
 		y := make([]float64, len(idx))
 		for i, c := range idx {
 			y[i] = float64(c)
@@ -382,6 +382,32 @@ func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
 		return y, nil
 	}
 	return dataset.Numeric(t)
+}
+
+// unseenNote says how many test rows of t (targets truth) have a class the classifier m was
+// not trained on, and which, or "" when none do.
+func unseenNote(m *model.Model, t *dataset.Table, truth []float64) string {
+	if m.Task != model.Classification {
+		return ""
+	}
+	var labels []string
+	n := 0
+	for i, c := range truth {
+		if c < 0 {
+			n++
+			if l := t.Labels[i]; !slices.Contains(labels, l) {
+				labels = append(labels, l)
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	q := make([]string, len(labels))
+	for i, l := range labels {
+		q[i] = strconv.Quote(l)
+	}
+	return fmt.Sprintf("note: %d of %d rows have a class the model was not trained on (%s), counted wrong", n, len(truth), strings.Join(q, ", "))
 }
 
 // isTerminal reports whether f is a character device (a terminal).

@@ -136,15 +136,29 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		return nil
 	}
 	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))
+	if note := unseenNote(m, te, truth); note != "" {
+		fmt.Fprintln(w, note)
+	}
+	// The confusion matrix: the model's classes, then the test labels it was not trained on.
+	names := slices.Clone(m.Classes)
+	row := make([]int, len(truth))
+	for i, t := range truth {
+		row[i] = int(t)
+		if t < 0 {
+			if row[i] = slices.Index(names, te.Labels[i]); row[i] < 0 {
+				row[i], names = len(names), append(names, te.Labels[i])
+			}
+		}
+	}
 	c := len(m.Classes)
-	cm := make([][]int, c) // [true][predicted]
+	cm := make([][]int, len(names)) // [true][predicted]
 	width := 6
 	for i := range cm {
 		cm[i] = make([]int, c)
-		width = max(width, len(m.Classes[i]))
+		width = max(width, len(names[i]))
 	}
 	for i, v := range f {
-		cm[int(truth[i])][model.Class(v)]++
+		cm[row[i]][model.Class(v)]++
 	}
 	fmt.Fprintf(w, "confusion matrix (rows: true class, columns: predicted):\n")
 	fmt.Fprintf(w, "  %*s", width, "")
@@ -152,9 +166,9 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		fmt.Fprintf(w, "  %*s", width, name)
 	}
 	fmt.Fprintln(w)
-	for i, row := range cm {
-		fmt.Fprintf(w, "  %*s", width, m.Classes[i])
-		for _, n := range row {
+	for i, r := range cm {
+		fmt.Fprintf(w, "  %*s", width, names[i])
+		for _, n := range r {
 			fmt.Fprintf(w, "  %*d", width, n)
 		}
 		fmt.Fprintln(w)
@@ -162,17 +176,31 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 	if m.Calibration == nil {
 		return nil
 	}
-	P := make([][]float64, len(f))
-	class := make([]int, len(f))
+	logLoss, brier, err := bench.ProbabilityScores(m, te.X, truth)
+	if err != nil {
+		return fmt.Errorf("%s: %w", te.Source, err)
+	}
+	var P [][]float64 // the rows of the model's classes, for the reliability table
+	var class []int
 	for i, v := range f {
-		P[i] = make([]float64, c)
-		if err := m.Probabilities(P[i], v); err != nil {
+		if truth[i] < 0 {
+			continue
+		}
+		p := make([]float64, c)
+		if err := m.Probabilities(p, v); err != nil {
 			return err
 		}
-		class[i] = int(truth[i])
+		P, class = append(P, p), append(class, int(truth[i]))
 	}
-	fmt.Fprintf(w, "probabilities (%s): log-loss %.4f, Brier score %.4f\n", m.Calibration.Method, calibrate.LogLoss(P, class), calibrate.Brier(P, class))
-	fmt.Fprintf(w, "reliability (probability of the predicted class):\n  %-11s %6s %10s %9s\n", "bin", "rows", "mean prob", "accuracy")
+	fmt.Fprintf(w, "probabilities (%s): log-loss %.4f, Brier score %.4f\n", m.Calibration.Method, logLoss, brier)
+	if len(P) == 0 {
+		return nil
+	}
+	of := ""
+	if len(P) < len(f) {
+		of = ", the rows of the model's classes"
+	}
+	fmt.Fprintf(w, "reliability (probability of the predicted class%s):\n  %-11s %6s %10s %9s\n", of, "bin", "rows", "mean prob", "accuracy")
 	for _, b := range calibrate.Reliability(P, class, 10) {
 		if b.Count == 0 {
 			continue
@@ -235,12 +263,7 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options) error {
 		_, err := dataset.Numeric(te)
 		return err
 	}
-	_, classes, err := dataset.Classes(tr.Labels)
-	if err != nil {
-		return nil // training reports it
-	}
-	_, err = dataset.IndicesTable(te, classes)
-	return err
+	return nil // a test label of a class the training data lack is counted wrong (unseenNote)
 }
 
 // crossValidate runs eval -cv: the K-fold cross-validation of the whole training on one data

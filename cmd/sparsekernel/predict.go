@@ -117,6 +117,9 @@ Example:
 				}
 				if truth != nil {
 					fmt.Fprintln(stderr, scoreLine(m, f, truth))
+					if note := unseenNote(m, t, truth); note != "" {
+						fmt.Fprintln(stderr, note)
+					}
 				}
 				if note := clipNote(m, t.X, f); note != "" {
 					fmt.Fprintln(stderr, note)
