@@ -137,17 +137,15 @@ func FitRegions(name string, src bench.Source, results []*Result, method string)
 		s += fmt.Sprintf(" (benchmark: %d)", best.PerRealisation[0].Size)
 	}
 	if len(test.X) > 0 {
-		idx, err := dataset.Indices(test.Labels, m.Classes)
-		if err == nil {
-			target := make([]float64, len(idx))
-			for i, c := range idx {
-				target[i] = float64(c)
-			}
-			if e, err := bench.Score(m, test.X, target, bench.ErrorPercent); err == nil {
-				s += fmt.Sprintf(", test error %.2f %%", e)
-				if best != nil && len(best.PerRealisation) > 0 {
-					s += fmt.Sprintf(" (benchmark: %.2f %%)", best.PerRealisation[0].TestError)
-				}
+		idx, _ := dataset.IndicesKnown(test.Labels, m.Classes) // a class training lacks: -1, wrong
+		target := make([]float64, len(idx))
+		for i, c := range idx {
+			target[i] = float64(c)
+		}
+		if e, err := bench.Score(m, test.X, target, bench.ErrorPercent); err == nil {
+			s += fmt.Sprintf(", test error %.2f %%", e)
+			if best != nil && len(best.PerRealisation) > 0 {
+				s += fmt.Sprintf(" (benchmark: %.2f %%)", best.PerRealisation[0].TestError)
 			}
 		}
 	}
