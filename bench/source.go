@@ -19,8 +19,9 @@ type FolderSource struct {
 	task model.Task
 }
 
-// NewFolderSource wraps a folder; its task is classification when its labels hold exactly two
-// distinct values, regression otherwise.
+// NewFolderSource wraps a folder; its task is read from its labels as the command line reads
+// it (dataset.DetectTask: text labels, two values, or a few integers of at least 5 rows each
+// are classes; other numbers a regression target).
 func NewFolderSource(f *dataset.Folder) *FolderSource {
 	task := model.Classification
 	if dataset.DetectTask(f.Labels) == dataset.Regression {
