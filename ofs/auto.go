@@ -387,8 +387,8 @@ func (p autoPaths) ranked(limit int) []config {
 // A classifier of the default weightings whose best configuration explains less than
 // 1 - rescueShare of the targets' variance out of fold is fitted again with WeightQuadratic
 // alone, which is kept if it explains more than that and at least twice what the first fit
-// explained (AutoResult.Rescued): classes that differ in the spread of some inputs rather than in their
-// means are invisible to the correlations of WeightRelevance.
+// explained (AutoResult.Rescued): classes that differ in the spread of some inputs rather
+// than in their means are invisible to the correlations of WeightRelevance.
 func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
 	rescue := a.Weighting == nil && class != nil && a.inputs == nil // (not Tuned's seed fit)
 	res, err := a.fit(Z, Y, class)

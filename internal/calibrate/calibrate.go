@@ -212,9 +212,9 @@ const ridge = 1e-3
 // gradients, O(N C (K+1)) each.
 const newtonWork = 2e8
 
-// newtonParams bounds the parameters C(K+1) of a Newton fit: beyond, a Newton step's
-// factorisation and Hessian cost tens of L-BFGS runs (19 classes: a soybean fit spent 40 % of
-// its time in Newton steps), whose gradients reach the same minimum.
+// newtonParams bounds the parameters C(K+1) of a Newton fit: beyond, the Hessian and its
+// factorisation cost far more than L-BFGS's gradients, which reach the same minimum (20
+// classes of 15 training points: 70 % of a fit in Newton steps, 0.48 -> 0.15 s a fit).
 const newtonParams = 200
 
 // Newton reports whether a several-class fit of n points, C classes and k decision columns
