@@ -69,7 +69,9 @@ type Auto struct {
 	// NoLinear leaves the linear candidates (linearDirections) out.
 	NoLinear bool
 	// Weighting lists the input weightings tried; default both WeightNone and WeightRelevance,
-	// and WeightQuadratic alone for a classifier they leave near the trivial rule (Fit).
+	// with WeightInteraction too where a product of two inputs explains more than
+	// interactionLift of the targets' variance beyond their own relevance (interacting), and
+	// WeightQuadratic alone for a classifier they leave near the trivial rule (Fit).
 	Weighting []Weighting
 	// SE is the size rule's tolerance in paired standard errors (0: the size of least error);
 	// with three or more classes the held-out misclassifications must be within it of the
@@ -217,6 +219,11 @@ const (
 	// corr(q_j, y)^2 with q_j the input's square less its projection on (1, z_j): an input
 	// whose classes differ in spread rather than in mean counts too.
 	WeightQuadratic
+	// WeightInteraction is WeightRelevance with each input's relevance raised to the share of
+	// the targets' variance that its product with another input explains beyond both inputs'
+	// linear terms, where that is significant (interactionShares): an input that matters only
+	// together with another (sign(x1 x2)) is not floored.
+	WeightInteraction
 )
 
 func (w Weighting) String() string {
@@ -225,6 +232,8 @@ func (w Weighting) String() string {
 		return "relevance-weighted inputs"
 	case WeightQuadratic:
 		return "quadratic-relevance-weighted inputs"
+	case WeightInteraction:
+		return "interaction-relevance-weighted inputs"
 	}
 	return "standardised inputs"
 }
@@ -434,7 +443,14 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	if n < 2 || len(Y) == 0 || len(Y[0]) != n || (class != nil && len(class) != n) {
 		return nil, fmt.Errorf("%w: %d points, %d outputs", ErrAutoData, n, len(Y))
 	}
+	auto := a.Weighting == nil
 	a.defaults(n, classCount(class))
+	lift := 0.0 // the largest lift of an input's relevance by its products with the others
+	if auto {
+		if lift = interacting(Z, Y, class); lift > interactionLift {
+			a.Weighting = append(a.Weighting, WeightInteraction)
+		}
+	}
 	if a.inputs == nil { // (Tuned passes its own, to reuse the folds' weights)
 		a.inputs = newFoldInputs()
 	}
@@ -623,6 +639,9 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
 		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
+	if lift > interactionLift {
+		res.Chose += fmt.Sprintf("; the interaction relevance raced, as a product of two inputs explains %.0f%% of the targets' variance beyond their own relevance", 100*lift)
+	}
 	return res, nil
 }
 
@@ -1002,8 +1021,37 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 		}
 		return s
 	}
-	n := float64(len(Z))
+	var share []float64 // WeightInteraction's
+	if w == WeightInteraction {
+		share = interactionShares(Z, Y)
+	}
+	s = relevances(Z, Y, class, w == WeightQuadratic)
 	var tot float64
+	for j := range s {
+		if share != nil {
+			s[j] = max(s[j], math.Sqrt(share[j]))
+		}
+		tot += s[j] * s[j]
+	}
+	for j := range s {
+		if tot > 0 {
+			s[j] /= math.Sqrt(tot / float64(m))
+		} else {
+			s[j] = 1
+		}
+		s[j] = max(s[j], 0.1)
+	}
+	return s
+}
+
+// relevances returns each input's relevance r_j before the normalisation of weights: the
+// root mean square over the outputs of its correlations with the targets (with quad, of the
+// R^2 of a quadratic in it, WeightQuadratic), or of its correlation ratios for an input of 3
+// to 10 levels, or for a regression the square root of its binned correlation ratio.
+func relevances(Z [][]float64, Y [][]float64, class []int, quadratic bool) []float64 {
+	m := len(Z[0])
+	s := make([]float64, m)
+	n := float64(len(Z))
 	var ratio *binnedRatio // a regression's: the target's mean and variance computed once
 	if class == nil && len(Y) == 1 {
 		ratio = newBinnedRatio(Y[0])
@@ -1012,7 +1060,6 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 	for j := range m {
 		if ratio != nil {
 			s[j] = math.Sqrt(ratio.of(Z, j))
-			tot += s[j] * s[j]
 			continue
 		}
 		l := levels(Z, j, relevanceBins)
@@ -1027,7 +1074,6 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 				r2 += r.of(Z, j)
 			}
 			s[j] = math.Sqrt(r2 / float64(len(Y)))
-			tot += s[j] * s[j]
 			continue
 		}
 		var zm, zz float64
@@ -1040,7 +1086,7 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 		}
 		// With WeightQuadratic, q = d^2 - qm - qb d (d = z - zm) is the square's part
 		// orthogonal to (1, d).
-		quad := w == WeightQuadratic && l > relevanceBins && zz > 0
+		quad := quadratic && l > relevanceBins && zz > 0
 		var qm, qb, qq float64
 		if quad {
 			var dq float64
@@ -1083,15 +1129,6 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 			}
 		}
 		s[j] = math.Sqrt(r2 / float64(len(Y)))
-		tot += s[j] * s[j]
-	}
-	for j := range s {
-		if tot > 0 {
-			s[j] /= math.Sqrt(tot / float64(m))
-		} else {
-			s[j] = 1
-		}
-		s[j] = max(s[j], 0.1)
 	}
 	return s
 }
