@@ -750,23 +750,30 @@ func TestByMisses(t *testing.T) {
 	}
 }
 
-// spread draws n points whose two classes differ only in the spread of the first two of m
-// inputs (inside or outside a circle of median radius), the other inputs noise: no input's
-// mean differs between the classes.
-func spread(n, m int, seed uint64) (Z [][]float64, class []int) {
-	rng := rand.New(rand.NewPCG(seed, 5))
+// normalClasses draws n points of m standard normal inputs from the stream (seed, stream),
+// each labelled by rule.
+func normalClasses(n, m int, seed, stream uint64, rule func(z []float64, rng *rand.Rand) int) (Z [][]float64, class []int) {
+	rng := rand.New(rand.NewPCG(seed, stream))
 	for range n {
 		z := make([]float64, m)
 		for j := range z {
 			z[j] = rng.NormFloat64()
 		}
-		k := 0
-		if z[0]*z[0]+z[1]*z[1] > 2*math.Ln2 { // the median of a chi-square of 2 degrees
-			k = 1
-		}
-		Z, class = append(Z, z), append(class, k)
+		Z, class = append(Z, z), append(class, rule(z, rng))
 	}
 	return Z, class
+}
+
+// spread draws n points whose two classes differ only in the spread of the first two of m
+// inputs (inside or outside a circle of median radius), the other inputs noise: no input's
+// mean differs between the classes.
+func spread(n, m int, seed uint64) (Z [][]float64, class []int) {
+	return normalClasses(n, m, seed, 5, func(z []float64, _ *rand.Rand) int {
+		if z[0]*z[0]+z[1]*z[1] > 2*math.Ln2 { // the median of a chi-square of 2 degrees
+			return 1
+		}
+		return 0
+	})
 }
 
 // TestQuadraticRelevance checks WeightQuadratic: the inputs whose spread differs between

@@ -11,19 +11,12 @@ import (
 // interacting2 draws n points of m standard normal inputs whose class is the sign of
 // sin(2 z1) + z2 z3 plus noise: input 1 acts alone, inputs 2 and 3 only through their product.
 func interacting2(n, m int, seed uint64) (Z [][]float64, class []int) {
-	rng := rand.New(rand.NewPCG(seed, 11))
-	for range n {
-		z := make([]float64, m)
-		for j := range z {
-			z[j] = rng.NormFloat64()
-		}
-		k := 0
+	return normalClasses(n, m, seed, 11, func(z []float64, rng *rand.Rand) int {
 		if math.Sin(2*z[0])+z[1]*z[2]+0.3*rng.NormFloat64() > 0 {
-			k = 1
+			return 1
 		}
-		Z, class = append(Z, z), append(class, k)
-	}
-	return Z, class
+		return 0
+	})
 }
 
 // partialR2 is the squared partial correlation of s_j s_l and y given (1, s_j, s_l), s the
