@@ -119,6 +119,7 @@ type Auto struct {
 	Progress func(stage string, done, total int)
 
 	inputs *foldInputs // set by Fit (unless set): each fold's input weights and linear candidates, computed once
+	shares []float64   // set by fit: the interaction shares on all points, for the final model's WeightInteraction
 	cores  cores       // set by Fit: its Workers, shared between jobs and products
 }
 
@@ -147,7 +148,13 @@ type foldInput struct {
 // candidate centres there, in the weighted inputs; computed on the first call for (f, w).
 func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) (scale []float64, dirs, pts [][]float64) {
 	compute := func(in *foldInput) {
-		in.scale = weights(Ztr, Ytr, ctr, w)
+		var share []float64 // WeightInteraction's: the final model's computed by fit
+		if w == WeightInteraction {
+			if share = a.shares; f >= 0 || share == nil {
+				share = interactionShares(Ztr, Ytr)
+			}
+		}
+		in.scale = weights(Ztr, Ytr, ctr, w, share)
 		in.dirs = a.directions(Ztr, in.scale, Ytr)
 		in.pts = a.candidates(scaled(Ztr, in.scale), ctr, f)
 	}
@@ -447,7 +454,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	a.defaults(n, classCount(class))
 	lift := 0.0 // the largest lift of an input's relevance by its products with the others
 	if auto {
-		if lift = interacting(Z, Y, class); lift > interactionLift {
+		if a.shares, lift = interacting(Z, Y, class); lift > interactionLift {
 			a.Weighting = append(a.Weighting, WeightInteraction)
 		}
 	}
@@ -1011,8 +1018,9 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 }
 
 // weights returns the input weights of a weighting, computed on (Z, Y); class is nil for a
-// regression (see WeightRelevance).
-func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
+// regression (see WeightRelevance). share is WeightInteraction's interactionShares of (Z, Y),
+// unused by the others.
+func weights(Z [][]float64, Y [][]float64, class []int, w Weighting, share []float64) []float64 {
 	m := len(Z[0])
 	s := make([]float64, m)
 	if w == WeightNone {
@@ -1021,14 +1029,10 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting) []float64 {
 		}
 		return s
 	}
-	var share []float64 // WeightInteraction's
-	if w == WeightInteraction {
-		share = interactionShares(Z, Y)
-	}
 	s = relevances(Z, Y, class, w == WeightQuadratic)
 	var tot float64
 	for j := range s {
-		if share != nil {
+		if w == WeightInteraction && share != nil {
 			s[j] = max(s[j], math.Sqrt(share[j]))
 		}
 		tot += s[j] * s[j]

@@ -27,19 +27,17 @@ const interactionLift = 0.2
 // effect sizes, which a few thousand points measure well enough.
 const interactionRows = 2000
 
-// interacting returns the largest lift of an input's relevance by WeightInteraction on
-// (Z, Y): its interaction share less its squared relevance (interactionShares, relevances).
-func interacting(Z, Y [][]float64, class []int) float64 {
-	share := interactionShares(Z, Y)
-	if share == nil {
-		return 0
+// interacting returns the interaction shares of (Z, Y) (interactionShares) and the largest
+// lift of an input's relevance by them: its share less its squared relevance (relevances).
+func interacting(Z, Y [][]float64, class []int) (share []float64, lift float64) {
+	if share = interactionShares(Z, Y); share == nil {
+		return nil, 0
 	}
 	r := relevances(Z, Y, class, false)
-	lift := 0.0
 	for j := range r {
 		lift = max(lift, share[j]-r[j]*r[j])
 	}
-	return lift
+	return share, lift
 }
 
 // interactionShares returns, for each input j of Z (N x m), the largest share of the targets'
@@ -54,21 +52,7 @@ func interacting(Z, Y [][]float64, class []int) float64 {
 // The correlations with the targets of the inputs one by one (WeightRelevance) miss an effect
 // that lives in a product: sign(x1 x2) is uncorrelated with x1 and with x2.
 func interactionShares(Z, Y [][]float64) []float64 {
-	if len(Z) > interactionRows { // every N/interactionRows-th row
-		step := float64(len(Z)) / interactionRows
-		Zs, Ys := make([][]float64, interactionRows), make([][]float64, len(Y))
-		for k := range Ys {
-			Ys[k] = make([]float64, interactionRows)
-		}
-		for r := range interactionRows {
-			i := int(float64(r) * step)
-			Zs[r] = Z[i]
-			for k := range Ys {
-				Ys[k][r] = Y[k][i]
-			}
-		}
-		Z, Y = Zs, Ys
-	}
+	Z, Y = evenRows(Z, Y, interactionRows)
 	n, m, K := len(Z), len(Z[0]), len(Y)
 	if m < 2 || n < 10 || float64(K+2)*float64(n)*float64(m)*float64(m) > interactionBudget {
 		return nil

@@ -145,7 +145,7 @@ func TestAutoInteraction(t *testing.T) {
 			with.Weighting, ew, eo, with.Chose)
 	}
 	X, cl := blobs(200, 2, 4)
-	if interacting(X, oneVsRest(cl, 2), cl) > interactionLift {
+	if _, lift := interacting(X, oneVsRest(cl, 2), cl); lift > interactionLift {
 		t.Error("classes apart in mean: the interaction relevance raced")
 	}
 }

@@ -37,20 +37,7 @@ func linearAffordable(n, m int) bool {
 // It returns none when N m min(N, m) exceeds linearBudget (N counting those rows) or N < 3,
 // and leaves out the directions of targets the inputs do not predict at all.
 func linearDirections(Z [][]float64, scale []float64, Y [][]float64) [][]float64 {
-	if len(Z) > linearRows { // evenly spread rows
-		sub, ys := make([][]float64, linearRows), make([][]float64, len(Y))
-		for k := range ys {
-			ys[k] = make([]float64, linearRows)
-		}
-		for r := range sub {
-			i := r * len(Z) / linearRows
-			sub[r] = Z[i]
-			for k, y := range Y {
-				ys[k][r] = y[i]
-			}
-		}
-		Z, Y = sub, ys
-	}
+	Z, Y = evenRows(Z, Y, linearRows)
 	n := len(Z)
 	if !linearAffordable(n, len(Z[0])) {
 		return nil
@@ -255,4 +242,24 @@ func linearColumns(out []float64, dirs, Z [][]float64) {
 			row[i] = dot(v, z)
 		}
 	}
+}
+
+// evenRows returns Z and the targets Y at most rows rows, evenly spread: every (N/most)-th
+// row (row r*N/most) when N is larger, else Z and Y themselves.
+func evenRows(Z, Y [][]float64, most int) ([][]float64, [][]float64) {
+	if len(Z) <= most {
+		return Z, Y
+	}
+	sub, ys := make([][]float64, most), make([][]float64, len(Y))
+	for k := range ys {
+		ys[k] = make([]float64, most)
+	}
+	for r := range sub {
+		i := r * len(Z) / most
+		sub[r] = Z[i]
+		for k, y := range Y {
+			ys[k][r] = y[i]
+		}
+	}
+	return sub, ys
 }
