@@ -51,7 +51,7 @@ func TestFoldCalibrationSeveral(t *testing.T) {
 				t.Fatal(err)
 			}
 			raw := oofError(F, class)
-			rate := foldCalibration(m, F, class, C, "cv", 2, nil, nil)
+			rate := foldCalibration(m, F, class, C, "cv", 2, nil)
 			if m.Calibration == nil {
 				t.Fatal("no calibration")
 			}
@@ -107,17 +107,22 @@ func TestFoldCalibrationSeveral(t *testing.T) {
 // classes follow directions of the inputs that the decisions barely carry, it is folded into
 // the model, whose outputs are then the map's logits, B + A f + D z, with D z from linear nodes
 // in the model's weighted inputs (one per input when the inputs are as few as the classes, one
-// per class otherwise); where the inputs add nothing to the decisions, the model is as without it.
+// per class otherwise); where the inputs add nothing to the decisions, the model is as without it,
+// at the tolerance of every size preference.
 func TestStackInputs(t *testing.T) {
 	const C, n = 3, 600
 	for _, tc := range []struct {
 		name   string
 		inputs int
-		signal bool // the classes follow the inputs, not the decisions
+		signal bool    // the classes follow the inputs, not the decisions
+		se     float64 // the paired standard errors the map must win by
 	}{
-		{"an input a node", 2, true},
-		{"a class a node", 5, true},
-		{"inputs of noise", 4, false},
+		{"an input a node", 2, true, 1},
+		{"a class a node", 5, true, 1},
+		{"a class a node, small models", 5, true, 2},
+		{"inputs of noise", 4, false, 1},
+		{"inputs of noise, small models", 4, false, 2},
+		{"inputs of noise, accurate models", 4, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(21, 22))
@@ -157,7 +162,7 @@ func TestStackInputs(t *testing.T) {
 			before := *m
 			before.Weights = [][]float64{{1}, {-0.5}, {0.3}}
 			nodes := len(m.Nodes)
-			foldCalibration(m, F, class, C, "cv", 1, Z, scale)
+			foldCalibration(m, F, class, C, "cv", 1, &inputsMap{Z: Z, scale: scale, se: tc.se})
 			stacked := strings.Contains(m.Calibration.Method, "inputs")
 			if stacked != tc.signal {
 				t.Fatalf("method %q, want the inputs stacked: %v", m.Calibration.Method, tc.signal)

@@ -157,13 +157,13 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
 		if calib == nil {
-			Z := c.Z
-			if c.opt.NoLinear { // Gaussian nodes only: no linear terms of the inputs either
-				Z = nil
+			var in *inputsMap
+			if !c.opt.NoLinear { // Gaussian nodes only: no linear terms of the inputs either
+				in = &inputsMap{Z: c.Z, scale: scale, se: max(preferSE[c.opt.Prefer], 0)}
 			}
-			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, Z, scale)
+			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, in)
 		} else {
-			foldCalibration(m, calib, p.class, len(p.classes), "loo", c.opt.Workers, nil, nil)
+			foldCalibration(m, calib, p.class, len(p.classes), "loo", c.opt.Workers, nil)
 			t.LOOError = oofError(oof, p.class) // the fold models' decisions, out of fold of the selection too
 		}
 	} else {
@@ -260,11 +260,11 @@ func fitFixed(c *fitContext) error {
 // see. With more classes the multinomial map is folded into the outputs (its logits become
 // them, and the label the most probable class) when, cross-fitted on the decisions, its labels
 // make fewer mistakes than the outputs' arg max; otherwise it is stored beside them. Given the
-// standardised inputs Z (nil: none) and the model's input weights scale, a map on the decisions
-// and the inputs together is folded in instead where it makes clearly fewer (stackInputs). It
+// inputs (nil: none), a map on the decisions and the inputs together is folded in instead where
+// it makes clearly fewer mistakes (stackInputs). It
 // returns the misclassification rate of the model's labels on the decisions F (for a folded
 // multinomial map, of its cross-fitted labels). The cross-fits run on up to workers goroutines.
-func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, Z [][]float64, scale []float64) float64 {
+func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, in *inputsMap) float64 {
 	A, B, ok := calibrate.Fit(F, class, classes)
 	k := len(m.Weights)
 	if !ok {
@@ -303,8 +303,8 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 	if folded {
 		missed = crossMissed // the better labelling's mistakes, for the stacked map's test
 	}
-	if Z != nil {
-		if r, ok := stackInputs(m, F, Z, scale, class, classes, workers, A, B, missed); ok {
+	if in != nil {
+		if r, ok := stackInputs(m, F, in, class, classes, workers, A, B, missed); ok {
 			return r
 		}
 	}
@@ -331,10 +331,17 @@ func priorCalibration(class []int, classes, k int, why string) *model.Calibratio
 	return c
 }
 
-// stackSE is how many paired standard errors fewer mistakes the map with the inputs must make
-// than the better of the outputs' and the map's labels to be chosen: it has C m parameters
-// more, and is a third candidate.
-const stackSE = 2
+// inputsMap holds what a several-class map on the decisions and the inputs needs: the
+// standardised inputs Z, the model's input weights scale (nil for ones), and se, how many
+// paired standard errors fewer mistakes its labels must make than the better of the outputs'
+// and the map's to be chosen. se is the size rule's tolerance (Options.Prefer: 1 by default,
+// 2 for small models, 0 for accurate ones), as the map adds up to C m parameters and min(C, m)
+// linear nodes (docs/ALGORITHMS.md, section 4.8).
+type inputsMap struct {
+	Z     [][]float64
+	scale []float64
+	se    float64
+}
 
 // stackInputs fits a several-class map on the decisions F and the standardised inputs Z side
 // by side, softmax(B + A f + D z), where the classes differ along directions of the inputs
@@ -343,11 +350,12 @@ const stackSE = 2
 // it adds (C m <= N/4) and where its fit takes Newton's method (calibrate.Newton: not on
 // letter's 16,000 points in 26 classes), started from the map A, B (D = 0). When its labels,
 // cross-fitted as the map's are, make fewer mistakes than those of the better labelling
-// (missed: 1 for each point that one gets wrong) by stackSE paired standard errors, it is
+// (missed: 1 for each point that one gets wrong) by inputs.se paired standard errors, it is
 // folded into the model: the outputs become its logits, D z entering as linear nodes in the
-// model's inputs z'_j = s_j z_j (scale s, nil for ones), one an input or one a class,
-// whichever is fewer. It returns the cross-fitted error rate and whether it was folded.
-func stackInputs(m *model.Model, F, Z [][]float64, scale []float64, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
+// model's inputs z'_j = s_j z_j (s the inputs' scale), one an input or one a class, whichever
+// is fewer. It returns the cross-fitted error rate and whether it was folded.
+func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
+	Z, scale := inputs.Z, inputs.scale
 	n, k, in := len(F), len(F[0]), len(Z[0])
 	if 4*classes*in > n || !calibrate.Newton(n, classes, k+in) {
 		return 0, false
@@ -360,10 +368,10 @@ func stackInputs(m *model.Model, F, Z [][]float64, scale []float64, class []int,
 	if !ok {
 		return 0, false
 	}
-	// Fewer mistakes by stackSE paired standard errors: the other labelling is not within
-	// them of the stacked map's. Its labels on the points it was fitted on make fewer mistakes
+	// Fewer mistakes by se paired standard errors: the other labelling is not within them of
+	// the stacked map's. Its labels on the points it was fitted on make fewer mistakes
 	// than cross-fitted ones: if even they fail the test, the cross-fits are not needed.
-	clearlyFewer := func(labels []int) bool { return !paired.Within(missed, mistakes(labels, class), stackSE) }
+	clearlyFewer := func(labels []int) bool { return !paired.Within(missed, mistakes(labels, class), inputs.se) }
 	if !clearlyFewer(calibrate.Labels(F2, A2, B2)) {
 		return 0, false
 	}

@@ -61,7 +61,9 @@ type Options struct {
 	// the smaller Bernoulli model over the Gaussian one (by their leave-one-out log-loss); for
 	// three or more, the size's cross-validated misclassifications must be within it of the
 	// fewest too, and PreferSmall asks only that (the squared error of the outputs not asked:
-	// far fewer nodes, at some cost in error).
+	// far fewer nodes, at some cost in error); the inputs' linear terms join the class map only
+	// where it makes fewer cross-validated mistakes by as many standard errors (by any number
+	// for PreferAccurate).
 	Prefer string
 	// Folds is the number of cross-validation folds of method auto; 0 means 5.
 	Folds int
