@@ -105,24 +105,28 @@ func TestFoldCalibrationSeveral(t *testing.T) {
 
 // TestStackInputs checks the map on the outputs and the inputs side by side: where the
 // classes follow directions of the inputs that the decisions barely carry, it is folded into
-// the model, whose outputs are then the map's logits, B + A f + D z, with D z from linear nodes
-// in the model's weighted inputs (one per input when the inputs are as few as the classes, one
-// per class otherwise); where the inputs add nothing to the decisions, the model is as without it,
-// at the tolerance of every size preference.
+// the model, whose outputs are then the logits B + A f + D z of the map at one of the ridges
+// on D, with D z from linear nodes in the model's weighted inputs (one per input when the
+// inputs are as few as the classes, one per class otherwise); where the classes follow a
+// contrast of two nearly equal inputs, the map is one of a smaller ridge on D than on A;
+// where the inputs add nothing to the decisions, the model is as without it, at the tolerance
+// of every size preference.
 func TestStackInputs(t *testing.T) {
 	const C, n = 3, 600
 	for _, tc := range []struct {
-		name   string
-		inputs int
-		signal bool    // the classes follow the inputs, not the decisions
-		se     float64 // the paired standard errors the map must win by
+		name     string
+		inputs   int
+		signal   bool    // the classes follow the inputs, not the decisions
+		contrast bool    // the classes follow z_0 - z_1, two inputs of correlation 0.998
+		se       float64 // the paired standard errors the map must win by
 	}{
-		{"an input a node", 2, true, 1},
-		{"a class a node", 5, true, 1},
-		{"a class a node, small models", 5, true, 2},
-		{"inputs of noise", 4, false, 1},
-		{"inputs of noise, small models", 4, false, 2},
-		{"inputs of noise, accurate models", 4, false, 0},
+		{"an input a node", 2, true, false, 1},
+		{"a class a node", 5, true, false, 1},
+		{"a class a node, small models", 5, true, false, 2},
+		{"a contrast of correlated inputs", 4, true, true, 1},
+		{"inputs of noise", 4, false, false, 1},
+		{"inputs of noise, small models", 4, false, false, 2},
+		{"inputs of noise, accurate models", 4, false, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(21, 22))
@@ -139,12 +143,20 @@ func TestStackInputs(t *testing.T) {
 				X[i], Z[i], F[i] = make([]float64, tc.inputs), make([]float64, tc.inputs), make([]float64, C)
 				for j := range X[i] {
 					Z[i][j] = rng.NormFloat64()
+				}
+				if tc.contrast {
+					Z[i][1] = 0.998*Z[i][0] + math.Sqrt(1-0.998*0.998)*Z[i][1]
+				}
+				for j := range X[i] {
 					X[i][j] = mean[j] + std[j]*Z[i][j]
 				}
 				for c := range C {
 					F[i][c] = rng.NormFloat64()
 					l[c] = 3 * F[i][c]
-					if tc.signal {
+					switch {
+					case tc.contrast:
+						l[c] = 0.3*F[i][c] + 40*(Z[i][0]-Z[i][1])*float64(c-1) + 0.3*rng.NormFloat64()
+					case tc.signal:
 						l[c] = 0.3*F[i][c] + 3*Z[i][c%tc.inputs]*float64(1-2*(c/tc.inputs%2)) + 0.3*rng.NormFloat64()
 					}
 				}
@@ -173,33 +185,52 @@ func TestStackInputs(t *testing.T) {
 			if want := nodes + min(tc.inputs, C); len(m.Nodes) != want || len(m.Weights[0]) != want {
 				t.Fatalf("%d nodes, %d weights; want %d", len(m.Nodes), len(m.Weights[0]), want)
 			}
+			// The model's logits are those of the map at one of the ridges on D: the map on
+			// (f, s z), whose slopes of z are s times its slopes of s z.
 			A, B, _ := calibrate.Fit(F, class, C)
-			F2 := make([][]float64, n)
-			for i := range F {
-				F2[i] = append(append([]float64(nil), F[i]...), Z[i]...)
-			}
-			A2, B2, ok := calibrate.FitFrom(F2, class, C, A, B)
-			if !ok {
-				t.Fatal("fit failed")
-			}
-			for _, i := range []int{0, 7, 99} {
-				f0, err := before.Decision(X[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := m.Decision(X[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for c := range C {
-					want := B2[c]
-					for k, v := range append(f0, Z[i]...) {
-						want += A2[c][k] * v
-					}
-					if math.Abs(got[c]-want) > 1e-9*(1+math.Abs(want)) {
-						t.Fatalf("point %d: logits %v, the map's %v at class %d", i, got, want, c)
+			matched := -1
+			for r, sc := range inputsScales {
+				F2 := make([][]float64, n)
+				for i := range F {
+					F2[i] = append([]float64(nil), F[i]...)
+					for _, v := range Z[i] {
+						F2[i] = append(F2[i], sc*v)
 					}
 				}
+				A2, B2, ok := calibrate.FitFrom(F2, class, C, A, B)
+				if !ok {
+					t.Fatal("fit failed")
+				}
+				same := true
+				for _, i := range []int{0, 7, 99} {
+					f0, err := before.Decision(X[i])
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := m.Decision(X[i])
+					if err != nil {
+						t.Fatal(err)
+					}
+					for c := range C {
+						want := B2[c]
+						for k, v := range append(f0, Z[i]...) {
+							if k >= C {
+								v *= sc
+							}
+							want += A2[c][k] * v
+						}
+						same = same && math.Abs(got[c]-want) <= 1e-9*(1+math.Abs(want))
+					}
+				}
+				if same {
+					matched = r
+				}
+			}
+			if matched < 0 {
+				t.Fatal("the model's logits are not those of the map at any of the ridges")
+			}
+			if tc.contrast && matched == 0 {
+				t.Error("a contrast of nearly equal inputs kept the map of the decisions' ridge")
 			}
 		})
 	}

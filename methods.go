@@ -343,45 +343,77 @@ type inputsMap struct {
 	se    float64
 }
 
+// inputsScales are the factors the standardised inputs are multiplied by in the map on the
+// decisions and the inputs: its ridge, 1e-3 N on every slope, then weighs on the inputs'
+// slopes as 1e-3 N, 1e-4 N, 1e-5 N and 1e-6 N. Classes that differ along a contrast of
+// correlated measurements (the difference of two inputs that both grow with an object's size)
+// need large slopes, which the ridge of the decisions' slopes holds back.
+var inputsScales = []float64{1, math.Sqrt(10), 10, math.Sqrt(1000)}
+
 // stackInputs fits a several-class map on the decisions F and the standardised inputs Z side
 // by side, softmax(B + A f + D z), where the classes differ along directions of the inputs
 // that the Gaussian nodes on the weighted distance do not draw (correlated measurements that
 // all grow with an object's size). It is tried only with at least four points per parameter
 // it adds (C m <= N/4) and where its fit takes Newton's method (calibrate.Newton: not on
-// letter's 16,000 points in 26 classes), started from the map A, B (D = 0). When its labels,
-// cross-fitted as the map's are, make fewer mistakes than those of the better labelling
-// (missed: 1 for each point that one gets wrong) by inputs.se paired standard errors, it is
-// folded into the model: the outputs become its logits, D z entering as linear nodes in the
-// model's inputs z'_j = s_j z_j (s the inputs' scale), one an input or one a class, whichever
-// is fewer. It returns the cross-fitted error rate and whether it was folded.
+// letter's 16,000 points in 26 classes), started from the map A, B (D = 0), with the ridge on
+// D of each of inputsScales; of those whose labels on the points they were fitted on make
+// fewer mistakes than the better labelling (missed: 1 for each point that one gets wrong) by
+// inputs.se paired standard errors, the one of least cross-fitted log-loss is kept if its
+// cross-fitted labels do too. It is then folded into the model: the outputs become its
+// logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (s the inputs'
+// scale), one an input or one a class, whichever is fewer. It returns the cross-fitted error
+// rate and whether it was folded.
 func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
 	Z, scale := inputs.Z, inputs.scale
 	n, k, in := len(F), len(F[0]), len(Z[0])
-	if 4*classes*in > n || !calibrate.Newton(n, classes, k+in) {
-		return 0, false
-	}
-	F2 := make([][]float64, n)
-	for i := range F {
-		F2[i] = append(append(make([]float64, 0, k+in), F[i]...), Z[i]...)
-	}
-	A2, B2, ok := calibrate.FitFrom(F2, class, classes, A, B)
-	if !ok {
-		return 0, false
-	}
 	// Fewer mistakes by se paired standard errors: the other labelling is not within them of
-	// the stacked map's. Its labels on the points it was fitted on make fewer mistakes
-	// than cross-fitted ones: if even they fail the test, the cross-fits are not needed.
-	clearlyFewer := func(labels []int) bool { return !paired.Within(missed, mistakes(labels, class), inputs.se) }
-	if !clearlyFewer(calibrate.Labels(F2, A2, B2)) {
+	// the stacked map's. Where even no mistake at all would not be, nothing is fitted.
+	clearlyFewer := func(miss []float64) bool { return !paired.Within(missed, miss, inputs.se) }
+	if 4*classes*in > n || !calibrate.Newton(n, classes, k+in) || !clearlyFewer(make([]float64, n)) {
 		return 0, false
 	}
-	labels, ok := calibrate.CrossLabels(F2, class, classes, calibGroups, workers, A2, B2)
-	if !ok || !clearlyFewer(labels) {
+	var (
+		A2     [][]float64
+		B2     []float64
+		labels []int
+		zs     float64
+		best   = math.Inf(1)
+	)
+	F2 := make([][]float64, n)
+	for _, s := range inputsScales {
+		for i := range F {
+			F2[i] = append(F2[i][:0], F[i]...)
+			for _, v := range Z[i] {
+				F2[i] = append(F2[i], s*v)
+			}
+		}
+		As, Bs, ok := calibrate.FitFrom(F2, class, classes, A, B)
+		// Its labels on the points it was fitted on make fewer mistakes than cross-fitted
+		// ones: if even they fail the test, the cross-fits are not needed.
+		if !ok || !clearlyFewer(mistakes(calibrate.Labels(F2, As, Bs), class)) {
+			continue
+		}
+		logits, ok := calibrate.CrossLogits(F2, class, classes, calibGroups, workers, As, Bs)
+		if !ok {
+			continue
+		}
+		if loss := calibrate.LogitLoss(logits, class); loss < best {
+			best, A2, B2, zs = loss, As, Bs, s
+			labels = make([]int, n)
+			for i, l := range logits {
+				labels[i] = model.Class(l)
+			}
+		}
+	}
+	if labels == nil || !clearlyFewer(mistakes(labels, class)) {
 		return 0, false
 	}
 	Af, D := make([][]float64, classes), make([][]float64, classes)
 	for c := range classes {
 		Af[c], D[c] = A2[c][:k], A2[c][k:]
+		for j := range D[c] {
+			D[c][j] *= zs // the slopes of z, not of zs z
+		}
 	}
 	m.Calibration = &model.Calibration{Method: "multinomial-cv on the outputs and the inputs"}
 	foldMultinomial(m, Af, B2)

@@ -42,13 +42,27 @@ func Fit(F [][]float64, class []int, C int) (A [][]float64, B []float64, ok bool
 }
 
 // CrossLabels labels every point of F by the arg max of a multinomial map (Fit's, K > 1 or
+// C > 2) fitted without it, as CrossLogits fits them. ok is false if a fit failed.
+func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (labels []int, ok bool) {
+	logits, ok := CrossLogits(F, class, C, groups, workers, A, B)
+	if !ok {
+		return nil, false
+	}
+	labels = make([]int, len(logits))
+	for i, l := range logits {
+		labels[i] = model.Class(l)
+	}
+	return labels, true
+}
+
+// CrossLogits returns every point's logits B + A f under a multinomial map (Fit's, K > 1 or
 // C > 2) fitted without it: the points of each class are dealt into groups in turn (the j-th
 // point of a class to group j mod groups, so every group has its share of every class, however
-// the points are ordered) and each group is labelled by the map fitted on the others, started
+// the points are ordered) and each group is mapped by the map fitted on the others, started
 // from A, B (the map fitted on all points, so that a few steps suffice). The groups' fits run
-// on up to workers goroutines; the labels do not depend on their number. ok is false if a fit
+// on up to workers goroutines; the logits do not depend on their number. ok is false if a fit
 // failed.
-func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (labels []int, ok bool) {
+func CrossLogits(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (logits [][]float64, ok bool) {
 	n := len(F)
 	start := pack(A, B, len(F[0])+1)
 	group, seen := make([]int, n), make([]int, C)
@@ -56,7 +70,7 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 		group[i] = seen[c] % groups
 		seen[c]++
 	}
-	labels = make([]int, n)
+	logits = make([][]float64, n)
 	failed := make([]bool, groups)
 	next := make(chan int, groups)
 	for g := range groups {
@@ -66,7 +80,6 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 	var wg sync.WaitGroup
 	for range max(1, min(workers, groups)) {
 		wg.Go(func() {
-			logits := make([]float64, C)
 			for g := range next {
 				var Ft [][]float64
 				var ct, held []int
@@ -90,7 +103,11 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 					continue
 				}
 				for _, i := range held {
-					labels[i] = label(logits, Ag, Bg, F[i])
+					l := make([]float64, C)
+					for c := range l {
+						l[c] = Bg[c] + kernel.Dot(Ag[c], F[i])
+					}
+					logits[i] = l
 				}
 			}
 		})
@@ -99,7 +116,7 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 	if slices.Contains(failed, true) {
 		return nil, false
 	}
-	return labels, true
+	return logits, true
 }
 
 // FitFrom is Fit for several classes started from the map A, B; a row of A shorter than the
@@ -472,6 +489,22 @@ func LogLoss(P [][]float64, class []int) float64 {
 		l -= math.Log(max(p[class[i]], 1e-15))
 	}
 	return l / float64(len(P))
+}
+
+// LogitLoss returns the mean log-loss of softmax probabilities given by their logits,
+// -log softmax(l_i)[class_i], computed without forming the probabilities (a logit far above
+// the others does not overflow).
+func LogitLoss(logits [][]float64, class []int) float64 {
+	var s float64
+	for i, l := range logits {
+		top := slices.Max(l)
+		var z float64
+		for _, v := range l {
+			z += math.Exp(v - top)
+		}
+		s += top + math.Log(z) - l[class[i]]
+	}
+	return s / float64(len(logits))
 }
 
 // Brier returns the mean over points of sum_c (p_c - [c is the true class])^2.

@@ -102,6 +102,18 @@ func TestMetrics(t *testing.T) {
 	if LogLoss([][]float64{{1, 0}}, []int{1}) > 40 {
 		t.Error("a confident mistake gives an unbounded log-loss")
 	}
+	logits := make([][]float64, len(P)) // log p shifted by a constant a point: the same softmax
+	for i, p := range P {
+		for _, v := range p {
+			logits[i] = append(logits[i], math.Log(v)+5+float64(i))
+		}
+	}
+	if got := LogitLoss(logits, class); math.Abs(got-want) > 1e-14 {
+		t.Errorf("LogitLoss %v, want %v", got, want)
+	}
+	if got := LogitLoss([][]float64{{1000, 0}}, []int{1}); math.Abs(got-1000) > 1e-9 {
+		t.Errorf("LogitLoss of a logit 1000 above the class's: %v, want 1000", got)
+	}
 }
 
 // TestMultinomialSolversAgree checks that the L-BFGS path (large problems) reaches the
@@ -217,12 +229,17 @@ func TestFitFrom(t *testing.T) {
 	}
 }
 
-// TestCrossLabels checks the cross-fitted labels against maps fitted from scratch without
-// each group (the data are such that some differ from the labels of the map fitted on all points).
+// TestCrossLabels checks the cross-fitted labels and logits against maps fitted from scratch
+// without each group (the data are such that some labels differ from those of the map fitted
+// on all points).
 func TestCrossLabels(t *testing.T) {
 	const C, groups = 4, 5
 	F, class := decisions(rand.New(rand.NewPCG(9, 10)), 600, C)
 	A, B, got := fitCross(t, F, class, C, groups, 2)
+	logits, ok := CrossLogits(F, class, C, groups, 1, A, B)
+	if !ok {
+		t.Fatal("CrossLogits failed")
+	}
 	for _, workers := range []int{1, 3, 8} {
 		if other, _ := CrossLabels(F, class, C, groups, workers, A, B); !slices.Equal(other, got) {
 			t.Fatalf("the labels depend on the number of workers (%d against 2)", workers)
@@ -251,6 +268,11 @@ func TestCrossLabels(t *testing.T) {
 			}
 			if want := label(make([]float64, C), Ag, Bg, F[i]); got[i] != want {
 				t.Errorf("point %d: label %d, the map fitted without its group says %d", i, got[i], want)
+			}
+			for c := range C {
+				if want := Bg[c] + kernel.Dot(Ag[c], F[i]); math.Abs(logits[i][c]-want) > 1e-5*(1+math.Abs(want)) {
+					t.Fatalf("point %d class %d: logit %v, the map fitted without its group's %v", i, c, logits[i][c], want)
+				}
 			}
 			if got[i] != label(make([]float64, C), A, B, F[i]) {
 				differ++
