@@ -235,3 +235,99 @@ func TestStackInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestStackQuadratic checks the map with the classes' Gaussian log-densities: where the
+// classes differ in the spread of the inputs, not in the decisions, it is folded into the
+// model as one quadratic node a class, and the model's outputs are the map's logits, B + A f +
+// E h(z), with E fitted on the out-of-group log-densities and h from Gaussians fitted on all
+// the points.
+func TestStackQuadratic(t *testing.T) {
+	const C, n, m = 3, 600, 3
+	rng := rand.New(rand.NewPCG(31, 32))
+	Z, class := gaussianData(rng, n, m, C)
+	X, F := make([][]float64, n), make([][]float64, n)
+	mean, std, scale := []float64{1, -2, 0.5}, []float64{2, 0.5, 1}, []float64{1.5, 0.5, 1}
+	for i := range X {
+		X[i], F[i] = make([]float64, m), make([]float64, C)
+		for j := range X[i] {
+			X[i][j] = mean[j] + std[j]*Z[i][j]
+		}
+		for c := range F[i] {
+			F[i][c] = 0.1 * rng.NormFloat64()
+		}
+	}
+	std2 := make([]float64, m) // as crossValidated leaves them: std_j / s_j
+	for j := range std2 {
+		std2[j] = std[j] / scale[j]
+	}
+	mdl := &model.Model{Task: model.Classification, Kernel: model.KernelGaussian, Inputs: m, Classes: []string{"a", "b", "c"},
+		Scaling: model.Scaling{Mean: mean, Std: std2},
+		Nodes:   []model.Node{{Centre: make([]float64, m), Width: []float64{1}}},
+		Weights: [][]float64{{1}, {-0.5}, {0.3}}, Bias: []float64{0.1, -0.2, 0.05}}
+	before := *mdl
+	before.Weights = [][]float64{{1}, {-0.5}, {0.3}}
+	foldCalibration(mdl, F, class, C, "cv", 1, &inputsMap{Z: Z, scale: scale, se: 1})
+	var quads int
+	for _, nd := range mdl.Nodes {
+		if nd.Kind == model.NodeQuadratic {
+			quads++
+		}
+	}
+	if quads != C || !strings.Contains(mdl.Training.Chose, "log-densities") {
+		t.Fatalf("%d quadratic nodes, chose %q; want %d", quads, mdl.Training.Chose, C)
+	}
+	if err := mdl.Check(); err != nil {
+		t.Fatal(err)
+	}
+	H, shrink, _ := quadraticFeatures(Z, class, C, calibGroups)
+	gs, _ := fitGaussians(Z, class, C, nil, shrink)
+	A, B, _ := calibrate.Fit(F, class, C)
+	linear := len(mdl.Nodes) > 1+C // the linear terms too
+	F2 := make([][]float64, n)
+	for _, s := range append([]float64{0}, inputsScales...) {
+		if (s == 0) == linear {
+			continue
+		}
+		for i := range F {
+			F2[i] = append([]float64(nil), F[i]...)
+			for _, v := range Z[i] {
+				if linear {
+					F2[i] = append(F2[i], s*v)
+				}
+			}
+			F2[i] = append(F2[i], H[i]...)
+		}
+		A2, B2, ok := calibrate.FitFrom(F2, class, C, A, B)
+		if !ok {
+			t.Fatal("fit failed")
+		}
+		same := true
+		for _, i := range []int{0, 7, 99} {
+			f0, _ := before.Decision(X[i])
+			got, err := mdl.Decision(X[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			row := append([]float64(nil), f0...)
+			if linear {
+				for _, v := range Z[i] {
+					row = append(row, s*v)
+				}
+			}
+			for _, g := range gs {
+				row = append(row, g.value(Z[i]))
+			}
+			for c := range C {
+				want := B2[c]
+				for k, v := range row {
+					want += A2[c][k] * v
+				}
+				same = same && math.Abs(got[c]-want) <= 1e-9*(1+math.Abs(want))
+			}
+		}
+		if same {
+			return
+		}
+	}
+	t.Fatal("the model's logits are not those of the map with the log-densities")
+}

@@ -350,41 +350,78 @@ type inputsMap struct {
 // need large slopes, which the ridge of the decisions' slopes holds back.
 var inputsScales = []float64{1, math.Sqrt(10), 10, math.Sqrt(1000)}
 
-// stackInputs fits a several-class map on the decisions F and the standardised inputs Z side
-// by side, softmax(B + A f + D z), where the classes differ along directions of the inputs
-// that the Gaussian nodes on the weighted distance do not draw (correlated measurements that
-// all grow with an object's size). It is tried only with at least four points per parameter
-// it adds (C m <= N/4) and where its fit takes Newton's method (calibrate.Newton: not on
-// letter's 16,000 points in 26 classes), started from the map A, B (D = 0), with the ridge on
-// D of each of inputsScales; of those whose labels on the points they were fitted on make
-// fewer mistakes than the better labelling (missed: 1 for each point that one gets wrong) by
-// inputs.se paired standard errors, the one of least cross-fitted log-loss is kept if its
-// cross-fitted labels do too. It is then folded into the model: the outputs become its
-// logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (s the inputs'
-// scale), one an input or one a class, whichever is fewer. It returns the cross-fitted error
-// rate and whether it was folded.
+// stackTerms is one form of the map on the decisions and the inputs: the inputs' linear terms
+// (their standardised values times scale, so that the ridge on their slopes is 1e-3 N /
+// scale^2), the classes' Gaussian log-densities (quadratic), or both.
+type stackTerms struct {
+	linear    bool
+	scale     float64
+	quadratic bool
+}
+
+// stackInputs fits a several-class map on the decisions F and terms of the standardised
+// inputs Z side by side, softmax(B + A f + D z + E h(z)), where the classes differ along
+// directions of the inputs that the Gaussian nodes on the weighted distance do not draw
+// (correlated measurements that all grow with an object's size: the linear terms D z) or in
+// the spread and orientation of their points (h_c(z), class c's Gaussian log-density up to its
+// constant, quadraticFeatures: a quadratic discriminant). The linear terms are tried with at
+// least four points per parameter they add (C m <= N/4), with the ridge on D of each of
+// inputsScales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
+// only where its fit takes Newton's method (calibrate.Newton: not on letter's 16,000 points
+// in 26 classes), started from the map A, B. Of the forms whose labels on the points they were
+// fitted on make fewer mistakes than the better labelling (missed: 1 for each point that one
+// gets wrong) by inputs.se paired standard errors, the one of least cross-fitted log-loss is
+// kept if its cross-fitted labels do too. It is then folded into the model: the outputs become
+// its logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (s the
+// inputs' scale), one an input or one a class, whichever is fewer, and h as one quadratic node
+// a class, fitted on all the points. It returns the cross-fitted error rate and whether it was
+// folded.
 func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
-	Z, scale := inputs.Z, inputs.scale
+	Z := inputs.Z
 	n, k, in := len(F), len(F[0]), len(Z[0])
 	// Fewer mistakes by se paired standard errors: the other labelling is not within them of
 	// the stacked map's. Where even no mistake at all would not be, nothing is fitted.
 	clearlyFewer := func(miss []float64) bool { return !paired.Within(missed, miss, inputs.se) }
-	if 4*classes*in > n || !calibrate.Newton(n, classes, k+in) || !clearlyFewer(make([]float64, n)) {
+	if !clearlyFewer(make([]float64, n)) {
 		return 0, false
+	}
+	var forms []stackTerms
+	if 4*classes*in <= n && calibrate.Newton(n, classes, k+in) {
+		for _, s := range inputsScales {
+			forms = append(forms, stackTerms{linear: true, scale: s})
+		}
+	}
+	var H [][]float64 // the out-of-group log-densities
+	var shrink float64
+	if 4*classes*classes <= n && calibrate.Newton(n, classes, k+classes) {
+		var ok bool
+		if H, shrink, ok = quadraticFeatures(Z, class, classes, calibGroups); ok {
+			forms = append(forms, stackTerms{quadratic: true})
+			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
+				for _, s := range inputsScales {
+					forms = append(forms, stackTerms{linear: true, scale: s, quadratic: true})
+				}
+			}
+		}
 	}
 	var (
 		A2     [][]float64
 		B2     []float64
 		labels []int
-		zs     float64
+		chosen stackTerms
 		best   = math.Inf(1)
 	)
 	F2 := make([][]float64, n)
-	for _, s := range inputsScales {
+	for _, form := range forms {
 		for i := range F {
 			F2[i] = append(F2[i][:0], F[i]...)
-			for _, v := range Z[i] {
-				F2[i] = append(F2[i], s*v)
+			if form.linear {
+				for _, v := range Z[i] {
+					F2[i] = append(F2[i], form.scale*v)
+				}
+			}
+			if form.quadratic {
+				F2[i] = append(F2[i], H[i]...)
 			}
 		}
 		As, Bs, ok := calibrate.FitFrom(F2, class, classes, A, B)
@@ -398,7 +435,7 @@ func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, 
 			continue
 		}
 		if loss := calibrate.LogitLoss(logits, class); loss < best {
-			best, A2, B2, zs = loss, As, Bs, s
+			best, A2, B2, chosen = loss, As, Bs, form
 			labels = make([]int, n)
 			for i, l := range logits {
 				labels[i] = model.Class(l)
@@ -408,38 +445,85 @@ func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, 
 	if labels == nil || !clearlyFewer(mistakes(labels, class)) {
 		return 0, false
 	}
-	Af, D := make([][]float64, classes), make([][]float64, classes)
-	for c := range classes {
-		Af[c], D[c] = A2[c][:k], A2[c][k:]
-		for j := range D[c] {
-			D[c][j] *= zs // the slopes of z, not of zs z
+	var quad []classGaussian
+	if chosen.quadratic {
+		var ok bool
+		if quad, ok = fitGaussians(Z, class, classes, nil, shrink); !ok {
+			return 0, false
 		}
+	}
+	foldStack(m, A2, B2, k, chosen, in, inputs.scale, quad, shrink)
+	return mean(mistakes(labels, class)), true
+}
+
+// foldStack folds the map softmax(B + A f + D z + E h(z)) of the given form into the model
+// (A2's rows hold A, then D for the linear terms at their scale, then E), its outputs
+// becoming the map's logits: the map on the outputs as foldMultinomial folds it, D z as
+// linear nodes in the model's inputs z'_j = s_j z_j (scale s, nil for ones), one an input or
+// one a class, whichever is fewer, and h as one quadratic node a class (quad, fitted at the
+// covariance shrinkage shrink) in the same inputs.
+func foldStack(m *model.Model, A2 [][]float64, B2 []float64, k int, form stackTerms, in int, scale []float64, quad []classGaussian, shrink float64) {
+	classes := len(B2)
+	if scale == nil {
+		scale = slices.Repeat([]float64{1}, in)
+	}
+	Af, D, E := make([][]float64, classes), make([][]float64, classes), make([][]float64, classes)
+	for c, row := range A2 {
+		Af[c], row = row[:k], row[k:]
+		if form.linear {
+			D[c] = make([]float64, in)
+			for j := range D[c] {
+				D[c][j] = row[j] * form.scale // the slopes of z, not of scale z
+			}
+			row = row[in:]
+		}
+		E[c] = row
 	}
 	m.Calibration = &model.Calibration{Method: "multinomial-cv on the outputs and the inputs"}
 	foldMultinomial(m, Af, B2)
 	m.Calibration.Method += ", folded into the outputs"
-	m.Training.Chose += fmt.Sprintf("; the inputs' linear terms added to the class map (%d linear nodes)", min(in, classes))
-	if scale == nil {
-		scale = slices.Repeat([]float64{1}, in)
-	}
-	// D z as linear nodes, D = W V: V's rows the nodes' directions, divided by the input
-	// weights (they act on the model's inputs), W their weights; one node an input (V = I,
-	// W = D) or one a class (V = D, W = I), whichever is fewer.
-	V, W := identity(in), D
-	if in > classes {
-		V, W = D, identity(classes)
-	}
-	for r, v := range V {
-		dir := make([]float64, in)
-		for j := range dir {
-			dir[j] = v[j] / scale[j]
+	if form.linear {
+		m.Training.Chose += fmt.Sprintf("; the inputs' linear terms added to the class map (%d linear nodes)", min(in, classes))
+		// D z as linear nodes, D = W V: V's rows the nodes' directions, divided by the input
+		// weights (they act on the model's inputs), W their weights; one node an input (V = I,
+		// W = D) or one a class (V = D, W = I), whichever is fewer.
+		V, W := identity(in), D
+		if in > classes {
+			V, W = D, identity(classes)
 		}
-		m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeLinear, Centre: dir})
-		for c := range classes {
-			m.Weights[c] = append(m.Weights[c], W[c][r])
+		for r, v := range V {
+			dir := make([]float64, in)
+			for j := range dir {
+				dir[j] = v[j] / scale[j]
+			}
+			m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeLinear, Centre: dir})
+			for c := range classes {
+				m.Weights[c] = append(m.Weights[c], W[c][r])
+			}
 		}
 	}
-	return mean(mistakes(labels, class)), true
+	if form.quadratic {
+		m.Training.Chose += fmt.Sprintf("; the classes' Gaussian log-densities added to the class map (%d quadratic nodes, covariances shrunk by %g)", classes, shrink)
+		// h_q(z) = -0.5 ||R (z - mu)||^2 = -0.5 ||R' (z' - mu')||^2 with z'_j = s_j z_j:
+		// mu'_j = s_j mu_j, R'[j][l] = R[j][l] / s_l.
+		for q, g := range quad {
+			ctr := make([]float64, in)
+			for j := range ctr {
+				ctr[j] = g.mean[j] * scale[j]
+			}
+			R := make([][]float64, in)
+			for j, row := range g.R {
+				R[j] = make([]float64, len(row))
+				for l, v := range row {
+					R[j][l] = v / scale[l]
+				}
+			}
+			m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeQuadratic, Centre: ctr, Matrix: R})
+			for c := range classes {
+				m.Weights[c] = append(m.Weights[c], E[c][q])
+			}
+		}
+	}
 }
 
 // mistakes returns 1 for each point whose label is not its class, 0 for the others.

@@ -211,6 +211,7 @@ func (g *cGen) tableReals() int {
 	}
 	n += len(m.Weights) * (len(m.Nodes) + 1)
 	n += len(g.lin.table) * m.Inputs
+	n += len(g.lin.quad) * (m.Inputs + m.Inputs*m.Inputs + len(m.Weights))
 	if m.Range != nil {
 		n += 2
 	}
@@ -225,7 +226,9 @@ func (g *cGen) tableReals() int {
 
 // inputsUsed reports whether the output depends on the inputs: whether the model has nodes
 // or a linear term (without, the export needs no scaling and computes no z).
-func (g *cGen) inputsUsed() bool { return len(g.m.Nodes) > 0 || g.lin.table != nil }
+func (g *cGen) inputsUsed() bool {
+	return len(g.m.Nodes) > 0 || g.lin.table != nil || g.lin.quad != nil
+}
 
 // classBytes says how much the class names take.
 func (g *cGen) classBytes() string {
@@ -267,6 +270,9 @@ func (g *cGen) declarations() {
 		"#define $P_N_INPUTS "+strconv.Itoa(m.Inputs)+"  /* values in x */",
 		"#define $P_N_OUTPUTS "+strconv.Itoa(len(m.Weights))+" /* decision values in f */",
 		nodes)
+	if g.lin.quad != nil {
+		g.put("#define $P_N_QUAD " + strconv.Itoa(len(g.lin.quad)) + " /* quadratic nodes */")
+	}
 	if m.Task == model.Classification {
 		g.put("#define $P_N_CLASSES " + strconv.Itoa(len(m.Classes)))
 	}
@@ -350,6 +356,24 @@ func (g *cGen) tables() {
 		}
 		g.put("};")
 	}
+	if g.lin.quad != nil {
+		g.put("static const $real $p_qcentre[$P_N_QUAD][$P_N_INPUTS] = {")
+		for q, nd := range g.lin.quad {
+			g.row("    ", nd.Centre, fmt.Sprintf("quadratic node %d centre", q+1), false)
+			g.put(",")
+		}
+		g.put("};", "static const $real $p_qmatrix[$P_N_QUAD][$P_N_INPUTS * $P_N_INPUTS] = {")
+		for q := range g.lin.quad {
+			g.row("    ", g.lin.qmatrix(q, m.Inputs), fmt.Sprintf("quadratic node %d matrix", q+1), false)
+			g.put(",")
+		}
+		g.put("};", "static const $real $p_qweight[$P_N_OUTPUTS][$P_N_QUAD] = {")
+		for k, w := range g.lin.qweight {
+			g.row("    ", w, fmt.Sprintf("output %d quadratic weight", k+1), false)
+			g.put(",")
+		}
+		g.put("};")
+	}
 	g.put("static const $real $p_bias[$P_N_OUTPUTS] =")
 	g.row("    ", m.Bias, "bias", false)
 	g.put(";")
@@ -414,9 +438,12 @@ func (g *cGen) functions() {
 			"        f[k] = $p_bias[k];")
 	} else {
 		g.put("    $real z[$P_N_INPUTS];")
-		if len(m.Nodes) > 0 {
+		switch {
+		case g.lin.quad != nil:
+			g.put("    int i, j, k, l;")
+		case len(m.Nodes) > 0:
 			g.put("    int i, j, k;")
-		} else {
+		default:
 			g.put("    int j, k;")
 		}
 		g.put(
@@ -474,6 +501,23 @@ func (g *cGen) functions() {
 		g.put(
 			"        for (k = 0; k < $P_N_OUTPUTS; k++)",
 			"            f[k] += $p_weight[k][i] * g;",
+			"    }")
+	}
+	if g.lin.quad != nil {
+		g.put(
+			"    for (i = 0; i < $P_N_QUAD; i++) {",
+			"        $real s = 0.0$f, g;",
+			"",
+			"        for (j = 0; j < $P_N_INPUTS; j++) {",
+			"            $real v = 0.0$f;",
+			"",
+			"            for (l = 0; l <= j; l++)",
+			"                v += $p_qmatrix[i][j * $P_N_INPUTS + l] * (z[l] - $p_qcentre[i][l]);",
+			"            s += v * v;",
+			"        }",
+			"        g = -0.5$f * s;",
+			"        for (k = 0; k < $P_N_OUTPUTS; k++)",
+			"            f[k] += $p_qweight[k][i] * g;",
 			"    }")
 	}
 	switch {

@@ -10,7 +10,10 @@
 // model.NodeLinear): the export folds their weights and directions into one linear term in
 // the standardised inputs (a table of Inputs coefficients per output, computed in double
 // precision), which the code adds after the bias and before the Gaussian nodes. That
-// reorders the sum, so the results may differ from the model's in the last bits. The C
+// reorders the sum, so the results may differ from the model's in the last bits. Quadratic
+// nodes (kind model.NodeQuadratic) come after the Gaussian nodes, each with its centre, its
+// lower triangular matrix (a table of Inputs x Inputs values a node, zero above the diagonal)
+// and its weights, computed as the model computes them. The C
 // export can also be written in single precision (Options.Float) for devices without
 // double-precision hardware.
 package export
@@ -181,48 +184,79 @@ func NameFromFile(path string) string {
 	return s
 }
 
-// linearPart is a model's linear nodes folded into one term in the standardised inputs:
-// output k gets sum_j table[k][j] z[j].
+// linearPart is a model's nodes other than its kernel's: its linear nodes folded into one
+// term in the standardised inputs (output k gets sum_j table[k][j] z[j]), and its quadratic
+// nodes.
 type linearPart struct {
 	// table[k][j] = sum over the linear nodes i of Weights[k][i] * Centre_i[j], computed in
 	// float64; nil when the model has no linear node.
 	table [][]float64
 	// nodes is the number of linear nodes folded into table.
 	nodes int
+	// quad holds the quadratic nodes, qweight[k][q] the weight of quad[q] in output k.
+	quad    []model.Node
+	qweight [][]float64
 }
 
-// splitLinear splits m into its kernel nodes and its linear part: the model it returns is
-// a shallow copy of m with the kernel nodes only and their weight columns (m itself when m
-// has no linear node). The error wraps ErrLinearRange when a folded coefficient overflows.
+// qmatrix returns quadratic node q's matrix as a row-major table of Inputs x Inputs values,
+// zero above the diagonal.
+func (lin linearPart) qmatrix(q, inputs int) []float64 {
+	out := make([]float64, inputs*inputs)
+	for j, row := range lin.quad[q].Matrix {
+		copy(out[j*inputs:], row)
+	}
+	return out
+}
+
+// splitLinear splits m into its kernel nodes and its other nodes: the model it returns is a
+// shallow copy of m with the kernel nodes only and their weight columns (m itself when m
+// has no other node). The error wraps ErrLinearRange when a folded coefficient overflows.
 func splitLinear(m *model.Model) (*model.Model, linearPart, error) {
 	var lin linearPart
+	other := 0
 	for _, nd := range m.Nodes {
 		if nd.Kind == model.NodeLinear {
 			lin.nodes++
 		}
+		if nd.Kind != "" {
+			other++
+		}
 	}
-	if lin.nodes == 0 {
+	if other == 0 {
 		return m, lin, nil
 	}
 	km := *m
-	km.Nodes = make([]model.Node, 0, len(m.Nodes)-lin.nodes)
+	km.Nodes = make([]model.Node, 0, len(m.Nodes)-other)
 	km.Weights = make([][]float64, len(m.Weights))
-	lin.table = make([][]float64, len(m.Weights))
+	if lin.nodes > 0 {
+		lin.table = make([][]float64, len(m.Weights))
+	}
+	if other > lin.nodes {
+		lin.qweight = make([][]float64, len(m.Weights))
+	}
 	for k := range m.Weights {
 		km.Weights[k] = make([]float64, 0, len(km.Nodes))
-		lin.table[k] = make([]float64, m.Inputs)
+		if lin.table != nil {
+			lin.table[k] = make([]float64, m.Inputs)
+		}
 	}
 	for i, nd := range m.Nodes {
-		if nd.Kind != model.NodeLinear {
+		switch nd.Kind {
+		case "":
 			km.Nodes = append(km.Nodes, nd)
 			for k, w := range m.Weights {
 				km.Weights[k] = append(km.Weights[k], w[i])
 			}
-			continue
-		}
-		for k, w := range m.Weights {
-			for j, c := range nd.Centre {
-				lin.table[k][j] += w[i] * c
+		case model.NodeQuadratic:
+			lin.quad = append(lin.quad, nd)
+			for k, w := range m.Weights {
+				lin.qweight[k] = append(lin.qweight[k], w[i])
+			}
+		default:
+			for k, w := range m.Weights {
+				for j, c := range nd.Centre {
+					lin.table[k][j] += w[i] * c
+				}
 			}
 		}
 	}
@@ -351,12 +385,18 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 	default:
 		lines = append(lines, "g_i  = exp(-0.5 sum_j (z[j] - "+centre+"[i][j])^2 / "+width+"[i])")
 	}
+	if lin.quad != nil {
+		lines = append(lines, "h_q  = -0.5 sum_j (sum_{l=0..j} "+table("qmatrix")+"[q][j n + l] (z[l] - "+table("qcentre")+"[q][l]))^2,  n inputs")
+	}
 	f := "f[k] = " + bias + "[k]"
 	if lin.table != nil {
 		f += " + sum_j " + linear + "[k][j] z[j]"
 	}
-	if len(m.Nodes) > 0 || lin.table == nil {
+	if len(m.Nodes) > 0 || (lin.table == nil && lin.quad == nil) {
 		f += " + sum_i " + weight + "[k][i] g_i"
+	}
+	if lin.quad != nil {
+		f += " + sum_q " + table("qweight") + "[k][q] h_q"
 	}
 	lines = append(lines, f)
 	switch {
@@ -385,6 +425,11 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 // nodesText describes the nodes for the header: "12 Gaussian nodes (one variance per node)",
 // followed by the linear term if there is one.
 func nodesText(m *model.Model, lin linearPart, form string) string {
+	if lin.quad != nil {
+		quad := fmt.Sprintf("%d quadratic nodes (class log-densities)", len(lin.quad))
+		lin.quad = nil
+		return nodesText(m, lin, form) + ", and " + quad
+	}
 	if lin.table == nil {
 		return fmt.Sprintf("%d %s", len(m.Nodes), kernelText(m, form))
 	}
@@ -486,7 +531,7 @@ func plain(s string) bool {
 // or nodes refined after the selection).
 func ownWidths(m *model.Model, v float64) bool {
 	for _, nd := range m.Nodes {
-		if nd.Kind != model.NodeLinear && (len(nd.Width) != 1 || nd.Width[0] != v) {
+		if nd.Kind == "" && (len(nd.Width) != 1 || nd.Width[0] != v) {
 			return true
 		}
 	}

@@ -120,6 +120,28 @@ func withLinear(m *model.Model, seed uint64, at ...int) *model.Model {
 	return m
 }
 
+// withQuadratic appends count quadratic nodes (random centres, lower triangular matrices of
+// positive diagonal) to m, with random weights in every output, and returns m.
+func withQuadratic(m *model.Model, seed uint64, count int) *model.Model {
+	rng := rand.New(rand.NewPCG(seed, 6))
+	for range count {
+		nd := model.Node{Kind: model.NodeQuadratic, Centre: make([]float64, m.Inputs), Matrix: make([][]float64, m.Inputs)}
+		for j := range nd.Centre {
+			nd.Centre[j] = rng.NormFloat64()
+			nd.Matrix[j] = make([]float64, j+1)
+			for l := range j {
+				nd.Matrix[j][l] = 0.5 * rng.NormFloat64()
+			}
+			nd.Matrix[j][j] = 0.5 + rng.Float64()
+		}
+		m.Nodes = append(m.Nodes, nd)
+		for k := range m.Weights {
+			m.Weights[k] = append(m.Weights[k], 0.3*rng.NormFloat64())
+		}
+	}
+	return m
+}
+
 func mustCheck(t testing.TB, m *model.Model) *model.Model {
 	t.Helper()
 	if err := m.Check(); err != nil {
@@ -255,6 +277,15 @@ func testCases(t testing.TB) []testCase {
 		}
 		add(c.name, mustCheck(t, ml), rows, false)
 	}
+
+	// Quadratic nodes (the classes' log-densities of a several-class map), after Gaussian
+	// and linear nodes, and alone.
+	mq := withQuadratic(withLinear(randomModel(t, 50, 3, 5, 3, false), 51, 1), 52, 3)
+	mq.Classes = []string{"a", "b", "c"}
+	add("quad_multi", mustCheck(t, mq), around(mq, 200, 53), false)
+	mq1 := withQuadratic(randomModel(t, 54, 2, 0, 1, false), 55, 2)
+	mq1.Classes = []string{"neg", "pos"}
+	add("quad_only", mustCheck(t, mq1), around(mq1, 200, 56), false)
 	return cases
 }
 

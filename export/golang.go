@@ -89,6 +89,10 @@ func (g *goGen) declarations() {
 		"\t$P"+"Outputs = "+strconv.Itoa(len(m.Weights)),
 		nodes,
 		"\t$P"+"Nodes = "+strconv.Itoa(len(m.Nodes)))
+	if g.lin.quad != nil {
+		g.put("\t// $P"+"Quads is the number of quadratic nodes.",
+			"\t$P"+"Quads = "+strconv.Itoa(len(g.lin.quad)))
+	}
 	if m.Task == model.Classification {
 		g.put("\t// $P"+"Classes is the number of classes.",
 			"\t$P"+"Classes = "+strconv.Itoa(len(m.Classes)))
@@ -172,6 +176,15 @@ func (g *goGen) tables() {
 	g.table("$pWeight", "[$P"+"Outputs][$P"+"Nodes]float64", m.Weights)
 	if g.lin.table != nil {
 		g.table("$pLinear", "[$P"+"Outputs][$P"+"Inputs]float64", g.lin.table)
+	}
+	if g.lin.quad != nil {
+		centres, matrices := make([][]float64, len(g.lin.quad)), make([][]float64, len(g.lin.quad))
+		for q, nd := range g.lin.quad {
+			centres[q], matrices[q] = nd.Centre, g.lin.qmatrix(q, m.Inputs)
+		}
+		g.table("$pQcentre", "[$P"+"Quads][$P"+"Inputs]float64", centres)
+		g.table("$pQmatrix", "[$P"+"Quads][$P"+"Inputs * $P"+"Inputs]float64", matrices)
+		g.table("$pQweight", "[$P"+"Outputs][$P"+"Quads]float64", g.lin.qweight)
 	}
 	g.vector("$pBias", "[$P"+"Outputs]float64", m.Bias)
 	if m.Range != nil {
@@ -259,6 +272,24 @@ func (g *goGen) functions() {
 		"\t\t\tf[k] += $pWeight[k][i] * g",
 		"\t\t}",
 		"\t}")
+	if g.lin.quad != nil {
+		g.put(
+			"\tfor i := range $pQcentre {",
+			"\t\tc, r := &$pQcentre[i], &$pQmatrix[i]",
+			"\t\tvar s float64",
+			"\t\tfor j := range z {",
+			"\t\t\tvar v float64",
+			"\t\t\tfor l := 0; l <= j; l++ {",
+			"\t\t\t\tv += r[j*$P"+"Inputs+l] * (z[l] - c[l])",
+			"\t\t\t}",
+			"\t\t\ts += v * v",
+			"\t\t}",
+			"\t\tg := -0.5 * s",
+			"\t\tfor k := range f {",
+			"\t\t\tf[k] += $pQweight[k][i] * g",
+			"\t\t}",
+			"\t}")
+	}
 	switch {
 	case m.Trend != nil:
 		g.put("\tlo, hi, t := $pRange[0], $pRange[1], 0.0")

@@ -17,15 +17,16 @@ import (
 
 // Format identifies a sparsekernel model file; Version is the newest file format version
 // this package writes and reads. Version 3 adds linear nodes ("kind": "linear"), version 4
-// a regressor's "trend" (Model.Trend); Write writes the oldest version that holds the
-// model (2 without either), so that older builds read it. Version 1 files
+// a regressor's "trend" (Model.Trend), version 5 quadratic nodes ("kind": "quadratic", with
+// a "matrix"); Write writes the oldest version that holds the model (2 without any of them),
+// so that older builds read it. Version 1 files
 // (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 4
+	Version = 5
 )
 
-// fileV2 is the layout of a version 2, 3 or 4 file, in the order the keys are written.
+// fileV2 is the layout of a version 2 to 5 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -63,8 +64,11 @@ func (m *Model) About() []string {
 	default:
 		lines = append(lines, "g_i(z) = exp(-0.5 * sum_j (z_j - centre_i[j])^2 / width_i[j]): width is the node's variance along each standardised input (one value: the same for all inputs)")
 	}
-	if m.hasLinear() {
+	if slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == NodeLinear }) {
 		lines = append(lines, `g_i(z) = sum_j centre_i[j] z_j for a node of kind "linear" (no width)`)
+	}
+	if m.hasQuadratic() {
+		lines = append(lines, `g_i(z) = -0.5 * sum_j (sum_l matrix_i[j][l] (z_l - centre_i[l]))^2 for a node of kind "quadratic" (row j of its matrix holds l = 1..j; no width)`)
 	}
 	switch {
 	case m.Task == Regression && m.Trend != nil:
@@ -91,7 +95,8 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a version 2 file (3 with linear nodes, 4 with a trend): JSON, one node and one row of
+// Write encodes m as a version 2 file (3 with linear nodes, 4 with a trend, 5 with quadratic
+// nodes): JSON, one node and one row of
 // weights per line, led by lines explaining the formula. Floats are written in the shortest
 // form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
 // saved one. Write records the writing software's version in m.WrittenBy.
@@ -287,16 +292,23 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// formatVersion is the oldest file format version that holds m: 4 with a trend, 3 with
-// linear nodes, else 2.
+// formatVersion is the oldest file format version that holds m: 5 with quadratic nodes, 4
+// with a trend, 3 with linear nodes, else 2.
 func (m *Model) formatVersion() int {
 	switch {
+	case m.hasQuadratic():
+		return 5
 	case m.Trend != nil:
 		return 4
 	case m.hasLinear():
 		return 3
 	}
 	return 2
+}
+
+// hasQuadratic reports whether m has a quadratic node.
+func (m *Model) hasQuadratic() bool {
+	return slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == NodeQuadratic })
 }
 
 // hasLinear reports whether m has a node of a kind other than its kernel's (a linear node).
@@ -337,7 +349,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		if f.Weights == nil {
 			m.Weights = [][]float64{{}}
 		}
-	case 2, 3, 4:
+	case 2, 3, 4, 5:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -351,6 +363,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 	}
 	if m.Trend != nil && head.Version < 4 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with a trend (it needs version 4)", source, ErrInvalid, head.Version)
+	}
+	if m.hasQuadratic() && head.Version < 5 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with quadratic nodes (they need version 5)", source, ErrInvalid, head.Version)
 	}
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)

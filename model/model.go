@@ -44,14 +44,34 @@ const (
 // in the standardised space; the node has no width).
 const NodeLinear = "linear"
 
+// NodeQuadratic is the Kind of a quadratic node: g(z) = -0.5 ||R (z - c)||^2, c = Node.Centre,
+// R = Node.Matrix (m x m, lower triangular): a class's Gaussian log-density up to a constant,
+// R' R its precision matrix (the node has no width).
+const NodeQuadratic = "quadratic"
+
 // Node is one basis function: its centre and its width parameters in the standardised space.
-// Kind is empty for a node of the model's Kernel, or NodeLinear.
+// Kind is empty for a node of the model's Kernel, NodeLinear or NodeQuadratic.
 type Node struct {
 	Kind   string    `json:"kind,omitempty"`
 	Centre []float64 `json:"centre"`
 	// Width holds, for a Gaussian node, the variances s_j (one per input, or a single value
 	// shared by all inputs); for a wavelet node, the dilation a.
 	Width []float64 `json:"width,omitempty"`
+	// Matrix holds a quadratic node's R, row by row (row j has its first j+1 values).
+	Matrix [][]float64 `json:"matrix,omitempty"`
+}
+
+// quadratic returns -0.5 ||R (z - c)||^2 for R lower triangular.
+func quadratic(z, c []float64, R [][]float64) float64 {
+	var s float64
+	for j, row := range R {
+		var v float64
+		for l, r := range row[:j+1] {
+			v += r * (z[l] - c[l])
+		}
+		s += v * v
+	}
+	return -0.5 * s
 }
 
 // Scaling standardises raw inputs: z_j = (x_j - Mean[j]) / Std[j].
@@ -298,6 +318,8 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 				switch {
 				case nd.Kind == NodeLinear: // its value; no exponential
 					g[i] = kernel.Dot(z, nd.Centre)
+				case nd.Kind == NodeQuadratic:
+					g[i] = quadratic(z, nd.Centre, nd.Matrix)
 				case nd.Kind != "":
 					return m.misfit()
 				case len(nd.Width) == 1:
@@ -309,7 +331,7 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 				}
 			}
 			for i, a := range g {
-				if nodes[i].Kind != NodeLinear {
+				if nodes[i].Kind == "" {
 					g[i] = math.Exp(a)
 				}
 			}
@@ -394,6 +416,8 @@ func (m *Model) basis(z []float64, nd Node) float64 {
 	switch {
 	case nd.Kind == NodeLinear:
 		return kernel.Dot(z, nd.Centre)
+	case nd.Kind == NodeQuadratic:
+		return quadratic(z, nd.Centre, nd.Matrix)
 	case m.Kernel == KernelWavelet:
 		return kernel.Wavelet{A: nd.Width[0]}.Eval(z, nd.Centre)
 	default:
@@ -581,6 +605,13 @@ func (m *Model) Check() error {
 				return invalid("node %d width holds %v", i+1, v)
 			}
 		}
+		for _, row := range nd.Matrix {
+			for _, v := range row {
+				if !finite(v) {
+					return invalid("node %d matrix holds %v", i+1, v)
+				}
+			}
+		}
 	}
 	if c := m.Calibration; c != nil {
 		for i, a := range c.A {
@@ -651,11 +682,24 @@ func (m *Model) shape() error {
 			return invalid("node %d has a centre of %d values for %d inputs", i+1, len(nd.Centre), m.Inputs)
 		}
 		want := len(nd.Width) == 1 || (m.Kernel == KernelGaussian && len(nd.Width) == m.Inputs)
-		if nd.Kind != "" && nd.Kind != NodeLinear {
+		if nd.Kind != "" && nd.Kind != NodeLinear && nd.Kind != NodeQuadratic {
 			return invalid("node %d is of unknown kind %q", i+1, nd.Kind)
 		}
-		if nd.Kind == NodeLinear {
+		if nd.Kind != "" {
 			want = len(nd.Width) == 0 && m.Kernel == KernelGaussian
+		}
+		if (nd.Kind == NodeQuadratic) != (nd.Matrix != nil) {
+			return invalid("node %d: a matrix belongs to a quadratic node", i+1)
+		}
+		if nd.Kind == NodeQuadratic {
+			if len(nd.Matrix) != m.Inputs {
+				return invalid("node %d has a matrix of %d rows for %d inputs", i+1, len(nd.Matrix), m.Inputs)
+			}
+			for j, row := range nd.Matrix {
+				if len(row) != j+1 {
+					return invalid("node %d: row %d of its matrix has %d values, want %d", i+1, j+1, len(row), j+1)
+				}
+			}
 		}
 		if !want {
 			return invalid("node %d has %d width values", i+1, len(nd.Width))

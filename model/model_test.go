@@ -100,6 +100,28 @@ func withLinear() *Model {
 	return m
 }
 
+// withQuadratic is validModel with a quadratic node added after its two Gaussian nodes.
+func withQuadratic() *Model {
+	m := validModel()
+	m.Nodes = append(m.Nodes, Node{Kind: NodeQuadratic, Centre: []float64{0.5, -1}, Matrix: [][]float64{{2}, {-1, 0.5}}})
+	m.Weights = [][]float64{{1.5, -0.75, 0.2}}
+	return m
+}
+
+func TestDecisionQuadratic(t *testing.T) {
+	m := withQuadratic()
+	x := []float64{3, 2.5} // z = (1, 1), z - c = (0.5, 2): R (z - c) = (1, -0.5 + 1)
+	g1, g2 := math.Exp(-0.5*2/0.5), math.Exp(-0.5*(0/0.25+4/2))
+	want := 0.1 + 1.5*g1 - 0.75*g2 + 0.2*(-0.5*(1+0.25))
+	f, err := m.Decision(x)
+	if err != nil || math.Abs(f[0]-want) > 1e-15 {
+		t.Errorf("Decision = %v, %v, want %v", f, err, want)
+	}
+	if got := m.basis([]float64{1, 1}, m.Nodes[2]); got != -0.625 {
+		t.Errorf("basis of the quadratic node = %v, want -0.625", got)
+	}
+}
+
 func TestDecisionLinear(t *testing.T) {
 	m := withLinear()
 	x := []float64{3, 2.5} // z = (1, 1)
@@ -236,6 +258,13 @@ func TestCheck(t *testing.T) {
 		{"linear node with a width", func(m *Model) { *m = *withLinear(); m.Nodes[1].Width = []float64{1} }, "node 2 has 1 width"},
 		{"linear node of a wavelet model", func(m *Model) { *m = *withLinear(); m.Kernel = KernelWavelet; m.Nodes[2].Width = m.Nodes[2].Width[:1] }, "node 2 has 0 width"},
 		{"unknown node kind", func(m *Model) { m.Nodes[0].Kind = "cubic" }, `unknown kind "cubic"`},
+		{"valid quadratic node", func(m *Model) { *m = *withQuadratic() }, ""},
+		{"quadratic node with a width", func(m *Model) { *m = *withQuadratic(); m.Nodes[2].Width = []float64{1} }, "node 3 has 1 width"},
+		{"quadratic node without a matrix", func(m *Model) { *m = *withQuadratic(); m.Nodes[2].Matrix = nil }, "matrix belongs to a quadratic node"},
+		{"matrix on a Gaussian node", func(m *Model) { m.Nodes[0].Matrix = [][]float64{{1}, {0, 1}} }, "matrix belongs to a quadratic node"},
+		{"matrix rows", func(m *Model) { *m = *withQuadratic(); m.Nodes[2].Matrix = m.Nodes[2].Matrix[:1] }, "matrix of 1 rows"},
+		{"matrix row length", func(m *Model) { *m = *withQuadratic(); m.Nodes[2].Matrix[1] = []float64{1} }, "row 2 of its matrix has 1 values, want 2"},
+		{"nan in a matrix", func(m *Model) { *m = *withQuadratic(); m.Nodes[2].Matrix[1][0] = math.NaN() }, "node 3 matrix holds NaN"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -256,7 +285,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	for _, m := range []*Model{validModel(), threeClass(), withLinear()} {
+	for _, m := range []*Model{validModel(), threeClass(), withLinear(), withQuadratic()} {
 		m.Weights[0][0] = 0.1 + 0.2 // not exactly representable in short decimal
 		m.Training.LOOCurve = []float64{0.5, 0.25}
 		m.Training.Chosen = 2
@@ -294,6 +323,17 @@ func TestRoundTrip(t *testing.T) {
 			old := strings.Replace(string(data), version, `"version": 2,`, 1)
 			if _, err := Read(strings.NewReader(old), "old.json"); err == nil || !strings.Contains(err.Error(), "linear nodes") {
 				t.Errorf("a version 2 file with linear nodes: %v", err)
+			}
+		}
+		// Version 5 for quadratic nodes.
+		if len(m.Nodes) > 2 && m.Nodes[2].Kind == NodeQuadratic {
+			version = `"version": 5,`
+			if !strings.Contains(string(data), `{"kind":"quadratic","centre":[0.5,-1],"matrix":[[2],[-1,0.5]]}`) || !strings.Contains(string(data), `of kind \"quadratic\" (row j`) {
+				t.Errorf("quadratic node layout:\n%s", data)
+			}
+			old := strings.Replace(string(data), version, `"version": 4,`, 1)
+			if _, err := Read(strings.NewReader(old), "old.json"); err == nil || !strings.Contains(err.Error(), "quadratic nodes") {
+				t.Errorf("a version 4 file with quadratic nodes: %v", err)
 			}
 		}
 		if !strings.Contains(string(data), version) {

@@ -124,12 +124,13 @@ func check2D(X [][]float64, labels []int, classes int) error {
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
-// nodeEllipses returns the 1-sigma contours of the model's nodes in raw units (a linear
-// node, a direction with no centre, has none).
+// nodeEllipses returns the 1-sigma contours of the model's kernel nodes in raw units (a
+// linear node, a direction with no centre, has none; nor has a quadratic node, a class's
+// log-density over the whole plane).
 func nodeEllipses(m *model.Model) []ellipse {
 	out := make([]ellipse, 0, len(m.Nodes))
 	for i, nd := range m.Nodes {
-		if nd.Kind == model.NodeLinear {
+		if nd.Kind != "" {
 			continue
 		}
 		var sd [2]float64 // standard deviations in standardised units

@@ -1,0 +1,132 @@
+package sparsekernel
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// gaussianData returns n points of m standardised-like inputs in classes that differ in the
+// spread of their inputs (class c scales input j by 1 + c (j+1) / m), and their classes.
+func gaussianData(rng *rand.Rand, n, m, classes int) ([][]float64, []int) {
+	Z, class := make([][]float64, n), make([]int, n)
+	for i := range Z {
+		c := i % classes
+		class[i] = c
+		Z[i] = make([]float64, m)
+		for j := range Z[i] {
+			Z[i][j] = (1 + float64(c*(j+1))/float64(m)) * rng.NormFloat64()
+		}
+		if m > 1 {
+			Z[i][1] += 0.5 * Z[i][0] // correlated inputs
+		}
+	}
+	return Z, class
+}
+
+// TestFitGaussians checks every class's Gaussian against its mean and shrunk covariance
+// computed directly: -0.5 ||R (z - mean)||^2 is -0.5 (z - mean)' S^-1 (z - mean), and logDet
+// is log det S, on the points use keeps.
+func TestFitGaussians(t *testing.T) {
+	const n, m, classes, shrink = 300, 4, 3, 0.1
+	Z, class := gaussianData(rand.New(rand.NewPCG(3, 4)), n, m, classes)
+	use := make([]bool, n)
+	for i := range use {
+		use[i] = i%7 != 0
+	}
+	gs, ok := fitGaussians(Z, class, classes, use, shrink)
+	if !ok {
+		t.Fatal("fit failed")
+	}
+	for c, g := range gs {
+		var rows [][]float64
+		for i, z := range Z {
+			if use[i] && class[i] == c {
+				rows = append(rows, z)
+			}
+		}
+		mean := make([]float64, m)
+		for _, z := range rows {
+			for j, v := range z {
+				mean[j] += v / float64(len(rows))
+			}
+		}
+		S := mat.NewDense(m, m, nil)
+		for j := range m {
+			for l := range m {
+				var s float64
+				for _, z := range rows {
+					s += (z[j] - mean[j]) * (z[l] - mean[l])
+				}
+				v := (1 - shrink) * s / float64(len(rows)-1)
+				if j == l {
+					v += shrink
+				}
+				S.Set(j, l, v)
+			}
+		}
+		var P mat.Dense
+		if err := P.Inverse(S); err != nil {
+			t.Fatal(err)
+		}
+		for j := range m {
+			if math.Abs(g.mean[j]-mean[j]) > 1e-12 {
+				t.Fatalf("class %d: mean %v, want %v", c, g.mean, mean)
+			}
+		}
+		if want := math.Log(mat.Det(S)); math.Abs(g.logDet-want) > 1e-10 {
+			t.Errorf("class %d: log det %v, want %v", c, g.logDet, want)
+		}
+		for _, z := range Z[:20] {
+			d := mat.NewVecDense(m, nil)
+			for j := range m {
+				d.SetVec(j, z[j]-mean[j])
+			}
+			want := -0.5 * mat.Inner(d, &P, d)
+			if got := g.value(z); math.Abs(got-want) > 1e-10*(1+math.Abs(want)) {
+				t.Fatalf("class %d: log-density %v, want %v", c, got, want)
+			}
+		}
+	}
+}
+
+// TestQuadraticFeatures checks that every point's features are the log-densities of the
+// Gaussians fitted without its group (at the shrinkage returned), and that on classes that
+// differ in spread the shrinkage chosen is not the largest.
+func TestQuadraticFeatures(t *testing.T) {
+	const n, m, classes, groups = 240, 3, 3, 5
+	Z, class := gaussianData(rand.New(rand.NewPCG(5, 6)), n, m, classes)
+	H, shrink, ok := quadraticFeatures(Z, class, classes, groups)
+	if !ok {
+		t.Fatal("no fit")
+	}
+	if shrink == quadraticShrinks[len(quadraticShrinks)-1] {
+		t.Errorf("shrinkage %v, the largest: the classes' spreads are not seen", shrink)
+	}
+	group, seen := make([]int, n), make([]int, classes)
+	for i, c := range class {
+		group[i], seen[c] = seen[c]%groups, seen[c]+1
+	}
+	for g := range groups {
+		use := make([]bool, n)
+		for i := range use {
+			use[i] = group[i] != g
+		}
+		gs, ok := fitGaussians(Z, class, classes, use, shrink)
+		if !ok {
+			t.Fatal("fit failed")
+		}
+		for i, z := range Z {
+			if use[i] {
+				continue
+			}
+			for c, gc := range gs {
+				if want := gc.value(z); H[i][c] != want {
+					t.Fatalf("point %d class %d: %v, the Gaussian fitted without its group gives %v", i, c, H[i][c], want)
+				}
+			}
+		}
+	}
+}
