@@ -235,9 +235,10 @@ const newtonWork = 2e8
 const newtonParams = 200
 
 // Newton reports whether a several-class fit of n points, C classes and k decision columns
-// uses Newton's method (its Hessian's cost, n (C (k+1))^2, at most newtonWork), not L-BFGS.
+// uses Newton's method (its Hessian's cost, n (C (k+1))^2, at most newtonWork, and its
+// parameters C (k+1) at most newtonParams), not L-BFGS.
 func Newton(n, C, k int) bool {
-	return float64(n)*float64(C*(k+1))*float64(C*(k+1)) <= newtonWork
+	return float64(n)*float64(C*(k+1))*float64(C*(k+1)) <= newtonWork && C*(k+1) <= newtonParams
 }
 
 // multinomial fits softmax(B + A f) by Newton's method with a backtracking line search, or by
@@ -246,7 +247,7 @@ func Newton(n, C, k int) bool {
 func multinomial(F [][]float64, class []int, C int, start []float64) ([][]float64, []float64, bool) {
 	pr := newProblem(F, class, C)
 	var theta []float64
-	if !Newton(pr.n, C, pr.p-1) || C*pr.p > newtonParams {
+	if !Newton(pr.n, C, pr.p-1) {
 		var ok bool
 		if theta, ok = multinomialLBFGS(pr, start); !ok {
 			return nil, nil, false
