@@ -201,28 +201,8 @@ func TestStackInputs(t *testing.T) {
 				if !ok {
 					t.Fatal("fit failed")
 				}
-				same := true
-				for _, i := range []int{0, 7, 99} {
-					f0, err := before.Decision(X[i])
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, err := m.Decision(X[i])
-					if err != nil {
-						t.Fatal(err)
-					}
-					for c := range C {
-						want := B2[c]
-						for k, v := range append(f0, Z[i]...) {
-							if k >= C {
-								v *= sc
-							}
-							want += A2[c][k] * v
-						}
-						same = same && math.Abs(got[c]-want) <= 1e-9*(1+math.Abs(want))
-					}
-				}
-				if same {
+				row := func(i int, f0 []float64) []float64 { return append(f0, F2[i][C:]...) }
+				if mapLogits(t, &before, m, X, row, A2, B2) {
 					matched = r
 				}
 			}
@@ -301,33 +281,42 @@ func TestStackQuadratic(t *testing.T) {
 		if !ok {
 			t.Fatal("fit failed")
 		}
-		same := true
-		for _, i := range []int{0, 7, 99} {
-			f0, _ := before.Decision(X[i])
-			got, err := mdl.Decision(X[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			row := append([]float64(nil), f0...)
-			if linear {
-				for _, v := range Z[i] {
-					row = append(row, s*v)
-				}
-			}
+		row := func(i int, f0 []float64) []float64 { // the log-densities of the Gaussians on all points
+			r := append(f0, F2[i][C:len(F2[i])-C]...)
 			for _, g := range gs {
-				row = append(row, g.value(Z[i]))
+				r = append(r, g.value(Z[i]))
 			}
-			for c := range C {
-				want := B2[c]
-				for k, v := range row {
-					want += A2[c][k] * v
-				}
-				same = same && math.Abs(got[c]-want) <= 1e-9*(1+math.Abs(want))
-			}
+			return r
 		}
-		if same {
+		if mapLogits(t, &before, mdl, X, row, A2, B2) {
 			return
 		}
 	}
 	t.Fatal("the model's logits are not those of the map with the log-densities")
+}
+
+// mapLogits reports whether the outputs of after, on rows 0, 7 and 99 of X, are the logits
+// B + A r of a map on row(i, f), f the outputs of before (the model the map was folded into).
+func mapLogits(t *testing.T, before, after *model.Model, X [][]float64, row func(i int, f []float64) []float64, A [][]float64, B []float64) bool {
+	t.Helper()
+	for _, i := range []int{0, 7, 99} {
+		f0, err := before.Decision(X[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := after.Decision(X[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range B {
+			want := B[c]
+			for k, v := range row(i, f0) {
+				want += A[c][k] * v
+			}
+			if math.Abs(got[c]-want) > 1e-9*(1+math.Abs(want)) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -367,8 +367,8 @@ type stackTerms struct {
 // constant, quadraticFeatures: a quadratic discriminant). The linear terms are tried with at
 // least four points per parameter they add (C m <= N/4), with the ridge on D of each of
 // inputsScales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
-// only where its fit takes Newton's method (calibrate.Newton: not on letter's 16,000 points
-// in 26 classes), started from the map A, B. Of the forms whose labels on the points they were
+// only where its fit takes Newton's method (calibrate.Newton: at most 200 parameters, and not
+// on letter's 16,000 points in 26 classes), started from the map A, B. Of the forms whose labels on the points they were
 // fitted on make fewer mistakes than the better labelling (missed: 1 for each point that one
 // gets wrong) by inputs.se paired standard errors, the one of least cross-fitted log-loss is
 // kept if its cross-fitted labels do too. It is then folded into the model: the outputs become
