@@ -368,11 +368,11 @@ type stackTerms struct {
 // least four points per parameter they add (C m <= N/4), with the ridge on D of each of
 // inputsScales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
 // only where its fit takes Newton's method (calibrate.Newton: at most 200 parameters, and not
-// on letter's 16,000 points in 26 classes), started from the map A, B. Of the forms whose labels on the points they were
-// fitted on make fewer mistakes than the better labelling (missed: 1 for each point that one
-// gets wrong) by inputs.se paired standard errors, the one of least cross-fitted log-loss is
-// kept if its cross-fitted labels do too. It is then folded into the model: the outputs become
-// its logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (s the
+// on letter's 16,000 points in 26 classes), started from the map A, B. Of the forms whose
+// cross-fitted labels make fewer mistakes than the better labelling (missed: 1 for each point
+// that one gets wrong) by inputs.se paired standard errors, the one of least cross-fitted
+// log-loss is kept (a form is cross-fitted only where its labels on the points it was fitted
+// on pass that test). It is then folded into the model: the outputs become its logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (s the
 // inputs' scale), one an input or one a class, whichever is fewer, and h as one quadratic node
 // a class, fitted on all the points. It returns the cross-fitted error rate and whether it was
 // folded.
@@ -434,15 +434,18 @@ func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, 
 		if !ok {
 			continue
 		}
+		fl := make([]int, n)
+		for i, l := range logits {
+			fl[i] = model.Class(l)
+		}
+		if !clearlyFewer(mistakes(fl, class)) {
+			continue
+		}
 		if loss := calibrate.LogitLoss(logits, class); loss < best {
-			best, A2, B2, chosen = loss, As, Bs, form
-			labels = make([]int, n)
-			for i, l := range logits {
-				labels[i] = model.Class(l)
-			}
+			best, A2, B2, chosen, labels = loss, As, Bs, form, fl
 		}
 	}
-	if labels == nil || !clearlyFewer(mistakes(labels, class)) {
+	if labels == nil {
 		return 0, false
 	}
 	var quad []classGaussian
