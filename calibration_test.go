@@ -313,7 +313,9 @@ func mapLogits(t *testing.T, before, after *model.Model, X [][]float64, row func
 			for k, v := range row(i, f0) {
 				want += A[c][k] * v
 			}
-			if math.Abs(got[c]-want) > 1e-9*(1+math.Abs(want)) {
+			// The same optimum, reached from another start (the previous ridge's map): equal
+			// to the solver's tolerance.
+			if math.Abs(got[c]-want) > 1e-6*(1+math.Abs(want)) {
 				return false
 			}
 		}

@@ -411,6 +411,12 @@ func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, 
 		chosen stackTerms
 		best   = math.Inf(1)
 	)
+	type stackFit struct {
+		A     [][]float64
+		B     []float64
+		scale float64
+	}
+	previous := map[[2]bool]stackFit{}
 	F2 := make([][]float64, n)
 	for _, form := range forms {
 		for i := range F {
@@ -424,7 +430,23 @@ func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, 
 				F2[i] = append(F2[i], H[i]...)
 			}
 		}
-		As, Bs, ok := calibrate.FitFrom(F2, class, classes, A, B)
+		// Started from the map of the same terms at the previous ridge, its slopes of the
+		// inputs rescaled to this one's inputs (the same optimum, in fewer steps), or from
+		// the map on the outputs alone.
+		startA, startB := A, B
+		if p, ok := previous[[2]bool{form.linear, form.quadratic}]; ok {
+			startA, startB = make([][]float64, classes), p.B
+			for c, row := range p.A {
+				startA[c] = slices.Clone(row)
+				for j := k; form.linear && j < k+in; j++ {
+					startA[c][j] *= p.scale / form.scale
+				}
+			}
+		}
+		As, Bs, ok := calibrate.FitFrom(F2, class, classes, startA, startB)
+		if ok {
+			previous[[2]bool{form.linear, form.quadratic}] = stackFit{As, Bs, form.scale}
+		}
 		// Its labels on the points it was fitted on make fewer mistakes than cross-fitted
 		// ones: if even they fail the test, the cross-fits are not needed.
 		if !ok || !clearlyFewer(mistakes(calibrate.Labels(F2, As, Bs), class)) {
