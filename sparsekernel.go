@@ -69,8 +69,8 @@ type Options struct {
 	Folds int
 	// NoLinear leaves the linear node (the ridge regression direction of the targets, one
 	// candidate of methods auto, pso and rwbs for two classes and regression) out, and with
-	// several classes the inputs' linear terms in the class map, for models of Gaussian nodes
-	// only, which model files of format version 2 hold.
+	// several classes the inputs' linear terms and the classes' Gaussian log-densities in the
+	// class map, for models of Gaussian nodes only, which model files of format version 2 hold.
 	NoLinear bool
 	// Refine says when method auto refines its nodes jointly after the selection (their
 	// centres and widths moved together to lower the training error, as many iterations as
