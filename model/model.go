@@ -61,6 +61,20 @@ type Node struct {
 	Matrix [][]float64 `json:"matrix,omitempty"`
 }
 
+// triangular reports whether R holds the rows of an n x n lower triangular matrix (row j of
+// j+1 values).
+func triangular(R [][]float64, n int) bool {
+	if len(R) != n {
+		return false
+	}
+	for j, row := range R {
+		if len(row) != j+1 {
+			return false
+		}
+	}
+	return true
+}
+
 // quadratic returns -0.5 ||R (z - c)||^2 for R lower triangular.
 func quadratic(z, c []float64, R [][]float64) float64 {
 	var s float64
@@ -319,6 +333,9 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 				case nd.Kind == NodeLinear: // its value; no exponential
 					g[i] = kernel.Dot(z, nd.Centre)
 				case nd.Kind == NodeQuadratic:
+					if !triangular(nd.Matrix, m.Inputs) {
+						return m.misfit()
+					}
 					g[i] = quadratic(z, nd.Centre, nd.Matrix)
 				case nd.Kind != "":
 					return m.misfit()

@@ -467,7 +467,7 @@ func TestSaveLeavesNothingOnFailure(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, m := range []*Model{validModel(), threeClass(), trendModel()} {
+	for _, m := range []*Model{validModel(), threeClass(), trendModel(), withLinear(), withQuadratic()} {
 		var good bytes.Buffer
 		if err := m.Write(&good); err != nil {
 			f.Fatal(err)

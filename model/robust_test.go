@@ -39,6 +39,13 @@ func TestHandBuiltModels(t *testing.T) {
 		{"nan centre", func(m *Model) { m.Nodes[1].Centre[0] = math.NaN() }, "node 2 centre holds NaN"},
 		{"wavelet node without width", func(m *Model) { m.Kernel = KernelWavelet; m.Nodes[0].Width = nil }, "node 1 has 0 width"},
 		{"unknown kind", func(m *Model) { m.Nodes[0].Kind = "cubic" }, "unknown kind"},
+		{"quadratic node without a matrix", func(m *Model) { m.Nodes[0].Kind, m.Nodes[0].Width = NodeQuadratic, nil }, "matrix belongs to a quadratic node"},
+		{"quadratic node of a short matrix", func(m *Model) {
+			m.Nodes[0].Kind, m.Nodes[0].Width, m.Nodes[0].Matrix = NodeQuadratic, nil, [][]float64{{1}}
+		}, "matrix of 1 rows"},
+		{"quadratic node of a square row", func(m *Model) {
+			m.Nodes[0].Kind, m.Nodes[0].Width, m.Nodes[0].Matrix = NodeQuadratic, nil, [][]float64{{1}, {1}}
+		}, "row 2 of its matrix has 1 values"},
 		{"range of one value", func(m *Model) { m.Task, m.Classes, m.Range = Regression, nil, []float64{1} }, "range [1]"},
 		{"range of a classifier", func(m *Model) { m.Range = []float64{0, 1} }, "for a regressor only"},
 		{"trend without a range", func(m *Model) { m.Task, m.Classes, m.Trend = Regression, nil, []float64{0, 1} }, "with a range"},
