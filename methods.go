@@ -384,10 +384,9 @@ type stackTerms struct {
 // cross-fitted labels make fewer mistakes than the better labelling (missed: 1 for each point
 // that one gets wrong) by inputs.se paired standard errors, the one of least cross-fitted
 // log-loss is kept (a form is cross-fitted only where its labels on the points it was fitted
-// on pass that test). It is then folded into the model: the outputs become its logits, D z entering as linear nodes in the model's inputs z'_j = s_j z_j (s the
-// inputs' scale), one an input or one a class, whichever is fewer, and h as one quadratic node
-// a class, fitted on all the points. It returns the cross-fitted error rate and whether it was
-// folded.
+// on pass that test). It is then folded into the model (foldStack): the outputs become its
+// logits, D z entering as linear nodes and h as one quadratic node a class, fitted on all the
+// points. It returns the cross-fitted error rate and whether it was folded.
 func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
 	Z := inputs.Z
 	n, k, in := len(F), len(F[0]), len(Z[0])
