@@ -2,9 +2,11 @@ package sparsekernel
 
 import (
 	"math"
-	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // classGaussian is one class's Gaussian in the standardised inputs: its mean and the lower
@@ -15,18 +17,9 @@ type classGaussian struct {
 	logDet float64
 }
 
-// value returns the class's log-density at z up to its constant: -0.5 ||R (z - mean)||^2.
-func (g classGaussian) value(z []float64) float64 {
-	var s float64
-	for _, row := range g.R {
-		var v float64
-		for l, r := range row {
-			v += r * (z[l] - g.mean[l])
-		}
-		s += v * v
-	}
-	return -0.5 * s
-}
+// value returns the class's log-density at z up to its constant: -0.5 ||R (z - mean)||^2,
+// the value of the quadratic node it becomes.
+func (g classGaussian) value(z []float64) float64 { return model.Quadratic(z, g.mean, g.R) }
 
 // fitGaussians returns every class's Gaussian fitted on the points of Z with use[i] true (all
 // if use is nil), its covariance shrunk towards the identity, (1 - shrink) S + shrink I (the
@@ -120,10 +113,7 @@ var quadraticShrinks = []float64{0.01, 0.1, 0.3, 0.6, 0.9}
 // (priors the classes' frequencies), and that shrinkage. ok is false if no fit succeeded.
 func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]float64, float64, bool) {
 	n := len(Z)
-	group, seen := make([]int, n), make([]int, classes)
-	for i, c := range class {
-		group[i], seen[c] = seen[c]%groups, seen[c]+1
-	}
+	group := calibrate.Groups(class, classes, groups)
 	type fold struct {
 		means [][]float64
 		covs  []*mat.SymDense
@@ -158,10 +148,10 @@ func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]flo
 		bestS    float64
 		bestLoss = math.Inf(1)
 	)
-	l := make([]float64, classes)
 	for _, shrink := range quadraticShrinks {
-		H := make([][]float64, n)
-		loss, ok := 0.0, true
+		// H, and the quadratic discriminant's logits: log-density, log det and prior.
+		H, logits := make([][]float64, n), make([][]float64, n)
+		ok := true
 		for _, f := range folds {
 			gs, fitted := gaussiansFrom(f.means, f.covs, shrink)
 			if !fitted {
@@ -169,20 +159,17 @@ func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]flo
 				break
 			}
 			for _, i := range f.held {
-				H[i] = make([]float64, classes)
+				H[i], logits[i] = make([]float64, classes), make([]float64, classes)
 				for c, gc := range gs {
 					H[i][c] = gc.value(Z[i])
-					l[c] = H[i][c] - 0.5*gc.logDet + f.prior[c]
+					logits[i][c] = H[i][c] - 0.5*gc.logDet + f.prior[c]
 				}
-				top := slices.Max(l)
-				var s float64
-				for _, v := range l {
-					s += math.Exp(v - top)
-				}
-				loss += top + math.Log(s) - l[class[i]]
 			}
 		}
-		if ok && loss < bestLoss {
+		if !ok {
+			continue
+		}
+		if loss := calibrate.LogitLoss(logits, class); loss < bestLoss {
 			bestH, bestS, bestLoss = H, shrink, loss
 		}
 	}

@@ -423,13 +423,16 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 }
 
 // nodesText describes the nodes for the header: "12 Gaussian nodes (one variance per node)",
-// followed by the linear term if there is one.
+// followed by the linear term and the quadratic nodes if there are any.
 func nodesText(m *model.Model, lin linearPart, form string) string {
 	if lin.quad != nil {
-		quad := fmt.Sprintf("%d quadratic nodes (class log-densities)", len(lin.quad))
-		lin.quad = nil
-		return nodesText(m, lin, form) + ", and " + quad
+		return kernelAndLinearText(m, lin, form) + fmt.Sprintf(", and %d quadratic nodes (class log-densities)", len(lin.quad))
 	}
+	return kernelAndLinearText(m, lin, form)
+}
+
+// kernelAndLinearText is nodesText without the quadratic nodes.
+func kernelAndLinearText(m *model.Model, lin linearPart, form string) string {
 	if lin.table == nil {
 		return fmt.Sprintf("%d %s", len(m.Nodes), kernelText(m, form))
 	}

@@ -64,7 +64,7 @@ func (m *Model) About() []string {
 	default:
 		lines = append(lines, "g_i(z) = exp(-0.5 * sum_j (z_j - centre_i[j])^2 / width_i[j]): width is the node's variance along each standardised input (one value: the same for all inputs)")
 	}
-	if slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == NodeLinear }) {
+	if m.hasLinear() {
 		lines = append(lines, `g_i(z) = sum_j centre_i[j] z_j for a node of kind "linear" (no width)`)
 	}
 	if m.hasQuadratic() {
@@ -311,9 +311,9 @@ func (m *Model) hasQuadratic() bool {
 	return slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == NodeQuadratic })
 }
 
-// hasLinear reports whether m has a node of a kind other than its kernel's (a linear node).
+// hasLinear reports whether m has a linear node.
 func (m *Model) hasLinear() bool {
-	return slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind != "" })
+	return slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == NodeLinear })
 }
 
 // Read decodes and checks a model file of any version up to Version; source names it in

@@ -75,8 +75,9 @@ func triangular(R [][]float64, n int) bool {
 	return true
 }
 
-// quadratic returns -0.5 ||R (z - c)||^2 for R lower triangular.
-func quadratic(z, c []float64, R [][]float64) float64 {
+// Quadratic returns -0.5 ||R (z - c)||^2 for R lower triangular (row j holding at least j+1
+// values): the value of a quadratic node of centre c and matrix R at the standardised input z.
+func Quadratic(z, c []float64, R [][]float64) float64 {
 	var s float64
 	for j, row := range R {
 		var v float64
@@ -336,7 +337,7 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 					if !triangular(nd.Matrix, m.Inputs) {
 						return m.misfit()
 					}
-					g[i] = quadratic(z, nd.Centre, nd.Matrix)
+					g[i] = Quadratic(z, nd.Centre, nd.Matrix)
 				case nd.Kind != "":
 					return m.misfit()
 				case len(nd.Width) == 1:
@@ -434,7 +435,7 @@ func (m *Model) basis(z []float64, nd Node) float64 {
 	case nd.Kind == NodeLinear:
 		return kernel.Dot(z, nd.Centre)
 	case nd.Kind == NodeQuadratic:
-		return quadratic(z, nd.Centre, nd.Matrix)
+		return Quadratic(z, nd.Centre, nd.Matrix)
 	case m.Kernel == KernelWavelet:
 		return kernel.Wavelet{A: nd.Width[0]}.Eval(z, nd.Centre)
 	default:

@@ -65,11 +65,7 @@ func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float
 func CrossLogits(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (logits [][]float64, ok bool) {
 	n := len(F)
 	start := pack(A, B, len(F[0])+1)
-	group, seen := make([]int, n), make([]int, C)
-	for i, c := range class {
-		group[i] = seen[c] % groups
-		seen[c]++
-	}
+	group := Groups(class, C, groups)
 	logits = make([][]float64, n)
 	failed := make([]bool, groups)
 	next := make(chan int, groups)
@@ -117,6 +113,17 @@ func CrossLogits(F [][]float64, class []int, C, groups, workers int, A [][]float
 		return nil, false
 	}
 	return logits, true
+}
+
+// Groups returns the group of every point of the cross-fits: the j-th point of each class in
+// group j mod groups, so that every group has its share of every class however the points are
+// ordered.
+func Groups(class []int, C, groups int) []int {
+	group, seen := make([]int, len(class)), make([]int, C)
+	for i, c := range class {
+		group[i], seen[c] = seen[c]%groups, seen[c]+1
+	}
+	return group
 }
 
 // FitFrom is Fit for several classes started from the map A, B; a row of A shorter than the
