@@ -45,6 +45,7 @@ type fitContext struct {
 	Z   [][]float64
 	opt Options
 	m   *model.Model
+	in  *inputsMap // (inputsMap)
 }
 
 // Methods lists the methods Fit implements, the default first.
@@ -97,12 +98,23 @@ var refinements = map[string]ofs.Refinement{"": ofs.RefineLarge, RefineAuto: ofs
 
 func fitAuto(c *fitContext) error {
 	p := c.p
-	r, err := autoOptions(c).Fit(c.Z, p.targets(), p.class)
+	a := autoOptions(c)
+	in := c.inputsMap()
+	if in != nil && len(p.classes) > 2 { // several classes: the class map may take fewer nodes
+		a.Resize = func(size int, decisions func(s int) [][]float64) int {
+			return resize(size, decisions, p.class, len(p.classes), c.opt.Workers, in)
+		}
+	}
+	r, err := a.Fit(c.Z, p.targets(), p.class)
 	if err != nil {
 		return err
 	}
 	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
-	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	chose := r.Chose
+	if in != nil && in.resized[1] > 0 {
+		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, as the class map's terms of the inputs do as well with them", in.resized[0], in.resized[1])
+	}
+	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, chose, r.Evaluations)
 	if err == nil && r.Estimate != nil { // the first fold's model pruned as the final one was
 		cl := make([]int, len(r.EstimateRows))
 		for v, i := range r.EstimateRows {
@@ -157,9 +169,9 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
 		if calib == nil {
-			var in *inputsMap
-			if !c.opt.NoLinear { // Gaussian nodes only: no linear terms of the inputs either
-				in = &inputsMap{Z: c.Z, scale: scale, se: max(preferSE[c.opt.Prefer], 0)}
+			in := c.inputsMap()
+			if in != nil {
+				in.scale = scale
 			}
 			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, in)
 		} else {
@@ -172,6 +184,102 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	}
 	t.CVError = t.LOOError
 	return nil
+}
+
+// inputsMap returns the fit's inputs for the several-class map (one for the fit, so that the
+// classes' log-densities are computed once), or nil under Options.NoLinear (Gaussian nodes
+// only: no terms of the inputs either).
+func (c *fitContext) inputsMap() *inputsMap {
+	if c.opt.NoLinear {
+		return nil
+	}
+	if c.in == nil {
+		c.in = &inputsMap{Z: c.Z, se: max(preferSE[c.opt.Prefer], 0)}
+	}
+	return c.in
+}
+
+// resizeSizes are the sizes below the size rule's that resize tries, smallest first: 1, 2,
+// 4, 8, ...
+func resizeSizes(size int) []int {
+	var out []int
+	for s := 1; s < size; s *= 2 {
+		out = append(out, s)
+	}
+	return out
+}
+
+// resize returns the smallest of resizeSizes at which a map on the out-of-fold decisions and
+// the inputs' terms (one of stackFits' forms) makes as few mistakes and has as low a log-loss,
+// cross-fitted, as the map chooseMap chooses at size, within in.se paired standard errors;
+// size if there is none. The terms of the inputs can stand in for many kernel nodes: classes
+// that differ in the spread of their points (a quadratic discriminant), or along a direction
+// of the inputs. At each size, a form must first pass that test on the points its map was
+// fitted on (where the most flexible form fails, no other is fitted), then on its approximate
+// leave-one-out logits (calibrate.LOOLogits, the cost of two fits where the cross-fit costs
+// five); of those that pass, the one of least leave-one-out log-loss is cross-fitted, and
+// where it fails, so does the size. The map chosen is kept in in for the calibration, and the
+// sizes in in.resized.
+func resize(size int, decisions func(s int) [][]float64, class []int, classes, workers int, in *inputsMap) int {
+	F := decisions(size)
+	ref, ok := chooseMap(F, class, classes, workers, in)
+	if !ok || ref.logits == nil {
+		return size
+	}
+	in.chosen, in.chosenOn = &ref, F
+	refLoss := calibrate.LogitLosses(ref.logits, class)
+	asGood := func(miss, loss []float64) bool {
+		return paired.Within(miss, ref.missed, in.se) && paired.Within(loss, refLoss, in.se)
+	}
+	trained := func(fit *stackFit) bool { return asGood(fit.miss, fit.loss) }
+	var (
+		F2   [][]float64
+		last []*stackFit // the previous size's fits, to start from
+	)
+	for _, s := range resizeSizes(size) {
+		Fs := decisions(s)
+		A, B, ok := calibrate.Fit(Fs, class, classes)
+		if !ok {
+			continue
+		}
+		fits := stackFits(Fs, in, class, classes, A, B, last, trained)
+		if fits != nil {
+			last = fits
+		}
+		var (
+			best    *stackFit
+			bestLoo = math.Inf(1)
+		)
+		for _, fit := range fits {
+			if fit == nil || !trained(fit) {
+				continue
+			}
+			F2 = stackRows(F2, Fs, in, fit.form)
+			loo, ok := calibrate.LOOLogits(F2, class, classes, fit.A, fit.B)
+			if !ok {
+				continue
+			}
+			if loss := calibrate.LogitLosses(loo, class); asGood(mistakes(logitLabels(loo), class), loss) && mean(loss) < bestLoo {
+				best, bestLoo = fit, mean(loss)
+			}
+		}
+		if best == nil {
+			continue
+		}
+		F2 = stackRows(F2, Fs, in, best.form)
+		logits, ok := calibrate.CrossLogits(F2, class, classes, calibGroups, workers, best.A, best.B)
+		if !ok {
+			continue
+		}
+		if miss := mistakes(logitLabels(logits), class); asGood(miss, calibrate.LogitLosses(logits, class)) {
+			st := *best
+			st.logits = logits
+			in.chosen = &classMap{A: A, B: B, stack: &st, missed: miss, mapMissed: mistakes(argmaxLabels(Fs), class), logits: logits}
+			in.chosenOn, in.resized = Fs, [2]int{size, s}
+			return s
+		}
+	}
+	return size
 }
 
 // fitTuned builds tunable nodes with the default's machinery (ofs.Tuned); Options.Paper asks
@@ -257,21 +365,18 @@ func fitFixed(c *fitContext) error {
 // the label is the more probable class and the stored calibration is the identity sigmoid. A
 // least-squares classifier's threshold at 0 is not where its classes are best separated
 // (far-away points pull it about); the calibration moves it there, from data the model did not
-// see. With more classes the multinomial map is folded into the outputs (its logits become
-// them, and the label the most probable class) when, cross-fitted on the decisions, its labels
-// make fewer mistakes than the outputs' arg max; otherwise it is stored beside them. Given the
-// inputs (nil: none), a map on the decisions and the inputs together is folded in instead where
-// it makes clearly fewer mistakes (stackInputs). It
-// returns the misclassification rate of the model's labels on the decisions F (for a folded
-// multinomial map, of its cross-fitted labels). The cross-fits run on up to workers goroutines.
+// see. With more classes the map chosen by chooseMap is folded into the outputs or stored
+// beside them. It returns the misclassification rate of the model's labels on the decisions F
+// (for a folded multinomial map, of its cross-fitted labels). The cross-fits run on up to
+// workers goroutines.
 func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, in *inputsMap) float64 {
-	A, B, ok := calibrate.Fit(F, class, classes)
 	k := len(m.Weights)
-	if !ok {
-		m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
-		return oofError(F, class)
-	}
 	if k == 1 {
+		A, B, ok := calibrate.Fit(F, class, classes)
+		if !ok {
+			m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
+			return oofError(F, class)
+		}
 		a, b := A[1][0], B[1]
 		if !(a > 0) {
 			m.Calibration = priorCalibration(class, classes, k, source+": the decisions did not order the classes")
@@ -287,32 +392,110 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 		m.Calibration = &model.Calibration{Method: "platt-" + source + ", folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
 		return oofError(F, class)
 	}
-	// Several classes. The map's arg max is not the outputs': it undoes some of the masking of
-	// one-against-the-rest least squares (a class between two others), and its ridge pulls in
-	// the maps of small classes. Its labels win on large classes and lose on small ones
-	// (docs/ALGORITHMS.md, section 4.8), so the data decide, the map's labels being cross-fitted
-	// so that its parameters do not count the points they label.
-	m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: A, B: B}
-	missed := mistakes(argmaxLabels(F), class)
-	labels, ok := calibrate.CrossLabels(F, class, classes, calibGroups, workers, A, B)
+	cm, ok := chooseMap(F, class, classes, workers, in)
 	if !ok {
-		return mean(missed)
+		m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
+		return oofError(F, class)
 	}
-	crossMissed := mistakes(labels, class)
-	folded := mean(crossMissed) < mean(missed)
-	if folded {
-		missed = crossMissed // the better labelling's mistakes, for the stacked map's test
-	}
-	if in != nil {
-		if r, ok := stackInputs(m, F, in, class, classes, workers, A, B, missed); ok {
-			return r
+	m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: cm.A, B: cm.B}
+	if st := cm.stack; st != nil {
+		var quad []classGaussian
+		if st.form.quadratic {
+			quad, ok = fitGaussians(in.Z, class, classes, nil, in.shrink)
+		}
+		if ok { // (the same Gaussians were fitted out of group: never seen to fail)
+			foldStack(m, st.A, st.B, k, st.form, len(in.Z[0]), in.scale, quad, in.shrink)
+			return mean(cm.missed)
 		}
 	}
-	if folded {
-		foldMultinomial(m, A, B)
+	if cm.folded {
+		foldMultinomial(m, cm.A, cm.B)
 		m.Calibration.Method += ", folded into the outputs"
 	}
-	return mean(missed)
+	return mean(cm.mapMissed)
+}
+
+// classMap is the several-class map chooseMap chose for a model's decisions.
+type classMap struct {
+	// A, B: the multinomial map on the decisions, fitted on all the points.
+	A [][]float64
+	B []float64
+	// folded says that its cross-fitted labels make fewer mistakes than the outputs' arg max.
+	folded bool
+	// stack, if not nil, is the map on the decisions and the inputs' terms that replaces it.
+	stack *stackFit
+	// missed holds 1 for each point the chosen labelling gets wrong (cross-fitted for a map),
+	// 0 for the others; mapMissed the same without the stacked map.
+	missed, mapMissed []float64
+	// logits are the chosen map's cross-fitted logits (nil if a cross-fit failed).
+	logits [][]float64
+}
+
+// chooseMap chooses the several-class map for the decisions F the model did not train on.
+// The multinomial map's arg max is not the outputs': it undoes some of the masking of
+// one-against-the-rest least squares (a class between two others), and its ridge pulls in the
+// maps of small classes. Its labels win on large classes and lose on small ones
+// (docs/ALGORITHMS.md, section 4.8), so the data decide, the map's labels being cross-fitted so
+// that its parameters do not count the points they label: it is folded into the outputs (its
+// logits become them, and the label the most probable class) where they make fewer mistakes
+// than the outputs' arg max. Given the inputs (nil: none), a map on the decisions and the
+// inputs' terms is chosen instead where it makes clearly fewer mistakes than the better of the
+// two (chooseStack). A map resize chose on the same decisions is returned as it chose it. ok
+// is false if the map could not be fitted.
+func chooseMap(F [][]float64, class []int, classes, workers int, in *inputsMap) (classMap, bool) {
+	if in != nil && in.chosen != nil && equalRows(in.chosenOn, F) {
+		return *in.chosen, true
+	}
+	A, B, ok := calibrate.Fit(F, class, classes)
+	if !ok {
+		return classMap{}, false
+	}
+	return mapWith(F, class, classes, workers, A, B, in, nil), true
+}
+
+// mapWith is chooseMap given the map A, B fitted on all the points and the stacked maps that
+// may be chosen (fits, stackFits' with some left out), or nil for all of them.
+func mapWith(F [][]float64, class []int, classes, workers int, A [][]float64, B []float64, in *inputsMap, fits []*stackFit) classMap {
+	cm := classMap{A: A, B: B, missed: mistakes(argmaxLabels(F), class)}
+	cm.mapMissed = cm.missed
+	logits, ok := calibrate.CrossLogits(F, class, classes, calibGroups, workers, A, B)
+	if !ok {
+		return cm
+	}
+	if crossMissed := mistakes(logitLabels(logits), class); mean(crossMissed) < mean(cm.missed) {
+		cm.folded, cm.missed = true, crossMissed // the better labelling's mistakes, for the stacked map's test
+	}
+	cm.logits, cm.mapMissed = logits, cm.missed
+	// Fewer mistakes than them by se paired standard errors: where even no mistake at all
+	// would not be, nothing is fitted.
+	if in == nil || !clearlyFewer(cm.missed, make([]float64, len(F)), in.se) {
+		return cm
+	}
+	if fits == nil {
+		fits = stackFits(F, in, class, classes, A, B, nil, nil)
+	}
+	if st := chooseStack(F, in, class, classes, workers, cm.missed, fits); st != nil {
+		cm.stack, cm.missed, cm.logits = st, mistakes(logitLabels(st.logits), class), st.logits
+	}
+	return cm
+}
+
+// clearlyFewer reports whether the labelling of mistakes miss makes fewer than that of missed
+// by se paired standard errors: missed is not within them of it.
+func clearlyFewer(missed, miss []float64, se float64) bool { return !paired.Within(missed, miss, se) }
+
+// equalRows reports whether a and b hold the same numbers.
+func equalRows(a, b [][]float64) bool {
+	return slices.EqualFunc(a, b, func(x, y []float64) bool { return slices.Equal(x, y) })
+}
+
+// logitLabels returns the arg max of every point's logits.
+func logitLabels(logits [][]float64) []int {
+	labels := make([]int, len(logits))
+	for i, l := range logits {
+		labels[i] = model.Class(l)
+	}
+	return labels
 }
 
 // priorCalibration returns the calibration of a model whose decisions say nothing usable about
@@ -336,11 +519,33 @@ func priorCalibration(class []int, classes, k int, why string) *model.Calibratio
 // paired standard errors fewer mistakes its labels must make than the better of the outputs'
 // and the map's to be chosen. se is the size rule's tolerance (Options.Prefer: 1 by default,
 // 2 for small models, 0 for accurate ones), as the map adds up to C m parameters and min(C, m)
-// linear nodes (docs/ALGORITHMS.md, section 4.8).
+// linear nodes (docs/ALGORITHMS.md, section 4.8). One serves a whole fit: the classes'
+// out-of-group log-densities are computed once, by the first map that asks for them
+// (quadratic), and the map resize chose is kept for the calibration (chooseMap).
 type inputsMap struct {
 	Z     [][]float64
 	scale []float64
 	se    float64
+
+	tried  bool        // the log-densities were computed (or failed)
+	H      [][]float64 // every point's out-of-group class log-densities (nil: none)
+	shrink float64     // the covariance shrinkage they were fitted at
+
+	chosen   *classMap   // the map resize chose, on the decisions chosenOn
+	chosenOn [][]float64 //
+	resized  [2]int      // the size rule's size and the one resize chose instead (0, 0: none)
+}
+
+// quadratic returns the points' out-of-group class log-densities (quadraticFeatures) and
+// their shrinkage, computing them on the first call; H is nil where they could not be fitted.
+func (in *inputsMap) quadratic(class []int, classes int) ([][]float64, float64) {
+	if !in.tried {
+		in.tried = true
+		if H, shrink, ok := quadraticFeatures(in.Z, class, classes, calibGroups); ok {
+			in.H, in.shrink = H, shrink
+		}
+	}
+	return in.H, in.shrink
 }
 
 // inputsScales are the factors the standardised inputs are multiplied by in the map on the
@@ -371,42 +576,44 @@ type stackTerms struct {
 	quadratic bool
 }
 
-// stackInputs fits a several-class map on the decisions F and terms of the standardised
-// inputs Z side by side, softmax(B + A f + D z + E h(z)), where the classes differ along
-// directions of the inputs that the Gaussian nodes on the weighted distance do not draw
-// (correlated measurements that all grow with an object's size: the linear terms D z) or in
-// the spread and orientation of their points (h_c(z), class c's Gaussian log-density up to its
-// constant, quadraticFeatures: a quadratic discriminant). The linear terms are tried with at
-// least four points per parameter they add (C m <= N/4), with the ridge on D of each of
-// inputsScales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
+// stackFit is a map on the decisions and the inputs' terms of one form: A's rows hold the
+// slopes of the decisions, then of the linear terms, then of the log-densities. miss and loss
+// are every point's mistake (0 or 1) and log-loss under the map fitted on all the points;
+// logits, if chosen, its cross-fitted logits.
+type stackFit struct {
+	form       stackTerms
+	A          [][]float64
+	B          []float64
+	miss, loss []float64
+	logits     [][]float64
+}
+
+// stackFits fits, on all the points, the several-class maps on the decisions F and terms of
+// the standardised inputs Z side by side, softmax(B + A f + D z + E h(z)), where the classes
+// differ along directions of the inputs that the Gaussian nodes on the weighted distance do
+// not draw (correlated measurements that all grow with an object's size: the linear terms D
+// z) or in the spread and orientation of their points (h_c(z), class c's Gaussian log-density
+// up to its constant, quadraticFeatures: a quadratic discriminant). The linear terms are tried
+// with at least four points per parameter they add (C m <= N/4), with the ridge on D of each
+// of inputsScales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
 // only where its fit takes Newton's method (calibrate.Newton: at most 200 parameters, and not
-// on letter's 16,000 points in 26 classes), started from the map A, B. Of the forms whose
-// cross-fitted labels make fewer mistakes than the better labelling (missed: 1 for each point
-// that one gets wrong) by inputs.se paired standard errors, the one of least cross-fitted
-// log-loss is kept (a form is cross-fitted only where its labels on the points it was fitted
-// on pass that test). It is then folded into the model (foldStack): the outputs become its
-// logits, D z entering as linear nodes and h as one quadratic node a class, fitted on all the
-// points. It returns the cross-fitted error rate and whether it was folded.
-func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, classes, workers int, A [][]float64, B []float64, missed []float64) (float64, bool) {
+// on letter's 16,000 points in 26 classes), started from the map of the same terms at the
+// previous ridge or from A, B, or, given from (the same forms' fits on other decisions of the
+// same classes and size), from them. A form whose fit failed is nil. Given gate, the most
+// flexible form (the last: the most terms, at the least ridge) is fitted first, and where gate
+// rejects its fit none is returned: on the points it was fitted on, its labels and log-losses
+// are, as a rule, the best of all the forms.
+func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][]float64, B []float64, from []*stackFit, gate func(*stackFit) bool) []*stackFit {
 	Z := inputs.Z
 	n, k, in := len(F), len(F[0]), len(Z[0])
-	// Fewer mistakes by se paired standard errors: the other labelling is not within them of
-	// the stacked map's. Where even no mistake at all would not be, nothing is fitted.
-	clearlyFewer := func(miss []float64) bool { return !paired.Within(missed, miss, inputs.se) }
-	if !clearlyFewer(make([]float64, n)) {
-		return 0, false
-	}
 	var forms []stackTerms
 	if 4*classes*in <= n && calibrate.Newton(n, classes, k+in) {
 		for _, s := range inputsScales {
 			forms = append(forms, stackTerms{linear: true, scale: s})
 		}
 	}
-	var H [][]float64 // the out-of-group log-densities
-	var shrink float64
 	if 4*classes*classes <= n && calibrate.Newton(n, classes, k+classes) && quadraticCost(n, in, classes) <= quadraticWork {
-		var ok bool
-		if H, shrink, ok = quadraticFeatures(Z, class, classes, calibGroups); ok {
+		if H, _ := inputs.quadratic(class, classes); H != nil {
 			forms = append(forms, stackTerms{quadratic: true})
 			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
 				for _, s := range inputsScales {
@@ -415,81 +622,99 @@ func stackInputs(m *model.Model, F [][]float64, inputs *inputsMap, class []int, 
 			}
 		}
 	}
-	var (
-		A2     [][]float64
-		B2     []float64
-		labels []int
-		chosen stackTerms
-		best   = math.Inf(1)
-	)
-	type stackFit struct {
-		A     [][]float64
-		B     []float64
-		scale float64
+	fits := make([]*stackFit, len(forms))
+	previous := map[[2]bool]*stackFit{}
+	var F2 [][]float64
+	fit := func(form stackTerms, startA [][]float64, startB []float64) *stackFit {
+		F2 = stackRows(F2, F, inputs, form)
+		As, Bs, ok := calibrate.FitFrom(F2, class, classes, startA, startB)
+		if !ok {
+			return nil
+		}
+		logits := calibrate.Logits(F2, As, Bs)
+		return &stackFit{form: form, A: As, B: Bs, miss: mistakes(logitLabels(logits), class), loss: calibrate.LogitLosses(logits, class)}
 	}
-	previous := map[[2]bool]stackFit{}
-	F2 := make([][]float64, n)
-	for _, form := range forms {
-		for i := range F {
-			F2[i] = append(F2[i][:0], F[i]...)
-			if form.linear {
-				for _, v := range Z[i] {
-					F2[i] = append(F2[i], form.scale*v)
-				}
-			}
-			if form.quadratic {
-				F2[i] = append(F2[i], H[i]...)
-			}
+	if gate != nil && len(forms) > 0 {
+		f := len(forms) - 1
+		startA, startB := A, B
+		if f < len(from) && from[f] != nil {
+			startA, startB = from[f].A, from[f].B
+		}
+		if fits[f] = fit(forms[f], startA, startB); fits[f] == nil || !gate(fits[f]) {
+			return nil
+		}
+	}
+	for f, form := range forms {
+		if fits[f] != nil { // (the gate's)
+			continue
 		}
 		// Started from the map of the same terms at the previous ridge, its slopes of the
 		// inputs rescaled to this one's inputs (the same optimum, in fewer steps), or from
 		// the map on the outputs alone.
 		startA, startB := A, B
-		if p, ok := previous[[2]bool{form.linear, form.quadratic}]; ok {
+		if f < len(from) && from[f] != nil {
+			startA, startB = from[f].A, from[f].B
+		} else if p, ok := previous[[2]bool{form.linear, form.quadratic}]; ok {
 			startA, startB = make([][]float64, classes), p.B
 			for c, row := range p.A {
 				startA[c] = slices.Clone(row)
 				for j := k; form.linear && j < k+in; j++ {
-					startA[c][j] *= p.scale / form.scale
+					startA[c][j] *= p.form.scale / form.scale
 				}
 			}
 		}
-		As, Bs, ok := calibrate.FitFrom(F2, class, classes, startA, startB)
-		if ok {
-			previous[[2]bool{form.linear, form.quadratic}] = stackFit{As, Bs, form.scale}
+		if fits[f] = fit(form, startA, startB); fits[f] != nil {
+			previous[[2]bool{form.linear, form.quadratic}] = fits[f]
 		}
-		// Its labels on the points it was fitted on make fewer mistakes than cross-fitted
-		// ones: if even they fail the test, the cross-fits are not needed.
-		if !ok || !clearlyFewer(mistakes(calibrate.Labels(F2, As, Bs), class)) {
+	}
+	return fits
+}
+
+// stackRows returns the rows of a map of the given form, the decisions F then the inputs'
+// terms, in the space of F2 (reused).
+func stackRows(F2, F [][]float64, inputs *inputsMap, form stackTerms) [][]float64 {
+	F2 = slices.Grow(F2[:0], len(F))[:len(F)]
+	for i := range F {
+		F2[i] = append(F2[i][:0], F[i]...)
+		if form.linear {
+			for _, v := range inputs.Z[i] {
+				F2[i] = append(F2[i], form.scale*v)
+			}
+		}
+		if form.quadratic {
+			F2[i] = append(F2[i], inputs.H[i]...)
+		}
+	}
+	return F2
+}
+
+// chooseStack returns, of the stacked maps fits (nil entries are not tried) whose
+// cross-fitted labels make fewer mistakes than the better labelling without them (missed: 1
+// for each point that one gets wrong) by inputs.se paired standard errors, the one of least
+// cross-fitted log-loss, or nil if none passes. A map is cross-fitted only where its labels on
+// the points it was fitted on pass that test (they make fewer mistakes than cross-fitted ones).
+func chooseStack(F [][]float64, inputs *inputsMap, class []int, classes, workers int, missed []float64, fits []*stackFit) *stackFit {
+	var (
+		chosen *stackFit
+		best   = math.Inf(1)
+		F2     [][]float64
+	)
+	for _, fit := range fits {
+		if fit == nil || !clearlyFewer(missed, fit.miss, inputs.se) {
 			continue
 		}
-		logits, ok := calibrate.CrossLogits(F2, class, classes, calibGroups, workers, As, Bs)
-		if !ok {
-			continue
-		}
-		fl := make([]int, n)
-		for i, l := range logits {
-			fl[i] = model.Class(l)
-		}
-		if !clearlyFewer(mistakes(fl, class)) {
+		F2 = stackRows(F2, F, inputs, fit.form)
+		logits, ok := calibrate.CrossLogits(F2, class, classes, calibGroups, workers, fit.A, fit.B)
+		if !ok || !clearlyFewer(missed, mistakes(logitLabels(logits), class), inputs.se) {
 			continue
 		}
 		if loss := calibrate.LogitLoss(logits, class); loss < best {
-			best, A2, B2, chosen, labels = loss, As, Bs, form, fl
+			c := *fit
+			c.logits = logits
+			best, chosen = loss, &c
 		}
 	}
-	if labels == nil {
-		return 0, false
-	}
-	var quad []classGaussian
-	if chosen.quadratic {
-		var ok bool
-		if quad, ok = fitGaussians(Z, class, classes, nil, shrink); !ok {
-			return 0, false
-		}
-	}
-	foldStack(m, A2, B2, k, chosen, in, inputs.scale, quad, shrink)
-	return mean(mistakes(labels, class)), true
+	return chosen
 }
 
 // foldStack folds the map softmax(B + A f + D z + E h(z)) of the given form into the model

@@ -130,3 +130,75 @@ func TestQuadraticFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestResize checks the several-class size cut by the class map: where the inputs' terms do
+// as well as the decisions of the size rule's size, the smallest size is taken and its map
+// kept for the calibration; where the inputs say nothing about the classes, the size stays.
+func TestResize(t *testing.T) {
+	const n, m, C, size = 300, 4, 3, 16
+	rng := rand.New(rand.NewPCG(41, 42))
+	// Classes that differ in spread alone (sd 1, 3, 9 on every input), and their log-densities
+	// under the Gaussians that drew them.
+	Z, class, truth := make([][]float64, n), make([]int, n), make([][]float64, n)
+	for i := range Z {
+		class[i] = i % C
+		sd := math.Pow(3, float64(class[i]))
+		Z[i] = make([]float64, m)
+		for j := range Z[i] {
+			Z[i][j] = sd * rng.NormFloat64()
+		}
+	}
+	for i, z := range Z {
+		truth[i] = make([]float64, C)
+		for c := range C {
+			sd := math.Pow(3, float64(c))
+			for _, v := range z {
+				truth[i][c] -= 0.5*v*v/(sd*sd) + math.Log(sd)
+			}
+		}
+	}
+	noise := func() [][]float64 {
+		F := make([][]float64, n)
+		for i := range F {
+			F[i] = []float64{0.1 * rng.NormFloat64(), 0.1 * rng.NormFloat64(), 0.1 * rng.NormFloat64()}
+		}
+		return F
+	}
+	small := noise()
+	signal := make([][]float64, n) // the decisions at size: class signal as strong as the inputs'
+	for i := range signal {
+		signal[i] = make([]float64, C)
+		for c := range C {
+			signal[i][c] = truth[i][c] + 0.1*rng.NormFloat64()
+		}
+	}
+	decisions := func(s int) [][]float64 {
+		if s == size {
+			return signal
+		}
+		return small
+	}
+	t.Run("the inputs stand in for the nodes", func(t *testing.T) {
+		in := &inputsMap{Z: Z, se: 1}
+		if got := resize(size, decisions, class, C, 1, in); got != 1 {
+			t.Fatalf("size %d, want 1", got)
+		}
+		if in.chosen == nil || in.chosen.stack == nil || !in.chosen.stack.form.quadratic || in.resized != [2]int{size, 1} {
+			t.Fatalf("kept %+v, resized %v; want a map with the log-densities, from %d to 1", in.chosen, in.resized, size)
+		}
+		cm, ok := chooseMap(small, class, C, 1, in)
+		if !ok || cm.stack != in.chosen.stack {
+			t.Error("the calibration did not take the map resize chose")
+		}
+	})
+	t.Run("the inputs say nothing", func(t *testing.T) {
+		flat := make([][]float64, n)
+		for i := range flat {
+			flat[i] = []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		}
+		in := &inputsMap{Z: flat, se: 1}
+		if got := resize(size, decisions, class, C, 1, in); got != size || in.resized != [2]int{} {
+			t.Fatalf("size %d (resized %v), want %d", got, in.resized, size)
+		}
+	})
+}

@@ -122,10 +122,10 @@ func ExampleOptions_prefer() {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var X [][]float64
 	var labels []string
-	for i := range 300 {
-		c := i % 3
-		X = append(X, []float64{float64(c) + 0.4*rng.NormFloat64(), float64(c%2) + 0.4*rng.NormFloat64()})
-		labels = append(labels, []string{"a", "b", "c"}[c])
+	for range 300 { // a checkerboard of three classes, drawn with many nodes
+		x, y := 3*rng.Float64(), 3*rng.Float64()
+		X = append(X, []float64{x, y})
+		labels = append(labels, []string{"a", "b", "c"}[(int(x)+int(y))%3])
 	}
 	size := map[string]int{}
 	for _, prefer := range []string{sparsekernel.PreferSmall, sparsekernel.PreferBalanced, sparsekernel.PreferAccurate} {

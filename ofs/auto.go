@@ -82,6 +82,12 @@ type Auto struct {
 	// fewest (up to the size of least loss), the squared error not asked (smaller models, at
 	// some cost in error; Options.Prefer "small").
 	ByMisses bool
+	// Resize, if set, may lower the size the size rule chose for several classes: given that
+	// size and the out-of-fold decisions at any size up to it (decisions(s)[i] holds point i's
+	// K decision values), it returns the size to build (at least 1, at most size). The root
+	// package's class map on the decisions and the inputs can make a smaller kernel model as
+	// accurate as the larger one (sparsekernel's resize).
+	Resize func(size int, decisions func(s int) [][]float64) int
 	// MaxSize, if positive, caps the size chosen (a node budget); above the default MaxTerms
 	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it, up to 2^25/N).
 	MaxSize int
@@ -557,6 +563,9 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			size = fewerMisses(point, wrong, size, bs, a.SE)
 		}
 	}
+	if a.Resize != nil && len(Y) > 1 && class != nil && size > 1 {
+		size = min(max(a.Resize(size, func(s int) [][]float64 { return outOfFold(held, heldRows, reached, s, n, len(Y)) }), 1), size)
+	}
 	res.CVCurve = make([]float64, maxT)
 	for s := 1; s <= maxT; s++ {
 		res.CVCurve[s-1] = paths.loss[bc][bt][s] / float64(n)
@@ -568,16 +577,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	// Pass 3: out-of-fold decisions at the chosen size (or where a fold's path stopped).
-	res.OOF = make([][]float64, n)
-	for f, rows := range heldRows {
-		fv := held[f].decisions(min(size, reached[f]))
-		for v, i := range rows {
-			res.OOF[i] = make([]float64, len(Y))
-			for k := range fv {
-				res.OOF[i][k] = fv[k][v]
-			}
-		}
-	}
+	res.OOF = outOfFold(held, heldRows, reached, size, n, len(Y))
 
 	// Pass 4: the joint refinement of the nodes (joint.go), as many iterations as the folds'
 	// held-out decisions support (none, as a rule, where it does not pay).
@@ -650,6 +650,23 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		res.Chose += fmt.Sprintf("; the interaction relevance raced, as a product of two inputs explains %.0f%% of the targets' variance beyond their own relevance", 100*lift)
 	}
 	return res, nil
+}
+
+// outOfFold returns every point's K out-of-fold decisions at size s (or where its fold's
+// path stopped, reached), replayed from the folds' held paths; rows[f] are fold f's held-out
+// points.
+func outOfFold(held []heldPath, rows [][]int, reached []int, s, n, K int) [][]float64 {
+	oof := make([][]float64, n)
+	for f, rs := range rows {
+		fv := held[f].decisions(min(s, reached[f]))
+		for v, i := range rs {
+			oof[i] = make([]float64, K)
+			for k := range fv {
+				oof[i][k] = fv[k][v]
+			}
+		}
+	}
+	return oof
 }
 
 // raceFirstFold races every configuration (weighting x width) on the first fold into paths

@@ -218,13 +218,11 @@ func TestFitFrom(t *testing.T) {
 	if lw, lc := pr.loss(pack(A2, B2, 1+len(F2[0])), nil), pr.loss(pack(A0, B0, 1+len(F2[0])), nil); math.Abs(lw-lc) > 1e-6*lc {
 		t.Errorf("loss from the map %.9g, from zero %.9g", lw, lc)
 	}
-	l := make([]float64, C)
-	for i, got := range Labels(F2, A2, B2) {
+	for i, got := range Logits(F2, A2, B2) {
 		for c := range C {
-			l[c] = B2[c] + kernel.Dot(A2[c], F2[i])
-		}
-		if want := model.Class(l); got != want {
-			t.Fatalf("point %d: label %d, arg max %d", i, got, want)
+			if want := B2[c] + kernel.Dot(A2[c], F2[i]); got[c] != want {
+				t.Fatalf("point %d: logit %d %v, want %v", i, c, got[c], want)
+			}
 		}
 	}
 }
@@ -266,7 +264,7 @@ func TestCrossLabels(t *testing.T) {
 			if group[i] != g {
 				continue
 			}
-			if want := label(make([]float64, C), Ag, Bg, F[i]); got[i] != want {
+			if want := model.Class(Logits([][]float64{F[i]}, Ag, Bg)[0]); got[i] != want {
 				t.Errorf("point %d: label %d, the map fitted without its group says %d", i, got[i], want)
 			}
 			for c := range C {
@@ -274,7 +272,7 @@ func TestCrossLabels(t *testing.T) {
 					t.Fatalf("point %d class %d: logit %v, the map fitted without its group's %v", i, c, logits[i][c], want)
 				}
 			}
-			if got[i] != label(make([]float64, C), A, B, F[i]) {
+			if got[i] != model.Class(Logits([][]float64{F[i]}, A, B)[0]) {
 				differ++
 			}
 		}
@@ -314,7 +312,7 @@ func TestCrossLabelsOrder(t *testing.T) {
 		if labels[i] != co[i] {
 			cross++
 		}
-		if label(make([]float64, C), A, B, f) != co[i] {
+		if model.Class(Logits([][]float64{f}, A, B)[0]) != co[i] {
 			full++
 		}
 	}
@@ -444,5 +442,49 @@ func TestDerivatives(t *testing.T) {
 				t.Errorf("Hessian (%d, %d): %.9g, differences %.9g", r, s, got, fd)
 			}
 		}
+	}
+}
+
+// TestLOOLogits checks the approximate leave-one-out logits against refits without each
+// point: one Newton step accounts for most of the change from the logits of the fit on all
+// points, and for more of it the more points share the map (its error falls faster than the
+// change itself).
+func TestLOOLogits(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		n, C   int
+		missed float64 // the share of the change the approximation may miss
+	}{{"3 classes, 60 points", 60, 3, 0.3}, {"4 classes, 120 points", 120, 4, 0.1}, {"3 classes, 400 points", 400, 3, 0.05}} {
+		t.Run(tc.name, func(t *testing.T) {
+			F, class := decisions(rand.New(rand.NewPCG(uint64(tc.n), 5)), tc.n, tc.C)
+			A, B, ok := Fit(F, class, tc.C)
+			if !ok {
+				t.Fatal("fit failed")
+			}
+			alo, ok := LOOLogits(F, class, tc.C, A, B)
+			if !ok {
+				t.Fatal("LOOLogits failed")
+			}
+			full := Logits(F, A, B)
+			var moved, missed float64
+			for i := range F {
+				Ft := append(slices.Clone(F[:i]), F[i+1:]...)
+				ct := append(slices.Clone(class[:i]), class[i+1:]...)
+				Ai, Bi, ok := Fit(Ft, ct, tc.C)
+				if !ok {
+					t.Fatalf("refit without %d failed", i)
+				}
+				exact := Logits([][]float64{F[i]}, Ai, Bi)[0]
+				for c := range tc.C {
+					// Logits are defined up to a constant per point: compare differences to class 0.
+					e := exact[c] - exact[0]
+					moved += math.Abs(full[i][c] - full[i][0] - e)
+					missed += math.Abs(alo[i][c] - alo[i][0] - e)
+				}
+			}
+			if !(moved > 0) || missed > tc.missed*moved {
+				t.Errorf("leave-one-out logits moved %.4g in all; the approximation missed %.4g of it", moved, missed)
+			}
+		})
 	}
 }
