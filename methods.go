@@ -112,7 +112,7 @@ func fitAuto(c *fitContext) error {
 	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
 	chose := r.Chose
 	if in != nil && in.resized[1] > 0 {
-		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, as the class map's terms of the inputs do as well with them", in.resized[0], in.resized[1])
+		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
 	}
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, chose, r.Evaluations)
 	if err == nil && r.Estimate != nil { // the first fold's model pruned as the final one was
