@@ -199,6 +199,11 @@ func (c *fitContext) inputsMap() *inputsMap {
 	return c.in
 }
 
+// resizeScales are the inputs' scales (their slopes' ridges, inputsScales) of the forms resize
+// tries: the decisions' ridge alone. All four cost twice the time on the small sets (iris 18 ->
+// 32 ms a fit) for no better choice of size (docs/ALGORITHMS.md, section 4.8).
+var resizeScales = inputsScales[:1]
+
 // resizeSizes are the sizes below the size rule's that resize tries, smallest first: 1, 2,
 // 4, 8, ...
 func resizeSizes(size int) []int {
@@ -210,7 +215,7 @@ func resizeSizes(size int) []int {
 }
 
 // resize returns the smallest of resizeSizes at which a map on the out-of-fold decisions and
-// the inputs' terms (one of stackFits' forms) makes as few mistakes and has as low a log-loss,
+// the inputs' terms (one of stackFits' forms, at resizeScales) makes as few mistakes and has as low a log-loss,
 // cross-fitted, as the map chooseMap chooses at size, within in.se paired standard errors;
 // size if there is none. The terms of the inputs can stand in for many kernel nodes: classes
 // that differ in the spread of their points (a quadratic discriminant), or along a direction
@@ -242,7 +247,7 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 		if !ok {
 			continue
 		}
-		fits := stackFits(Fs, in, class, classes, A, B, last, trained)
+		fits := stackFits(Fs, in, class, classes, A, B, resizeScales, last, trained)
 		if fits != nil {
 			last = fits
 		}
@@ -472,7 +477,7 @@ func mapWith(F [][]float64, class []int, classes, workers int, A [][]float64, B 
 		return cm
 	}
 	if fits == nil {
-		fits = stackFits(F, in, class, classes, A, B, nil, nil)
+		fits = stackFits(F, in, class, classes, A, B, inputsScales, nil, nil)
 	}
 	if st := chooseStack(F, in, class, classes, workers, cm.missed, fits); st != nil {
 		cm.stack, cm.missed, cm.logits = st, mistakes(logitLabels(st.logits), class), st.logits
@@ -603,12 +608,12 @@ type stackFit struct {
 // flexible form (the last: the most terms, at the least ridge) is fitted first, and where gate
 // rejects its fit none is returned: on the points it was fitted on, its labels and log-losses
 // are, as a rule, the best of all the forms.
-func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][]float64, B []float64, from []*stackFit, gate func(*stackFit) bool) []*stackFit {
+func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][]float64, B []float64, scales []float64, from []*stackFit, gate func(*stackFit) bool) []*stackFit {
 	Z := inputs.Z
 	n, k, in := len(F), len(F[0]), len(Z[0])
 	var forms []stackTerms
 	if 4*classes*in <= n && calibrate.Newton(n, classes, k+in) {
-		for _, s := range inputsScales {
+		for _, s := range scales {
 			forms = append(forms, stackTerms{linear: true, scale: s})
 		}
 	}
@@ -616,7 +621,7 @@ func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][
 		if H, _ := inputs.quadratic(class, classes); H != nil {
 			forms = append(forms, stackTerms{quadratic: true})
 			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
-				for _, s := range inputsScales {
+				for _, s := range scales {
 					forms = append(forms, stackTerms{linear: true, scale: s, quadratic: true})
 				}
 			}
