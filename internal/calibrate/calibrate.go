@@ -17,6 +17,7 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 
@@ -358,13 +359,16 @@ func multinomialLBFGS(pr *problem, start []float64) ([]float64, bool) {
 	return res.X, true
 }
 
-// hessianRows is the number of points whose terms of the Hessian one product adds.
-const hessianRows = 256
+// hessianRows is the number of points whose terms of the Hessian one pass adds.
+const hessianRows = 512
 
 // hessian writes the upper triangle of the likelihood's Hessian at the probabilities pr.prob,
 // sum_i (diag(prob_i) - prob_i prob_i') (x) x_i x_i' (the ridge not included), into h: its
-// block diagonal sum_i prob_ic x_i x_i' less Q'Q, Q's rows prob_i (x) x_i, by rank-k updates
-// over blocks of hessianRows points.
+// block diagonal sum_i prob_ic x_i x_i' less Q'Q, Q's rows prob_i (x) x_i, over blocks of
+// hessianRows points. Each entry is a dot product over the block's points of two columns held
+// contiguously (Q's and the rows x_i's, transposed), which vecmath.Dot runs in SIMD: on the
+// small maps of the class map (tens of parameters) a rank-k update's short rows cost several
+// times as much.
 func (pr *problem) hessian(h blas64.Symmetric) {
 	p, C := pr.p, pr.C
 	np := C * p
@@ -376,25 +380,28 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 	}
 	for lo := 0; lo < pr.n; lo += hessianRows {
 		rows := min(hessianRows, pr.n-lo)
+		qt, xt := pr.q[:np*rows], pr.xc[:p*rows] // qt[(c p + j) rows + v] = prob_vc x_vj, xt[j rows + v] = x_vj
 		for v := range rows {
 			x := pr.x.Data[(lo+v)*p : (lo+v+1)*p]
+			for j, xj := range x {
+				xt[j*rows+v] = xj
+			}
 			for c, pc := range pr.prob.Data[(lo+v)*C : (lo+v+1)*C] {
-				qv := pr.q[v*np+c*p : v*np+c*p+p]
 				for j, xj := range x {
-					qv[j] = pc * xj
+					qt[(c*p+j)*rows+v] = pc * xj
 				}
 			}
 		}
-		blas64.Syrk(blas.Trans, -1, blas64.General{Rows: rows, Cols: np, Stride: np, Data: pr.q}, 1, h)
-		for c := range C { // the block diagonal: rows sqrt(prob_ic) x_i
-			for v := range rows {
-				w := math.Sqrt(pr.prob.Data[(lo+v)*C+c])
-				for j, xj := range pr.x.Data[(lo+v)*p : (lo+v+1)*p] {
-					pr.xc[v*p+j] = w * xj
-				}
+		for r := range np {
+			qr := qt[r*rows : (r+1)*rows]
+			row := h.Data[r*h.Stride : r*h.Stride+np]
+			for s := r; s < np; s++ {
+				row[s] -= vecmath.Dot(qr, qt[s*rows:(s+1)*rows])
 			}
-			blas64.Syrk(blas.Trans, 1, blas64.General{Rows: rows, Cols: p, Stride: p, Data: pr.xc},
-				1, blas64.Symmetric{Uplo: blas.Upper, N: p, Stride: h.Stride, Data: h.Data[c*p*h.Stride+c*p:]})
+			c, j := r/p, r%p // the block diagonal: sum_v prob_vc x_vj x_vl = Q[c p + j] . x_l
+			for l := j; l < p; l++ {
+				row[c*p+l] += vecmath.Dot(qr, xt[l*rows:(l+1)*rows])
+			}
 		}
 	}
 }
@@ -409,25 +416,27 @@ func multinomialNewton(pr *problem, start []float64) []float64 {
 		copy(theta, start)
 	}
 	g := make([]float64, np)
-	H := mat.NewSymDense(np, nil)
-	hs := H.RawSymmetric()
-	next := make([]float64, np)
+	hs := blas64.Symmetric{Uplo: blas.Upper, N: np, Stride: np, Data: make([]float64, np*np)}
+	next, d := make([]float64, np), make([]float64, np)
 	cur := pr.loss(theta, g)
 	for range 50 {
 		pr.hessian(hs)
 		addPenalty(hs, C, p, n)
-		var ch mat.Cholesky
-		if !ch.Factorize(H) {
+		// The Newton direction d = H^-1 g by the Cholesky factor H = U'U, computed in place
+		// (the Hessian is rebuilt at every step), without mat.Cholesky's condition estimate:
+		// the ridge bounds the condition far below where it would matter.
+		if _, ok := lapack64.Potrf(hs); !ok {
 			return nil
 		}
-		var d mat.VecDense
-		if err := ch.SolveVecTo(&d, mat.NewVecDense(np, g)); err != nil {
-			return nil
-		}
+		copy(d, g)
+		u := blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: np, Stride: hs.Stride, Data: hs.Data}
+		dv := blas64.Vector{N: np, Inc: 1, Data: d}
+		blas64.Trsv(blas.Trans, u, dv)
+		blas64.Trsv(blas.NoTrans, u, dv)
 		step := 1.0
 		for ; step > 1e-10; step /= 2 {
 			for r := range next {
-				next[r] = theta[r] - step*d.AtVec(r)
+				next[r] = theta[r] - step*d[r]
 			}
 			if nl := pr.loss(next, nil); nl <= cur+1e-12 {
 				copy(theta, next)
