@@ -228,15 +228,22 @@ func resizeSizes(size int) []int {
 func resize(size int, decisions func(s int) [][]float64, class []int, classes, workers int, in *inputsMap) int {
 	F := decisions(size)
 	ref, ok := chooseMap(F, class, classes, workers, in)
-	if !ok || ref.logits == nil {
+	if !ok {
 		return size
 	}
 	in.chosen, in.chosenOn = &ref, F
+	if ref.logits == nil || len(stackForms(len(F), len(F[0]), classes, in, class, resizeScales)) == 0 {
+		return size // (no form: the smaller sizes' maps would be fitted for nothing)
+	}
 	refLoss := calibrate.LogitLosses(ref.logits, class)
 	asGood := func(miss, loss []float64) bool {
 		return paired.Within(miss, ref.missed, in.se) && paired.Within(loss, refLoss, in.se)
 	}
 	trained := func(fit *stackFit) bool { return asGood(fit.miss, fit.loss) }
+	refNodes := 0 // the nodes the size rule's map adds
+	if ref.stack != nil {
+		refNodes = ref.stack.form.nodes(classes, len(in.Z[0]))
+	}
 	var (
 		F2   [][]float64
 		last []*stackFit // the previous size's fits, to start from
@@ -256,7 +263,8 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 			bestLoo = math.Inf(1)
 		)
 		for _, fit := range fits {
-			if fit == nil || !trained(fit) {
+			// A cut must leave fewer nodes: the map's terms are nodes of the model too.
+			if fit == nil || s+fit.form.nodes(classes, len(in.Z[0])) >= size+refNodes || !trained(fit) {
 				continue
 			}
 			F2 = stackRows(F2, Fs, in, fit.form)
@@ -581,6 +589,20 @@ type stackTerms struct {
 	quadratic bool
 }
 
+// nodes returns the nodes a map of this form adds to a model of classes classes on in inputs
+// (foldStack): min(classes, in) linear nodes for the linear terms, one quadratic node a class
+// for the log-densities.
+func (f stackTerms) nodes(classes, in int) int {
+	n := 0
+	if f.linear {
+		n += min(classes, in)
+	}
+	if f.quadratic {
+		n += classes
+	}
+	return n
+}
+
 // stackFit is a map on the decisions and the inputs' terms of one form: A's rows hold the
 // slopes of the decisions, then of the linear terms, then of the log-densities. miss and loss
 // are every point's mistake (0 or 1) and log-loss under the map fitted on all the points;
@@ -609,24 +631,8 @@ type stackFit struct {
 // rejects its fit none is returned: on the points it was fitted on, its labels and log-losses
 // are, as a rule, the best of all the forms.
 func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][]float64, B []float64, scales []float64, from []*stackFit, gate func(*stackFit) bool) []*stackFit {
-	Z := inputs.Z
-	n, k, in := len(F), len(F[0]), len(Z[0])
-	var forms []stackTerms
-	if 4*classes*in <= n && calibrate.Newton(n, classes, k+in) {
-		for _, s := range scales {
-			forms = append(forms, stackTerms{linear: true, scale: s})
-		}
-	}
-	if 4*classes*classes <= n && calibrate.Newton(n, classes, k+classes) && quadraticCost(n, in, classes) <= quadraticWork {
-		if H, _ := inputs.quadratic(class, classes); H != nil {
-			forms = append(forms, stackTerms{quadratic: true})
-			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
-				for _, s := range scales {
-					forms = append(forms, stackTerms{linear: true, scale: s, quadratic: true})
-				}
-			}
-		}
-	}
+	k, in := len(F[0]), len(inputs.Z[0])
+	forms := stackForms(len(F), k, classes, inputs, class, scales)
 	fits := make([]*stackFit, len(forms))
 	previous := map[[2]bool]*stackFit{}
 	var F2 [][]float64
@@ -673,6 +679,29 @@ func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][
 		}
 	}
 	return fits
+}
+
+// stackForms returns the forms of the map on k decisions and the inputs' terms that stackFits
+// tries on n points of classes classes, the linear terms at each of scales.
+func stackForms(n, k, classes int, inputs *inputsMap, class []int, scales []float64) []stackTerms {
+	in := len(inputs.Z[0])
+	var forms []stackTerms
+	if 4*classes*in <= n && calibrate.Newton(n, classes, k+in) {
+		for _, s := range scales {
+			forms = append(forms, stackTerms{linear: true, scale: s})
+		}
+	}
+	if 4*classes*classes <= n && calibrate.Newton(n, classes, k+classes) && quadraticCost(n, in, classes) <= quadraticWork {
+		if H, _ := inputs.quadratic(class, classes); H != nil {
+			forms = append(forms, stackTerms{quadratic: true})
+			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
+				for _, s := range scales {
+					forms = append(forms, stackTerms{linear: true, scale: s, quadratic: true})
+				}
+			}
+		}
+	}
+	return forms
 }
 
 // stackRows returns the rows of a map of the given form, the decisions F then the inputs'

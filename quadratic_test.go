@@ -202,3 +202,23 @@ func TestResize(t *testing.T) {
 		}
 	})
 }
+
+// TestStackNodes checks the nodes each form of the class map adds to a model, which a size cut
+// must count: one linear node an input or a class, whichever is fewer, and one quadratic node
+// a class.
+func TestStackNodes(t *testing.T) {
+	for _, tc := range []struct {
+		form        stackTerms
+		classes, in int
+		want        int
+	}{
+		{stackTerms{linear: true, scale: 1}, 3, 4, 3},
+		{stackTerms{linear: true, scale: 1}, 6, 2, 2},
+		{stackTerms{quadratic: true}, 4, 2, 4},
+		{stackTerms{linear: true, scale: 1, quadratic: true}, 3, 13, 6},
+	} {
+		if got := tc.form.nodes(tc.classes, tc.in); got != tc.want {
+			t.Errorf("%+v, %d classes, %d inputs: %d nodes, want %d", tc.form, tc.classes, tc.in, got, tc.want)
+		}
+	}
+}
