@@ -819,3 +819,37 @@ func TestAutoRescue(t *testing.T) {
 		t.Errorf("classes apart in mean: rescued %v (%v)", r != nil && r.Rescued, err)
 	}
 }
+
+// TestAutoResize checks the hook that may cut a several-class model's size: it is handed the
+// size rule's size and out-of-fold decisions replayed at any size (at that size, those of the
+// fit without the hook), and the model is built at the size it returns, with that size's
+// out-of-fold decisions.
+func TestAutoResize(t *testing.T) {
+	X, class := blobs(240, 3, 7)
+	Y := oneVsRest(class, 3)
+	base, err := Auto{Seed: 1, Workers: 2, NoPrune: true}.Fit(X, Y, class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked int
+	var small [][]float64
+	a := Auto{Seed: 1, Workers: 2, NoPrune: true}
+	a.Resize = func(size int, decisions func(s int) [][]float64) int {
+		asked = size
+		if got := decisions(size); !slices.EqualFunc(got, base.OOF, slices.Equal) {
+			t.Error("the decisions at the size rule's size are not the out-of-fold decisions of the fit without the hook")
+		}
+		small = decisions(1)
+		return 1
+	}
+	r, err := a.Fit(X, Y, class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asked != base.Selected || asked < 2 {
+		t.Fatalf("asked at size %d; the size rule chose %d", asked, base.Selected)
+	}
+	if r.Selected != 1 || len(r.Centres) != 1 || !slices.EqualFunc(r.OOF, small, slices.Equal) {
+		t.Errorf("built %d nodes (%d centres); want 1, with the decisions at size 1", r.Selected, len(r.Centres))
+	}
+}
