@@ -249,12 +249,10 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 		last []*stackFit // the previous size's fits, to start from
 	)
 	for _, s := range resizeSizes(size) {
+		// The maps start from the previous size's, or from the map on the size rule's
+		// decisions (the same columns).
 		Fs := decisions(s)
-		A, B, ok := calibrate.Fit(Fs, class, classes)
-		if !ok {
-			continue
-		}
-		fits := stackFits(Fs, in, class, classes, A, B, resizeScales, last, trained)
+		fits := stackFits(Fs, in, class, classes, ref.A, ref.B, resizeScales, last, trained)
 		if fits != nil {
 			last = fits
 		}
@@ -272,7 +270,7 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 			if !ok {
 				continue
 			}
-			if loss := calibrate.LogitLosses(loo, class); asGood(mistakes(logitLabels(loo), class), loss) && mean(loss) < bestLoo {
+			if loss := calibrate.LogitLosses(loo, class); asGood(mistakes(argmaxLabels(loo), class), loss) && mean(loss) < bestLoo {
 				best, bestLoo = fit, mean(loss)
 			}
 		}
@@ -284,10 +282,10 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 		if !ok {
 			continue
 		}
-		if miss := mistakes(logitLabels(logits), class); asGood(miss, calibrate.LogitLosses(logits, class)) {
+		if miss := mistakes(argmaxLabels(logits), class); asGood(miss, calibrate.LogitLosses(logits, class)) {
 			st := *best
 			st.logits = logits
-			in.chosen = &classMap{A: A, B: B, stack: &st, missed: miss, mapMissed: mistakes(argmaxLabels(Fs), class), logits: logits}
+			in.chosen = &classMap{stack: &st, missed: miss, logits: logits}
 			in.chosenOn, in.resized = Fs, [2]int{size, s}
 			return s
 		}
@@ -406,31 +404,26 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 		return oofError(F, class)
 	}
 	cm, ok := chooseMap(F, class, classes, workers, in)
-	if !ok {
+	switch {
+	case !ok:
 		m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
 		return oofError(F, class)
-	}
-	m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: cm.A, B: cm.B}
-	if st := cm.stack; st != nil {
-		var quad []classGaussian
-		if st.form.quadratic {
-			quad, ok = fitGaussians(in.Z, class, classes, nil, in.shrink)
-		}
-		if ok { // (the same Gaussians were fitted out of group: never seen to fail)
-			foldStack(m, st.A, st.B, k, st.form, len(in.Z[0]), in.scale, quad, in.shrink)
-			return mean(cm.missed)
+	case cm.stack != nil:
+		foldStack(m, cm.stack, k, in)
+	default:
+		m.Calibration = &model.Calibration{Method: "multinomial-" + source, A: cm.A, B: cm.B}
+		if cm.folded {
+			foldMultinomial(m, cm.A, cm.B)
+			m.Calibration.Method += ", folded into the outputs"
 		}
 	}
-	if cm.folded {
-		foldMultinomial(m, cm.A, cm.B)
-		m.Calibration.Method += ", folded into the outputs"
-	}
-	return mean(cm.mapMissed)
+	return mean(cm.missed)
 }
 
 // classMap is the several-class map chooseMap chose for a model's decisions.
 type classMap struct {
-	// A, B: the multinomial map on the decisions, fitted on all the points.
+	// A, B: the multinomial map on the decisions, fitted on all the points (nil where resize
+	// chose the stacked map).
 	A [][]float64
 	B []float64
 	// folded says that its cross-fitted labels make fewer mistakes than the outputs' arg max.
@@ -438,8 +431,8 @@ type classMap struct {
 	// stack, if not nil, is the map on the decisions and the inputs' terms that replaces it.
 	stack *stackFit
 	// missed holds 1 for each point the chosen labelling gets wrong (cross-fitted for a map),
-	// 0 for the others; mapMissed the same without the stacked map.
-	missed, mapMissed []float64
+	// 0 for the others.
+	missed []float64
 	// logits are the chosen map's cross-fitted logits (nil if a cross-fit failed).
 	logits [][]float64
 }
@@ -470,15 +463,14 @@ func chooseMap(F [][]float64, class []int, classes, workers int, in *inputsMap) 
 // may be chosen (fits, stackFits' with some left out), or nil for all of them.
 func mapWith(F [][]float64, class []int, classes, workers int, A [][]float64, B []float64, in *inputsMap, fits []*stackFit) classMap {
 	cm := classMap{A: A, B: B, missed: mistakes(argmaxLabels(F), class)}
-	cm.mapMissed = cm.missed
 	logits, ok := calibrate.CrossLogits(F, class, classes, calibGroups, workers, A, B)
 	if !ok {
 		return cm
 	}
-	if crossMissed := mistakes(logitLabels(logits), class); mean(crossMissed) < mean(cm.missed) {
+	if crossMissed := mistakes(argmaxLabels(logits), class); mean(crossMissed) < mean(cm.missed) {
 		cm.folded, cm.missed = true, crossMissed // the better labelling's mistakes, for the stacked map's test
 	}
-	cm.logits, cm.mapMissed = logits, cm.missed
+	cm.logits = logits
 	// Fewer mistakes than them by se paired standard errors: where even no mistake at all
 	// would not be, nothing is fitted.
 	if in == nil || !clearlyFewer(cm.missed, make([]float64, len(F)), in.se) {
@@ -488,7 +480,7 @@ func mapWith(F [][]float64, class []int, classes, workers int, A [][]float64, B 
 		fits = stackFits(F, in, class, classes, A, B, inputsScales, nil, nil)
 	}
 	if st := chooseStack(F, in, class, classes, workers, cm.missed, fits); st != nil {
-		cm.stack, cm.missed, cm.logits = st, mistakes(logitLabels(st.logits), class), st.logits
+		cm.stack, cm.missed, cm.logits = st, mistakes(argmaxLabels(st.logits), class), st.logits
 	}
 	return cm
 }
@@ -500,15 +492,6 @@ func clearlyFewer(missed, miss []float64, se float64) bool { return !paired.With
 // equalRows reports whether a and b hold the same numbers.
 func equalRows(a, b [][]float64) bool {
 	return slices.EqualFunc(a, b, func(x, y []float64) bool { return slices.Equal(x, y) })
-}
-
-// logitLabels returns the arg max of every point's logits.
-func logitLabels(logits [][]float64) []int {
-	labels := make([]int, len(logits))
-	for i, l := range logits {
-		labels[i] = model.Class(l)
-	}
-	return labels
 }
 
 // priorCalibration returns the calibration of a model whose decisions say nothing usable about
@@ -540,25 +523,29 @@ type inputsMap struct {
 	scale []float64
 	se    float64
 
-	tried  bool        // the log-densities were computed (or failed)
-	H      [][]float64 // every point's out-of-group class log-densities (nil: none)
-	shrink float64     // the covariance shrinkage they were fitted at
+	tried  bool            // the log-densities were computed (or failed)
+	H      [][]float64     // every point's out-of-group class log-densities (nil: none)
+	shrink float64         // the covariance shrinkage they were fitted at
+	gauss  []classGaussian // the classes' Gaussians fitted on all the points at shrink, for the model
 
 	chosen   *classMap   // the map resize chose, on the decisions chosenOn
 	chosenOn [][]float64 //
 	resized  [2]int      // the size rule's size and the one resize chose instead (0, 0: none)
 }
 
-// quadratic returns the points' out-of-group class log-densities (quadraticFeatures) and
-// their shrinkage, computing them on the first call; H is nil where they could not be fitted.
-func (in *inputsMap) quadratic(class []int, classes int) ([][]float64, float64) {
+// quadratic returns the points' out-of-group class log-densities (quadraticFeatures),
+// computing them on the first call with the classes' Gaussians on all the points at the same
+// shrinkage (in.gauss, the model's quadratic nodes); nil where either could not be fitted.
+func (in *inputsMap) quadratic(class []int, classes int) [][]float64 {
 	if !in.tried {
 		in.tried = true
 		if H, shrink, ok := quadraticFeatures(in.Z, class, classes, calibGroups); ok {
-			in.H, in.shrink = H, shrink
+			if g, ok := fitGaussians(in.Z, class, classes, nil, shrink); ok {
+				in.H, in.shrink, in.gauss = H, shrink, g
+			}
 		}
 	}
-	return in.H, in.shrink
+	return in.H
 }
 
 // inputsScales are the factors the standardised inputs are multiplied by in the map on the
@@ -643,7 +630,7 @@ func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][
 			return nil
 		}
 		logits := calibrate.Logits(F2, As, Bs)
-		return &stackFit{form: form, A: As, B: Bs, miss: mistakes(logitLabels(logits), class), loss: calibrate.LogitLosses(logits, class)}
+		return &stackFit{form: form, A: As, B: Bs, miss: mistakes(argmaxLabels(logits), class), loss: calibrate.LogitLosses(logits, class)}
 	}
 	if gate != nil && len(forms) > 0 {
 		f := len(forms) - 1
@@ -692,7 +679,7 @@ func stackForms(n, k, classes int, inputs *inputsMap, class []int, scales []floa
 		}
 	}
 	if 4*classes*classes <= n && calibrate.Newton(n, classes, k+classes) && quadraticCost(n, in, classes) <= quadraticWork {
-		if H, _ := inputs.quadratic(class, classes); H != nil {
+		if inputs.quadratic(class, classes) != nil {
 			forms = append(forms, stackTerms{quadratic: true})
 			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
 				for _, s := range scales {
@@ -739,7 +726,7 @@ func chooseStack(F [][]float64, inputs *inputsMap, class []int, classes, workers
 		}
 		F2 = stackRows(F2, F, inputs, fit.form)
 		logits, ok := calibrate.CrossLogits(F2, class, classes, calibGroups, workers, fit.A, fit.B)
-		if !ok || !clearlyFewer(missed, mistakes(logitLabels(logits), class), inputs.se) {
+		if !ok || !clearlyFewer(missed, mistakes(argmaxLabels(logits), class), inputs.se) {
 			continue
 		}
 		if loss := calibrate.LogitLoss(logits, class); loss < best {
@@ -751,13 +738,14 @@ func chooseStack(F [][]float64, inputs *inputsMap, class []int, classes, workers
 	return chosen
 }
 
-// foldStack folds the map softmax(B + A f + D z + E h(z)) of the given form into the model
-// (A2's rows hold A, then D for the linear terms at their scale, then E), its outputs
+// foldStack folds the map softmax(B + A f + D z + E h(z)) of st into the model of k outputs
+// (st.A's rows hold A, then D for the linear terms at their scale, then E), its outputs
 // becoming the map's logits: the map on the outputs as foldMultinomial folds it, D z as
-// linear nodes in the model's inputs z'_j = s_j z_j (scale s, nil for ones), one an input or
-// one a class, whichever is fewer, and h as one quadratic node a class (quad, fitted at the
-// covariance shrinkage shrink) in the same inputs.
-func foldStack(m *model.Model, A2 [][]float64, B2 []float64, k int, form stackTerms, in int, scale []float64, quad []classGaussian, shrink float64) {
+// linear nodes in the model's inputs z'_j = s_j z_j (s = inputs.scale, nil for ones), one an
+// input or one a class, whichever is fewer, and h as one quadratic node a class (the classes'
+// Gaussians on all the points, inputs.gauss) in the same inputs.
+func foldStack(m *model.Model, st *stackFit, k int, inputs *inputsMap) {
+	A2, B2, form, in, scale := st.A, st.B, st.form, len(inputs.Z[0]), inputs.scale
 	classes := len(B2)
 	if scale == nil {
 		scale = slices.Repeat([]float64{1}, in)
@@ -798,10 +786,10 @@ func foldStack(m *model.Model, A2 [][]float64, B2 []float64, k int, form stackTe
 		}
 	}
 	if form.quadratic {
-		m.Training.Chose += fmt.Sprintf("; the classes' Gaussian log-densities added to the class map (%d quadratic nodes, covariances shrunk by %g)", classes, shrink)
+		m.Training.Chose += fmt.Sprintf("; the classes' Gaussian log-densities added to the class map (%d quadratic nodes, covariances shrunk by %g)", classes, inputs.shrink)
 		// h_q(z) = -0.5 ||R (z - mu)||^2 = -0.5 ||R' (z' - mu')||^2 with z'_j = s_j z_j:
 		// mu'_j = s_j mu_j, R'[j][l] = R[j][l] / s_l.
-		for q, g := range quad {
+		for q, g := range inputs.gauss {
 			ctr := make([]float64, in)
 			for j := range ctr {
 				ctr[j] = g.mean[j] * scale[j]

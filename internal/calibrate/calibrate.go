@@ -18,13 +18,11 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/lapack/lapack64"
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 
 	"github.com/sparsekernel/sparsekernel/internal/smooth"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 	"github.com/sparsekernel/sparsekernel/kernel"
-	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // Fit returns the calibration maps A (C x K) and B (C) for decision values F (N x K) of points
@@ -40,20 +38,6 @@ func Fit(F [][]float64, class []int, C int) (A [][]float64, B []float64, ok bool
 		return [][]float64{{0}, {a}}, []float64{0, b}, ok
 	}
 	return multinomial(F, class, C, nil)
-}
-
-// CrossLabels labels every point of F by the arg max of a multinomial map (Fit's, K > 1 or
-// C > 2) fitted without it, as CrossLogits fits them. ok is false if a fit failed.
-func CrossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) (labels []int, ok bool) {
-	logits, ok := CrossLogits(F, class, C, groups, workers, A, B)
-	if !ok {
-		return nil, false
-	}
-	labels = make([]int, len(logits))
-	for i, l := range logits {
-		labels[i] = model.Class(l)
-	}
-	return labels, true
 }
 
 // CrossLogits returns every point's logits B + A f under a multinomial map (Fit's, K > 1 or
@@ -100,11 +84,7 @@ func CrossLogits(F [][]float64, class []int, C, groups, workers int, A [][]float
 					continue
 				}
 				for _, i := range held {
-					l := make([]float64, C)
-					for c := range l {
-						l[c] = Bg[c] + kernel.Dot(Ag[c], F[i])
-					}
-					logits[i] = l
+					logits[i] = rowLogits(Ag, Bg, F[i])
 				}
 			}
 		})
@@ -140,12 +120,18 @@ func FitFrom(F [][]float64, class []int, C int, A [][]float64, B []float64) ([][
 func Logits(F [][]float64, A [][]float64, B []float64) [][]float64 {
 	out := make([][]float64, len(F))
 	for i, f := range F {
-		out[i] = make([]float64, len(B))
-		for c := range B {
-			out[i][c] = B[c] + kernel.Dot(A[c], f)
-		}
+		out[i] = rowLogits(A, B, f)
 	}
 	return out
+}
+
+// rowLogits returns the logits B + A f of one row f.
+func rowLogits(A [][]float64, B, f []float64) []float64 {
+	l := make([]float64, len(B))
+	for c := range B {
+		l[c] = B[c] + kernel.Dot(A[c], f)
+	}
+	return l
 }
 
 // pack returns the parameters of the map A, B as the fits hold them (per class: intercept,
@@ -593,24 +579,20 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 	p, n := pr.p, pr.n
 	np := C * p
 	pr.loss(pack(A, B, p), nil) // the probabilities at the fit
-	H := mat.NewSymDense(np, nil)
-	hs := H.RawSymmetric()
+	hs := blas64.Symmetric{Uplo: blas.Upper, N: np, Stride: np, Data: make([]float64, np*np)}
 	pr.hessian(hs)
 	addPenalty(hs, C, p, n)
-	var ch mat.Cholesky
-	if !ch.Factorize(H) {
+	if _, ok := lapack64.Potrf(hs); !ok {
 		return nil, false
 	}
-	var inv mat.SymDense
-	if err := ch.InverseTo(&inv); err != nil {
+	if _, ok := lapack64.Potri(blas64.Triangular{Uplo: blas.Upper, Diag: blas.NonUnit, N: np, Stride: np, Data: hs.Data}); !ok {
 		return nil, false
 	}
-	hi := inv.RawSymmetric() // upper triangle
-	at := func(r, s int) float64 {
-		if r > s {
-			r, s = s, r
+	hi := hs.Data // H^-1, its upper triangle mirrored so that hi[r np + s] holds every entry
+	for r := range np {
+		for s := r + 1; s < np; s++ {
+			hi[s*np+r] = hi[r*np+s]
 		}
-		return hi.Data[r*hi.Stride+s]
 	}
 	logits := make([][]float64, n)
 	u := make([]float64, np*C)                         // u[d np + r] = (H^-1 X_i')[r][d]
@@ -620,11 +602,7 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 		prob := pr.prob.Data[i*C : (i+1)*C]
 		for d := range C {
 			for row := range np {
-				var s float64
-				for l, xl := range x {
-					s += at(row, d*p+l) * xl
-				}
-				u[d*np+row] = s
+				u[d*np+row] = kernel.Dot(hi[row*np+d*p:row*np+d*p+p], x)
 			}
 		}
 		for c := range C {
@@ -657,9 +635,9 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 		if !solveSmall(M, res) {
 			return nil, false
 		}
-		l := make([]float64, C)
+		l := rowLogits(A, B, F[i])
 		for c := range C {
-			l[c] = B[c] + kernel.Dot(A[c], F[i]) + kernel.Dot(K[c*C:(c+1)*C], res)
+			l[c] += kernel.Dot(K[c*C:(c+1)*C], res)
 		}
 		logits[i] = l
 	}

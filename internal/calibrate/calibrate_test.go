@@ -162,7 +162,7 @@ func decisions(rng *rand.Rand, n, C int) ([][]float64, []int) {
 }
 
 // TestWarmStart checks that both solvers reach the optimum from another problem's optimum as
-// from zero (CrossLabels starts every group's fit from the fit on all points).
+// from zero (CrossLogits starts every group's fit from the fit on all points).
 func TestWarmStart(t *testing.T) {
 	const C = 5
 	F, class := decisions(rand.New(rand.NewPCG(7, 8)), 2000, C)
@@ -239,7 +239,7 @@ func TestCrossLabels(t *testing.T) {
 		t.Fatal("CrossLogits failed")
 	}
 	for _, workers := range []int{1, 3, 8} {
-		if other, _ := CrossLabels(F, class, C, groups, workers, A, B); !slices.Equal(other, got) {
+		if other, _ := crossLabels(F, class, C, groups, workers, A, B); !slices.Equal(other, got) {
 			t.Fatalf("the labels depend on the number of workers (%d against 2)", workers)
 		}
 	}
@@ -322,7 +322,7 @@ func TestCrossLabelsOrder(t *testing.T) {
 }
 
 // TestCrossLabelsTiny: classes of one or two points leave some groups empty, or nothing to fit
-// a group's map on; CrossLabels then labels what it can or says it failed, without panicking.
+// a group's map on; CrossLogits then maps what it can or says it failed, without panicking.
 func TestCrossLabelsTiny(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -342,7 +342,7 @@ func TestCrossLabelsTiny(t *testing.T) {
 			if !ok {
 				t.Fatal("fit failed")
 			}
-			labels, ok := CrossLabels(F, tc.class, 3, 5, 2, A, B)
+			labels, ok := crossLabels(F, tc.class, 3, 5, 2, A, B)
 			if ok != tc.wantOK || (ok && len(labels) != len(F)) {
 				t.Errorf("ok %v with %d labels, want ok %v", ok, len(labels), tc.wantOK)
 			}
@@ -357,11 +357,24 @@ func fitCross(t *testing.T, F [][]float64, class []int, C, groups, workers int) 
 	if !ok {
 		t.Fatal("fit failed")
 	}
-	labels, ok := CrossLabels(F, class, C, groups, workers, A, B)
+	labels, ok := crossLabels(F, class, C, groups, workers, A, B)
 	if !ok {
-		t.Fatal("CrossLabels failed")
+		t.Fatal("CrossLogits failed")
 	}
 	return A, B, labels
+}
+
+// crossLabels returns the arg max of every point's cross-fitted logits (CrossLogits).
+func crossLabels(F [][]float64, class []int, C, groups, workers int, A [][]float64, B []float64) ([]int, bool) {
+	logits, ok := CrossLogits(F, class, C, groups, workers, A, B)
+	if !ok {
+		return nil, false
+	}
+	labels := make([]int, len(logits))
+	for i, l := range logits {
+		labels[i] = model.Class(l)
+	}
+	return labels, true
 }
 
 // BenchmarkMultinomial fits the multinomial map by each solver at the sizes the default's
