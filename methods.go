@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
 	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/kernel"
@@ -42,10 +43,35 @@ type Method struct {
 // and the model to fill in (task, scaling and classes are set).
 type fitContext struct {
 	p   *problem
+	X   [][]float64 // the raw inputs
 	Z   [][]float64
 	opt Options
 	m   *model.Model
 	in  *inputsMap // (inputsMap)
+
+	powered [][]float64 // the standardised power-transformed inputs, set by power
+}
+
+// power returns the Yeo-Johnson transform of the skewed inputs (fitPower) and the scaling of
+// the transformed inputs, and sets c.powered to them standardised; nil under Options.NoPower,
+// where no input is skewed, or where the transformed inputs cannot be standardised.
+func (c *fitContext) power() (*model.Power, dataset.Scaler) {
+	if c.opt.NoPower {
+		return nil, dataset.Scaler{}
+	}
+	pw := fitPower(c.X)
+	if pw == nil {
+		return nil, dataset.Scaler{}
+	}
+	T := powered(c.X, pw)
+	sc, err := dataset.NewScaler(T)
+	if err != nil {
+		return nil, dataset.Scaler{}
+	}
+	if c.powered, err = sc.Apply(T); err != nil {
+		return nil, dataset.Scaler{}
+	}
+	return pw, sc
 }
 
 // Methods lists the methods Fit implements, the default first.
@@ -99,11 +125,15 @@ var refinements = map[string]ofs.Refinement{"": ofs.RefineLarge, RefineAuto: ofs
 func fitAuto(c *fitContext) error {
 	p := c.p
 	a := autoOptions(c)
-	in := c.inputsMap()
-	if in != nil && len(p.classes) > 2 { // several classes: the class map may take fewer nodes
-		a.Resize = func(size int, decisions func(s int) [][]float64) int {
-			return resize(size, decisions, p.class, len(p.classes), c.opt.Workers, in)
+	if !c.opt.NoLinear && len(p.classes) > 2 { // several classes: the class map may take fewer nodes
+		a.Resize = func(Z [][]float64, size int, decisions func(s int) [][]float64) int {
+			c.Z = Z // the inputs the engine chose (Alt or not)
+			return resize(size, decisions, p.class, len(p.classes), c.opt.Workers, c.inputsMap())
 		}
+	}
+	pw, scaler := c.power()
+	if pw != nil {
+		a.Alt = c.powered
 	}
 	r, err := a.Fit(c.Z, p.targets(), p.class)
 	if err != nil {
@@ -111,7 +141,12 @@ func fitAuto(c *fitContext) error {
 	}
 	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
 	chose := r.Chose
-	if in != nil && in.resized[1] > 0 {
+	if r.Alt {
+		c.Z = c.powered
+		c.m.Scaling = model.Scaling{Mean: scaler.Mean, Std: scaler.Std, Power: pw}
+		chose += fmt.Sprintf("; %d skewed inputs of %d power-transformed (Yeo-Johnson), as the cross-validation did better", pw.Count(), len(pw.Lambda))
+	}
+	if in := c.inputsMap(); in != nil && in.resized[1] > 0 {
 		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
 	}
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, chose, r.Evaluations)
@@ -193,7 +228,7 @@ func (c *fitContext) inputsMap() *inputsMap {
 	if c.opt.NoLinear {
 		return nil
 	}
-	if c.in == nil {
+	if c.in == nil || &c.in.Z[0][0] != &c.Z[0][0] { // (made afresh if the inputs changed: Alt)
 		c.in = &inputsMap{Z: c.Z, se: max(preferSE[c.opt.Prefer], 0)}
 	}
 	return c.in

@@ -72,6 +72,11 @@ type Options struct {
 	// several classes the inputs' linear terms and the classes' Gaussian log-densities in the
 	// class map, for models of Gaussian nodes only, which model files of format version 2 hold.
 	NoLinear bool
+	// NoPower leaves the inputs as they are. By default method auto also runs the
+	// configuration it chose on its skewed inputs transformed by Yeo-Johnson powers (each
+	// input's of greatest Gaussian likelihood), and keeps them where the cross-validated
+	// error is lower by a standard error (model.Power).
+	NoPower bool
 	// Refine says when method auto refines its nodes jointly after the selection (their
 	// centres and widths moved together to lower the training error, as many iterations as
 	// the cross-validation supports, none where it does not pay): RefineAuto ("" or "auto"),
@@ -230,6 +235,7 @@ func (o Options) Unused() []string {
 	add(o.Prefer != "", "prefer", Auto)
 	add(o.Folds != 0, "folds", Auto)
 	add(o.NoLinear, "no-linear", Auto, PSO, RWBS)
+	add(o.NoPower, "no-power", Auto)
 	add(o.Refine != "" && o.Refine != RefineAuto, "refine", Auto)
 	add(o.PSO != optim.PSO{}, "pso settings", PSO)
 	add(o.Paper, "paper", PSO, RWBS)
@@ -441,7 +447,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			p.y[i] = y - offset
 		}
 	}
-	err = meth.fit(&fitContext{p: p, Z: Z, opt: opt, m: m})
+	err = meth.fit(&fitContext{p: p, X: X, Z: Z, opt: opt, m: m})
 	p.y = raw
 	if err != nil {
 		return nil, err

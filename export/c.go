@@ -38,6 +38,9 @@ func genC(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
 		"$f", suffix, // after a literal: 0.5$f
 		"$exp", "exp"+fn,
 		"$cos", "cos"+fn,
+		"$pow", "pow"+fn,
+		"$log1p", "log1p"+fn,
+		"$abs", "fabs"+fn,
 	)
 	g.header()
 	g.declarations()
@@ -316,6 +319,17 @@ func (g *cGen) tables() {
 		g.put(";", "static const $real $p_std[$P_N_INPUTS] =")
 		g.row("    ", m.Scaling.Std, "scaling std", true)
 		g.put(";")
+		if pw := m.Scaling.Power; pw != nil {
+			g.put("/* the power transform of the inputs: u = (x - shift) / scale, then",
+				" * ((u + 1)^lambda - 1) / lambda (log(u + 1) at lambda = 0) for u >= 0, u below */",
+				"static const $real $p_shift[$P_N_INPUTS] =")
+			g.row("    ", pw.Shift, "power shift", false)
+			g.put(";", "static const $real $p_pscale[$P_N_INPUTS] =")
+			g.row("    ", pw.Scale, "power scale", true)
+			g.put(";", "static const $real $p_lambda[$P_N_INPUTS] =")
+			g.row("    ", pw.Lambda, "power", false)
+			g.put(";")
+		}
 	}
 	if len(m.Nodes) > 0 { // C has no empty arrays
 		g.put("static const $real $p_centre[$P_N_NODES][$P_N_INPUTS] = {")
@@ -451,8 +465,24 @@ func (g *cGen) functions() {
 			"    for (j = 0; j < $P_N_INPUTS; j++) {",
 			"        if (!isfinite(x[j]))",
 			"            return -1;",
-			"        z[j] = (x[j] - $p_mean[j]) / $p_std[j];",
-			"    }")
+		)
+		if m.Scaling.Power == nil {
+			g.put("        z[j] = (x[j] - $p_mean[j]) / $p_std[j];")
+		} else {
+			g.put(
+				"        z[j] = x[j];",
+				"        if ($p_lambda[j] < 1 || $p_lambda[j] > 1) {",
+				"            $real u = (x[j] - $p_shift[j]) / $p_pscale[j];",
+				"            if (u < 0)",
+				"                z[j] = u;",
+				"            else if ($abs($p_lambda[j]) < 1e-12$f)",
+				"                z[j] = $log1p(u);",
+				"            else",
+				"                z[j] = ($pow(u + 1, $p_lambda[j]) - 1) / $p_lambda[j];",
+				"        }",
+				"        z[j] = (z[j] - $p_mean[j]) / $p_std[j];")
+		}
+		g.put("    }")
 		if g.lin.table != nil {
 			g.put(
 				"    for (k = 0; k < $P_N_OUTPUTS; k++) {",

@@ -286,6 +286,22 @@ func testCases(t testing.TB) []testCase {
 	mq1 := withQuadratic(randomModel(t, 54, 2, 0, 1, false), 55, 2)
 	mq1.Classes = []string{"neg", "pos"}
 	add("quad_only", mustCheck(t, mq1), around(mq1, 200, 56), false)
+
+	// A power transform of the inputs (every kind of power, and an input left alone), with
+	// rows below the shift too (the transform's linear continuation).
+	for i, k := range []int{1, 3} {
+		mp := withLinear(randomModel(t, uint64(60+i), 4, 5, k, false), uint64(62+i), 2)
+		mp.Classes = []string{"a", "b"}
+		if k == 3 {
+			mp.Classes = append(mp.Classes, "c")
+		}
+		mp.Scaling.Power = &model.Power{Shift: make([]float64, 4), Scale: make([]float64, 4), Lambda: []float64{0, 0.5, 1, -1.5}}
+		for j := range 4 {
+			mp.Scaling.Power.Shift[j] = mp.Scaling.Mean[j] - 2*mp.Scaling.Std[j]
+			mp.Scaling.Power.Scale[j] = 0.5 * mp.Scaling.Std[j]
+		}
+		add(fmt.Sprintf("power_%d", k), mustCheck(t, mp), around(mp, 200, uint64(64+i)), false)
+	}
 	return cases
 }
 

@@ -154,6 +154,11 @@ func (g *goGen) tables() {
 	g.put("var (")
 	g.vector("$pMean", "[$P"+"Inputs]float64", m.Scaling.Mean)
 	g.vector("$pStd", "[$P"+"Inputs]float64", m.Scaling.Std)
+	if pw := m.Scaling.Power; pw != nil { // u = (x - shift) / scale, then ((u+1)^lambda - 1) / lambda for u >= 0
+		g.vector("$pShift", "[$P"+"Inputs]float64", pw.Shift)
+		g.vector("$pPowerScale", "[$P"+"Inputs]float64", pw.Scale)
+		g.vector("$pLambda", "[$P"+"Inputs]float64", pw.Lambda)
+	}
 	centres := make([][]float64, len(m.Nodes))
 	for i, nd := range m.Nodes {
 		centres[i] = nd.Centre
@@ -224,7 +229,21 @@ func (g *goGen) functions() {
 		"\t\t}",
 		"\t}",
 		"\tvar z [$P"+"Inputs]float64",
-		"\tfor j, v := range x {",
+		"\tfor j, v := range x {")
+	if g.m.Scaling.Power != nil {
+		g.put(
+			"\t\tif l := $pLambda[j]; l != 1 {",
+			"\t\t\tswitch u := (v - $pShift[j]) / $pPowerScale[j]; {",
+			"\t\t\tcase u < 0:",
+			"\t\t\t\tv = u",
+			"\t\t\tcase math.Abs(l) < 1e-12:",
+			"\t\t\t\tv = math.Log1p(u)",
+			"\t\t\tdefault:",
+			"\t\t\t\tv = (math.Pow(u+1, l) - 1) / l",
+			"\t\t\t}",
+			"\t\t}")
+	}
+	g.put(
 		"\t\tz[j] = (v - $pMean[j]) / $pStd[j]",
 		"\t}",
 		"\tf = $pBias")

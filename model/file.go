@@ -18,15 +18,15 @@ import (
 // Format identifies a sparsekernel model file; Version is the newest file format version
 // this package writes and reads. Version 3 adds linear nodes ("kind": "linear"), version 4
 // a regressor's "trend" (Model.Trend), version 5 quadratic nodes ("kind": "quadratic", with
-// a "matrix"); Write writes the oldest version that holds the model (2 without any of them),
+// a "matrix"), version 6 a power transform of the inputs (Scaling.Power); Write writes the oldest version that holds the model (2 without any of them),
 // so that older builds read it. Version 1 files
 // (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 5
+	Version = 6
 )
 
-// fileV2 is the layout of a version 2 to 5 file, in the order the keys are written.
+// fileV2 is the layout of a version 2 to 6 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -57,6 +57,10 @@ type fileV1 struct {
 func (m *Model) About() []string {
 	lines := []string{
 		"f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (x_j - scaling.mean[j]) / scaling.std[j]",
+	}
+	if m.Scaling.Power != nil {
+		lines[0] = "f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (t_j - scaling.mean[j]) / scaling.std[j]"
+		lines = append(lines, "t_j = x_j where scaling.power.lambda[j] = 1; else, with u = (x_j - scaling.power.shift[j]) / scaling.power.scale[j] and l = scaling.power.lambda[j]: ((u + 1)^l - 1) / l (ln(u + 1) at l = 0) for u >= 0, u for u < 0")
 	}
 	switch m.Kernel {
 	case KernelWavelet:
@@ -292,10 +296,12 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// formatVersion is the oldest file format version that holds m: 5 with quadratic nodes, 4
-// with a trend, 3 with linear nodes, else 2.
+// formatVersion is the oldest file format version that holds m: 6 with a power transform, 5
+// with quadratic nodes, 4 with a trend, 3 with linear nodes, else 2.
 func (m *Model) formatVersion() int {
 	switch {
+	case m.Scaling.Power != nil:
+		return 6
 	case m.hasQuadratic():
 		return 5
 	case m.Trend != nil:
@@ -349,7 +355,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		if f.Weights == nil {
 			m.Weights = [][]float64{{}}
 		}
-	case 2, 3, 4, 5:
+	case 2, 3, 4, 5, 6:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -366,6 +372,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 	}
 	if m.hasQuadratic() && head.Version < 5 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with quadratic nodes (they need version 5)", source, ErrInvalid, head.Version)
+	}
+	if m.Scaling.Power != nil && head.Version < 6 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with a power transform (it needs version 6)", source, ErrInvalid, head.Version)
 	}
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)

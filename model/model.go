@@ -89,10 +89,51 @@ func Quadratic(z, c []float64, R [][]float64) float64 {
 	return -0.5 * s
 }
 
-// Scaling standardises raw inputs: z_j = (x_j - Mean[j]) / Std[j].
+// Scaling standardises raw inputs: z_j = (x_j - Mean[j]) / Std[j], or with Power
+// z_j = (t_j - Mean[j]) / Std[j], t_j = Power.Apply(j, x_j).
 type Scaling struct {
 	Mean []float64 `json:"mean"`
 	Std  []float64 `json:"std"`
+	// Power, if set, transforms skewed inputs before they are standardised (file version 6).
+	Power *Power `json:"power,omitempty"`
+}
+
+// Power is a power transform of each input: the input shifted and scaled,
+// u_j = (x_j - Shift[j]) / Scale[j], is mapped to t_j = PowerTransform(u_j, Lambda[j]); an
+// input with Lambda[j] = 1 is left as it is (t_j = x_j).
+type Power struct {
+	Shift  []float64 `json:"shift"`
+	Scale  []float64 `json:"scale"`
+	Lambda []float64 `json:"lambda"`
+}
+
+// Apply returns t_j, input j's transformed value x.
+func (p *Power) Apply(j int, x float64) float64 {
+	if p.Lambda[j] == 1 {
+		return x
+	}
+	return PowerTransform((x-p.Shift[j])/p.Scale[j], p.Lambda[j])
+}
+
+// PowerTransform returns the Box-Cox transform of u+1 with power lambda,
+// ((u+1)^lambda - 1)/lambda (ln(u+1) at lambda = 0), for u >= 0, which is the Yeo-Johnson
+// transform of u (Yeo and Johnson 2000), and u itself for u < 0: a monotone map, the identity
+// at lambda = 1, that compresses large values for lambda < 1 and small ones for lambda > 1.
+// Its slope is 1 at u = 0, where the line below continues it: an input shifted to start at 0
+// on the training points that is lower on a new point is not blown up by the power.
+func PowerTransform(u, lambda float64) float64 {
+	switch {
+	case u < 0:
+		return u
+	case math.Abs(lambda) < 1e-12:
+		return math.Log1p(u)
+	}
+	return (math.Pow(u+1, lambda) - 1) / lambda
+}
+
+// fits reports whether p has one value of each kind per input.
+func (p *Power) fits(inputs int) bool {
+	return len(p.Shift) == inputs && len(p.Scale) == inputs && len(p.Lambda) == inputs
 }
 
 // Calibration maps a classifier's decision values to class probabilities by a softmax of
@@ -228,6 +269,12 @@ func OutputsFor(task Task, classes int) int {
 // Standardise writes the standardised form of the raw input x into z. x and z must have
 // Inputs values (it panics otherwise, as slice indexing does; DecisionTo checks them).
 func (m *Model) Standardise(z, x []float64) {
+	if p := m.Scaling.Power; p != nil {
+		for j := range x {
+			z[j] = (p.Apply(j, x[j]) - m.Scaling.Mean[j]) / m.Scaling.Std[j]
+		}
+		return
+	}
 	for j := range x {
 		z[j] = (x[j] - m.Scaling.Mean[j]) / m.Scaling.Std[j]
 	}
@@ -269,6 +316,7 @@ func (m *Model) parts() error {
 	}
 	k := OutputsFor(m.Task, len(m.Classes))
 	if m.Inputs < 1 || len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs || len(m.Bias) != k || len(m.Weights) != k ||
+		(m.Scaling.Power != nil && !m.Scaling.Power.fits(m.Inputs)) ||
 		(m.Range != nil && len(m.Range) != 2) || (m.Trend != nil && (len(m.Trend) != 2 || m.Range == nil)) ||
 		(m.Kernel != KernelGaussian && m.Kernel != KernelWavelet) {
 		return m.misfit()
@@ -679,6 +727,16 @@ func (m *Model) shape() error {
 			return invalid("scaling of input %d is (%v, %v)", j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
 		}
 	}
+	if p := m.Scaling.Power; p != nil {
+		if !p.fits(m.Inputs) {
+			return invalid("power transform has %d shifts, %d scales and %d powers for %d inputs", len(p.Shift), len(p.Scale), len(p.Lambda), m.Inputs)
+		}
+		for j := range m.Inputs {
+			if !finite(p.Shift[j]) || !finite(p.Scale[j]) || p.Scale[j] <= 0 || !finite(p.Lambda[j]) {
+				return invalid("power transform of input %d is (%v, %v, %v)", j+1, p.Shift[j], p.Scale[j], p.Lambda[j])
+			}
+		}
+	}
 	k := OutputsFor(m.Task, len(m.Classes))
 	if len(m.Weights) != k || len(m.Bias) != k {
 		return invalid("%d weight rows and %d biases for a %s with %d outputs", len(m.Weights), len(m.Bias), m.Task, k)
@@ -745,3 +803,14 @@ func invalid(format string, args ...any) error {
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// Count returns the number of inputs p transforms (those whose power is not 1).
+func (p *Power) Count() int {
+	n := 0
+	for _, l := range p.Lambda {
+		if l != 1 {
+			n++
+		}
+	}
+	return n
+}

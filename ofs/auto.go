@@ -87,7 +87,8 @@ type Auto struct {
 	// K decision values), it returns the size to build (at least 1, at most size). The root
 	// package's class map on the decisions and the inputs can make a smaller kernel model as
 	// accurate as the larger one (sparsekernel's resize).
-	Resize func(size int, decisions func(s int) [][]float64) int
+	// Z is the inputs the model is built on (Fit's, or Alt).
+	Resize func(Z [][]float64, size int, decisions func(s int) [][]float64) int
 	// MaxSize, if positive, caps the size chosen (a node budget); above the default MaxTerms
 	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it, up to 2^25/N).
 	MaxSize int
@@ -118,6 +119,11 @@ type Auto struct {
 	// mean 2). The default is 2, and 1 for a classifier whose held-out folds have at least 1,000
 	// points.
 	RaceFolds int
+	// Alt, if set, is another encoding of the same points' inputs (the root package's
+	// power-transformed inputs): the chosen configuration runs on it too, on every fold, and
+	// it replaces Z if its held-out loss at its best size is lower by altSE paired standard
+	// errors (AutoResult.Alt).
+	Alt [][]float64
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int
 	// Progress, if set, is called after each unit of work of a stage with the number done and
@@ -295,6 +301,8 @@ type AutoResult struct {
 	Refined int
 	// Chose says in words what was chosen.
 	Chose string
+	// Alt says that the model was built on Auto.Alt, the inputs' other encoding.
+	Alt bool
 	// Rescued says that the model is the fit with WeightQuadratic that Fit tried when the
 	// default weightings explained too little (Auto.Fit).
 	Rescued bool
@@ -434,6 +442,10 @@ func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	return alt, nil
 }
 
+// altSE is the margin, in paired standard errors of the per-point held-out losses, by which
+// Auto.Alt must do better than the inputs as given.
+const altSE = 2
+
 // rescueShare is the share of the targets' variance above which a classifier's best
 // cross-validated squared error calls for WeightQuadratic (Auto.Fit).
 const rescueShare = 0.9
@@ -516,43 +528,15 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 
 	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
-	// paired size rule, replayed from each fold's path (the held-out values of its orthogonal
-	// columns and their weights, from which the out-of-fold decisions at the size chosen
-	// follow too). Every fold has one: the chosen configuration ran on the first fold (the
-	// race), on the second (secondFold) and, as a survivor, on the others. A path that patience
-	// stopped before bs keeps its last model for the larger sizes, as it does in the race's sums
-	// that chose bs.
-	point := make([][]float64, bs+1) // point[s][i]
-	wrong := make([][]float64, bs+1) // wrong[s][i]: 1 if misclassified
-	for s := range point {
-		point[s] = make([]float64, n)
-		wrong[s] = make([]float64, n)
-	}
-	reached := make([]int, nf) // the size each fold's path reached (a path may run out of candidates)
-	heldRows := make([][]int, nf)
-	held := make([]heldPath, nf)
-	a.parallel("size", nf, func(f int) { // (each fold writes its own points' entries)
-		rec := paths.recs[bc][bt][f]
-		_, va := foldRows(folds, f)
-		_, yva, cva := pickRows(nil, Y, class, va)
-		heldRows[f], held[f] = va, rec.held
-		rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) {
-			reached[f] = s
-			for v, i := range va {
-				point[s][i] = h.loss[v]
-				if class != nil && predicted(h.f, v) != class[i] {
-					wrong[s][i] = 1
-				}
-			}
-		})
-	})
-	for f, rows := range heldRows { // a path that stopped keeps its last model
-		for s := reached[f] + 1; s <= bs; s++ {
-			for _, i := range rows {
-				point[s][i], wrong[s][i] = point[reached[f]][i], wrong[reached[f]][i]
-			}
+	// paired size rule (replayChosen).
+	rp := a.replayChosen(paths, bc, bt, bs, folds, Y, class)
+	if a.Alt != nil {
+		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, bc, bt, paths.recs[bc][bt][0].loss, rp.point[bs], &res.Evaluations); alt != nil {
+			Z, a.inputs, paths, bs, rp = a.Alt, alt.inputs, alt.paths, alt.bs, alt.rp
+			res.Alt = true
 		}
 	}
+	point, wrong, reached, heldRows, held := rp.point, rp.wrong, rp.reached, rp.heldRows, rp.held
 	size := bs
 	switch {
 	case a.ByMisses && len(Y) > 1 && class != nil:
@@ -564,7 +548,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	if a.Resize != nil && len(Y) > 1 && class != nil && size > 1 {
-		size = min(max(a.Resize(size, func(s int) [][]float64 { return outOfFold(held, heldRows, reached, s, n, len(Y)) }), 1), size)
+		size = min(max(a.Resize(Z, size, func(s int) [][]float64 { return outOfFold(held, heldRows, reached, s, n, len(Y)) }), 1), size)
 	}
 	res.CVCurve = make([]float64, maxT)
 	for s := 1; s <= maxT; s++ {
@@ -650,6 +634,102 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		res.Chose += fmt.Sprintf("; the interaction relevance raced, as a product of two inputs explains %.0f%% of the targets' variance beyond their own relevance", 100*lift)
 	}
 	return res, nil
+}
+
+// replayed is the chosen configuration's paths replayed on their held-out points.
+type replayed struct {
+	point, wrong [][]float64 // point[s][i], wrong[s][i]: point i's held-out loss, and 1 if misclassified, at size s
+	reached      []int       // the size each fold's path reached (a path may run out of candidates)
+	heldRows     [][]int     // each fold's held-out points
+	held         []heldPath
+}
+
+// replayChosen returns every point's held-out loss at every size up to bs of configuration
+// (c, t), replayed from each fold's path (the held-out values of its orthogonal columns and
+// their weights, from which the out-of-fold decisions at the size chosen follow too). Every
+// fold has one: the chosen configuration ran on the first fold (the race), on the second
+// (secondFold) and, as a survivor, on the others. A path that patience stopped before bs
+// keeps its last model for the larger sizes, as it does in the race's sums that chose bs.
+func (a *Auto) replayChosen(paths *autoPaths, c, t, bs int, folds []int, Y [][]float64, class []int) replayed {
+	n, nf := len(folds), paths.folds
+	rp := replayed{point: make([][]float64, bs+1), wrong: make([][]float64, bs+1),
+		reached: make([]int, nf), heldRows: make([][]int, nf), held: make([]heldPath, nf)}
+	for s := range rp.point {
+		rp.point[s] = make([]float64, n)
+		rp.wrong[s] = make([]float64, n)
+	}
+	a.parallel("size", nf, func(f int) { // (each fold writes its own points' entries)
+		rec := paths.recs[c][t][f]
+		_, va := foldRows(folds, f)
+		_, yva, cva := pickRows(nil, Y, class, va)
+		rp.heldRows[f], rp.held[f] = va, rec.held
+		rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) {
+			rp.reached[f] = s
+			for v, i := range va {
+				rp.point[s][i] = h.loss[v]
+				if class != nil && predicted(h.f, v) != class[i] {
+					rp.wrong[s][i] = 1
+				}
+			}
+		})
+	})
+	for f, rows := range rp.heldRows { // a path that stopped keeps its last model
+		for s := rp.reached[f] + 1; s <= bs; s++ {
+			for _, i := range rows {
+				rp.point[s][i], rp.wrong[s][i] = rp.point[rp.reached[f]][i], rp.wrong[rp.reached[f]][i]
+			}
+		}
+	}
+	return rp
+}
+
+// altRun is the chosen configuration run on Auto.Alt.
+type altRun struct {
+	inputs *foldInputs
+	paths  *autoPaths
+	bs     int
+	rp     replayed
+}
+
+// raceAlt runs configuration (c, t) on the inputs Auto.Alt, on the first fold and, if its
+// least held-out loss there is below first's (the configuration's on Z), on the others, and
+// returns its paths if their held-out loss at their best size is lower than ref's (the
+// per-point losses of the configuration chosen on Z at its best size) by altSE paired
+// standard errors; nil otherwise, or for a weighting computed from all points
+// (WeightInteraction).
+func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, limit, c, t int, first, ref []float64, evals *int) *altRun {
+	if a.Weighting[c] == WeightInteraction {
+		return nil
+	}
+	b := *a
+	b.inputs = newFoldInputs()
+	nf := 0
+	for _, f := range folds {
+		nf = max(nf, f+1)
+	}
+	paths := newAutoPaths(len(a.Weighting), len(taus), nf, maxT)
+	alive := mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == t })
+	b.race("power", a.Alt, Y, class, folds, []int{0}, taus, maxT, alive, paths, evals)
+	least := func(loss []float64) float64 { return slices.Min(loss[1 : min(limit, len(loss)-1)+1]) }
+	if least(paths.recs[c][t][0].loss) >= least(first) {
+		return nil
+	}
+	rest := make([]int, nf-1)
+	for f := range rest {
+		rest[f] = f + 1
+	}
+	b.race("power", a.Alt, Y, class, folds, rest, taus, maxT, alive, paths, evals)
+	bs, best := 1, math.Inf(1)
+	for s := 1; s <= limit; s++ {
+		if v := paths.loss[c][t][s]; v < best {
+			best, bs = v, s
+		}
+	}
+	rp := b.replayChosen(paths, c, t, bs, folds, Y, class)
+	if sum(rp.point[bs]) >= sum(ref) || paired.Within(ref, rp.point[bs], altSE) {
+		return nil
+	}
+	return &altRun{inputs: b.inputs, paths: paths, bs: bs, rp: rp}
 }
 
 // outOfFold returns every point's K out-of-fold decisions at size s (or where its fold's

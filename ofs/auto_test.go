@@ -834,7 +834,7 @@ func TestAutoResize(t *testing.T) {
 	var asked int
 	var small [][]float64
 	a := Auto{Seed: 1, Workers: 2, NoPrune: true}
-	a.Resize = func(size int, decisions func(s int) [][]float64) int {
+	a.Resize = func(_ [][]float64, size int, decisions func(s int) [][]float64) int {
 		asked = size
 		if got := decisions(size); !slices.EqualFunc(got, base.OOF, slices.Equal) {
 			t.Error("the decisions at the size rule's size are not the out-of-fold decisions of the fit without the hook")
