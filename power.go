@@ -26,7 +26,7 @@ func fitPower(X [][]float64) *model.Power {
 	for j := range m {
 		p.Scale[j], p.Lambda[j] = 1, 1
 		lo, sd, skew, levels := columnShape(X, j)
-		if levels <= 2 || sd <= 0 || math.Abs(skew) <= powerSkew {
+		if levels <= 2 || !(sd > 0) || math.IsInf(sd, 0) || !(math.Abs(skew) > powerSkew) || math.IsInf(skew, 0) {
 			continue
 		}
 		for i, x := range X {

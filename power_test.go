@@ -105,3 +105,24 @@ func TestAutoPower(t *testing.T) {
 	}
 	t.Logf("test error %.3f with the transform, %.3f without", errPow, errRaw)
 }
+
+// TestFitPowerExtremes checks that inputs whose third moment overflows are left alone, and that a
+// fit on them still succeeds.
+func TestFitPowerExtremes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	X := make([][]float64, 60)
+	y := make([]float64, len(X))
+	for i := range X {
+		g := rng.NormFloat64()
+		X[i] = []float64{1e150 * math.Exp(g), math.Exp(3 * g), 1e-300 * math.Exp(2*g)}
+		if g+0.3*rng.NormFloat64() > 0 {
+			y[i] = 1
+		}
+	}
+	if p := fitPower(X); p == nil || p.Lambda[0] != 1 || p.Lambda[1] == 1 {
+		t.Errorf("powers %+v: want input 1 (moments overflow) left alone, input 2 transformed", p)
+	}
+	if _, err := Fit(X, y, Options{Seed: 1}); err != nil {
+		t.Errorf("Fit: %v", err)
+	}
+}

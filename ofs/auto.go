@@ -507,6 +507,16 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	taus, ranked := a.raceFirstFold(Z, Y, class, folds, taus, maxT, limit, paths, &res.Evaluations)
 	alive := leading(ranked, len(a.Weighting), len(taus), a.Survivors, a.Survivors > 1)
 	paths.forget(alive)
+	// A large classifier keeps one configuration after the first fold: Alt is decided there,
+	// before the other folds run (raceAlt).
+	early := a.Alt != nil && a.Survivors == 1 && a.RaceFolds == 1 && !math.IsInf(ranked[0].v, 1)
+	if early {
+		c, t := ranked[0].c, ranked[0].t
+		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, c, t, paths, nil, true, &res.Evaluations); alt != nil {
+			Z, a.inputs, paths = a.Alt, alt.inputs, alt.paths
+			res.Alt = true
+		}
+	}
 	var rest []int
 	for f := min(a.RaceFolds, nf); f < nf; f++ {
 		rest = append(rest, f)
@@ -530,8 +540,8 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// Pass 2: every point's held-out loss at every size of the chosen configuration, for the
 	// paired size rule (replayChosen).
 	rp := a.replayChosen(paths, bc, bt, bs, folds, Y, class)
-	if a.Alt != nil {
-		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, bc, bt, paths.recs[bc][bt][0].loss, rp.point[bs], &res.Evaluations); alt != nil {
+	if a.Alt != nil && !early {
+		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, bc, bt, paths, rp.point[bs], false, &res.Evaluations); alt != nil {
 			Z, a.inputs, paths, bs, rp = a.Alt, alt.inputs, alt.paths, alt.bs, alt.rp
 			res.Alt = true
 		}
@@ -691,30 +701,37 @@ type altRun struct {
 	rp     replayed
 }
 
-// raceAlt runs configuration (c, t) on the inputs Auto.Alt, on the first fold and, if its
-// least held-out loss there is below first's (the configuration's on Z), on the others, and
-// returns its paths if their held-out loss at their best size is lower than ref's (the
-// per-point losses of the configuration chosen on Z at its best size) by altSE paired
-// standard errors; nil otherwise, or for a weighting computed from all points
-// (WeightInteraction).
-func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, limit, c, t int, first, ref []float64, evals *int) *altRun {
+// raceAlt runs configuration (c, t) on the inputs Auto.Alt, first on the first fold, and
+// returns its paths where it does better than on Z (raw holds the configuration's paths on Z)
+// by altSE paired standard errors of the per-point held-out losses, each at its best size;
+// nil otherwise, or for a weighting computed from all points (WeightInteraction).
+//
+// With early set (a large classifier, whose race keeps one configuration after the first
+// fold), the first fold's held-out points decide and the other folds are left to run on the
+// inputs kept. Otherwise the other folds run too if the configuration's least held-out loss on
+// the first fold is below Z's there, and all points decide, against ref (the per-point losses
+// of the model chosen on Z, at its size).
+func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, limit, c, t int, raw *autoPaths, ref []float64, early bool, evals *int) *altRun {
 	if a.Weighting[c] == WeightInteraction {
 		return nil
 	}
 	b := *a
 	b.inputs = newFoldInputs()
-	nf := 0
-	for _, f := range folds {
-		nf = max(nf, f+1)
-	}
-	paths := newAutoPaths(len(a.Weighting), len(taus), nf, maxT)
+	paths := newAutoPaths(len(a.Weighting), len(taus), raw.folds, maxT)
 	alive := mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == t })
 	b.race("power", a.Alt, Y, class, folds, []int{0}, taus, maxT, alive, paths, evals)
+	if early {
+		given, alt := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][t][0], limit, folds, Y, class)
+		if sum(alt) >= sum(given) || paired.Within(given, alt, altSE) {
+			return nil
+		}
+		return &altRun{inputs: b.inputs, paths: paths}
+	}
 	least := func(loss []float64) float64 { return slices.Min(loss[1 : min(limit, len(loss)-1)+1]) }
-	if least(paths.recs[c][t][0].loss) >= least(first) {
+	if least(paths.recs[c][t][0].loss) >= least(raw.recs[c][t][0].loss) {
 		return nil
 	}
-	rest := make([]int, nf-1)
+	rest := make([]int, raw.folds-1)
 	for f := range rest {
 		rest[f] = f + 1
 	}
@@ -730,6 +747,22 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 		return nil
 	}
 	return &altRun{inputs: b.inputs, paths: paths, bs: bs, rp: rp}
+}
+
+// foldLosses returns the held-out losses of the first fold's points under the model of rec,
+// a path on it, at the path's size of least held-out loss (up to limit).
+func (a *Auto) foldLosses(rec *pathRecord, limit int, folds []int, Y [][]float64, class []int) []float64 {
+	bs := 1
+	for s := 2; s <= min(limit, len(rec.loss)-1); s++ {
+		if rec.loss[s] < rec.loss[bs] {
+			bs = s
+		}
+	}
+	_, va := foldRows(folds, 0)
+	_, yva, cva := pickRows(nil, Y, class, va)
+	loss := make([]float64, len(va))
+	rec.held.replay(bs, yva, cva, a.Loss, func(s int, h *holdout) { copy(loss, h.loss) })
+	return loss
 }
 
 // outOfFold returns every point's K out-of-fold decisions at size s (or where its fold's

@@ -853,3 +853,100 @@ func TestAutoResize(t *testing.T) {
 		t.Errorf("built %d nodes (%d centres); want 1, with the decisions at size 1", r.Selected, len(r.Centres))
 	}
 }
+
+// TestAutoAlt checks the race of another encoding of the inputs: classes inside a circle of
+// two uniform inputs, given as standardised exponentials of them (a few points far out, most
+// crowded) with the inputs themselves as Alt. Alt is kept, decided on all folds or (early, as
+// for a large classifier) on the first alone, and the model is built on it: its decisions on
+// Alt reproduce its out-of-fold quality. An Alt equal to the inputs is never kept.
+func TestAutoAlt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := 1000
+	X, Z := make([][]float64, n), make([][]float64, n)
+	y := make([]float64, n)
+	class := make([]int, n)
+	for i := range X {
+		X[i] = []float64{2*rng.Float64() - 1, 2*rng.Float64() - 1}
+		Z[i] = []float64{math.Exp(5 * X[i][0]), math.Exp(5 * X[i][1])}
+		y[i] = -1
+		if X[i][0]*X[i][0]+X[i][1]*X[i][1] < 0.5 {
+			y[i], class[i] = 1, 1
+		}
+	}
+	standardise := func(M [][]float64) [][]float64 {
+		out := make([][]float64, len(M))
+		for i := range out {
+			out[i] = slices.Clone(M[i])
+		}
+		for j := range M[0] {
+			var m, v float64
+			for _, r := range M {
+				m += r[j] / float64(len(M))
+			}
+			for _, r := range M {
+				v += (r[j] - m) * (r[j] - m) / float64(len(M)-1)
+			}
+			for _, r := range out {
+				r[j] = (r[j] - m) / math.Sqrt(v)
+			}
+		}
+		return out
+	}
+	Zs, Xs := standardise(Z), standardise(X)
+	for _, tc := range []struct {
+		name  string
+		alt   [][]float64
+		early bool
+		want  bool
+	}{
+		{"better encoding", Xs, false, true},
+		{"better encoding, early", Xs, true, true},
+		{"the same inputs", Zs, false, false},
+		{"the same inputs, early", Zs, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := Auto{Seed: 3, Alt: tc.alt}
+			if tc.early {
+				a.Survivors, a.RaceFolds = 1, 1
+			}
+			res, err := a.Fit(Zs, [][]float64{y}, class)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Alt != tc.want {
+				t.Fatalf("Alt kept: %v, want %v (%s)", res.Alt, tc.want, res.Chose)
+			}
+			if !tc.want {
+				return
+			}
+			wrong := 0 // the final model on the inputs it was built on
+			for i, x := range Xs {
+				f := res.Bias[0]
+				for k, c := range res.Centres {
+					zs := make([]float64, len(x))
+					for j := range x {
+						zs[j] = x[j] * res.Scale[j]
+					}
+					var d float64
+					for j := range c {
+						d += (zs[j] - c[j]) * (zs[j] - c[j])
+					}
+					g := math.Exp(-0.5 * d / res.Vars[k])
+					if res.Linear[k] {
+						g = 0
+						for j := range c {
+							g += c[j] * zs[j]
+						}
+					}
+					f += res.Weights[0][k] * g
+				}
+				if (f > 0) != (class[i] == 1) {
+					wrong++
+				}
+			}
+			if wrong > n/20 {
+				t.Errorf("%d of %d training points misclassified by the model built on Alt", wrong, n)
+			}
+		})
+	}
+}
