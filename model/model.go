@@ -131,6 +131,36 @@ func PowerTransform(u, lambda float64) float64 {
 	return (math.Pow(u+1, lambda) - 1) / lambda
 }
 
+// Invert returns the raw value of input j whose transformed value is t (Apply's inverse; +Inf
+// beyond the transform's bound, -1/lambda for lambda < 0).
+func (p *Power) Invert(j int, t float64) float64 {
+	l := p.Lambda[j]
+	if l == 1 {
+		return t
+	}
+	u := t
+	switch {
+	case t < 0:
+	case math.Abs(l) < 1e-12:
+		u = math.Expm1(t)
+	case 1+l*t <= 0:
+		u = math.Inf(1)
+	default:
+		u = math.Expm1(math.Log1p(l*t) / l)
+	}
+	return p.Shift[j] + p.Scale[j]*u
+}
+
+// Raw returns the raw value of input j whose standardised value is z (Standardise's inverse,
+// input by input).
+func (m *Model) Raw(j int, z float64) float64 {
+	t := m.Scaling.Mean[j] + m.Scaling.Std[j]*z
+	if p := m.Scaling.Power; p != nil {
+		return p.Invert(j, t)
+	}
+	return t
+}
+
 // fits reports whether p has one value of each kind per input.
 func (p *Power) fits(inputs int) bool {
 	return len(p.Shift) == inputs && len(p.Scale) == inputs && len(p.Lambda) == inputs

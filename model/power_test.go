@@ -107,3 +107,23 @@ func TestPowerFile(t *testing.T) {
 		}
 	}
 }
+
+func TestPowerInvert(t *testing.T) {
+	p := &Power{Shift: []float64{-1, 2, 0, 5}, Scale: []float64{2, 0.5, 1, 3}, Lambda: []float64{0, -1.5, 1, 2.5}}
+	for j := range p.Lambda {
+		for _, x := range []float64{-3, -1, 0, 0.7, 2, 5, 40} {
+			if got := p.Invert(j, p.Apply(j, x)); math.Abs(got-x) > 1e-9*math.Max(1, math.Abs(x)) {
+				t.Errorf("input %d: Invert(Apply(%v)) = %v", j+1, x, got)
+			}
+		}
+	}
+	if got := p.Invert(1, 1/1.5); !math.IsInf(got, 1) { // the bound of a negative power
+		t.Errorf("Invert at the bound: %v, want +Inf", got)
+	}
+	m := powerModel()
+	z := make([]float64, 2)
+	m.Standardise(z, []float64{3, 2.5})
+	if a, b := m.Raw(0, z[0]), m.Raw(1, z[1]); math.Abs(a-3) > 1e-12 || math.Abs(b-2.5) > 1e-12 {
+		t.Errorf("Raw(Standardise(3, 2.5)) = %v, %v", a, b)
+	}
+}

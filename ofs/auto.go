@@ -120,9 +120,9 @@ type Auto struct {
 	// points.
 	RaceFolds int
 	// Alt, if set, is another encoding of the same points' inputs (the root package's
-	// power-transformed inputs): the chosen configuration runs on it too, on every fold, and
-	// it replaces Z if its held-out loss at its best size is lower by altSE paired standard
-	// errors (AutoResult.Alt).
+	// power-transformed inputs): the chosen configuration runs on it too, and it replaces Z
+	// if its held-out loss at its best size is lower by altSE paired standard errors
+	// (AutoResult.Alt; raceAlt), on all folds, or on the first for a large classifier.
 	Alt [][]float64
 	// Workers bounds the goroutines; the result does not depend on it.
 	Workers int

@@ -145,10 +145,10 @@ func nodeEllipses(m *model.Model) []ellipse {
 				sd[j] = math.Sqrt(w)
 			}
 		}
-		e := ellipse{
-			cx: m.Scaling.Mean[0] + m.Scaling.Std[0]*nd.Centre[0], rx: m.Scaling.Std[0] * sd[0],
-			cy: m.Scaling.Mean[1] + m.Scaling.Std[1]*nd.Centre[1], ry: m.Scaling.Std[1] * sd[1],
-		}
+		// The centre and the half-widths in raw units (by the span of one standard deviation
+		// each way, where a power transform of the inputs bends the ellipse).
+		half := func(j int) float64 { return math.Abs(m.Raw(j, nd.Centre[j]+sd[j])-m.Raw(j, nd.Centre[j]-sd[j])) / 2 }
+		e := ellipse{cx: m.Raw(0, nd.Centre[0]), rx: half(0), cy: m.Raw(1, nd.Centre[1]), ry: half(1)}
 		if len(m.Weights) == 1 {
 			if m.Weights[0][i] > 0 {
 				e.class = 1

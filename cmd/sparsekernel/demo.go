@@ -178,7 +178,7 @@ func regions(m *model.Model, s synth.Set) string {
 	for _, nd := range m.Nodes {
 		x := make([]float64, len(nd.Centre))
 		for j, z := range nd.Centre {
-			x[j] = z*m.Scaling.Std[j] + m.Scaling.Mean[j]
+			x[j] = m.Raw(j, z)
 		}
 		if r, c, ok := cell(x); ok {
 			grid[r][c] = '#'
