@@ -70,7 +70,8 @@ type Options struct {
 	// NoLinear leaves the linear node (the ridge regression direction of the targets, one
 	// candidate of methods auto, pso and rwbs for two classes and regression) out, and with
 	// several classes the inputs' linear terms and the classes' Gaussian log-densities in the
-	// class map, for models of Gaussian nodes only, which model files of format version 2 hold.
+	// class map, for models of Gaussian nodes only, which model files of format version 2 hold
+	// (with NoPower).
 	NoLinear bool
 	// NoPower leaves the inputs as they are. By default method auto also runs the
 	// configuration it chose on its skewed inputs transformed by Yeo-Johnson powers (each
