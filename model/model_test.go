@@ -467,7 +467,7 @@ func TestSaveLeavesNothingOnFailure(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, m := range []*Model{validModel(), threeClass(), trendModel(), withLinear(), withQuadratic()} {
+	for _, m := range []*Model{validModel(), threeClass(), trendModel(), withLinear(), withQuadratic(), powerModel()} {
 		var good bytes.Buffer
 		if err := m.Write(&good); err != nil {
 			f.Fatal(err)
