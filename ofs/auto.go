@@ -722,7 +722,7 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 	b.race("power", a.Alt, Y, class, folds, []int{0}, taus, maxT, alive, paths, evals)
 	if early {
 		given, alt := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][t][0], limit, folds, Y, class)
-		if sum(alt) >= sum(given) || paired.Within(given, alt, altSE) {
+		if paired.Within(given, alt, altSE) { // not lower by altSE standard errors
 			return nil
 		}
 		return &altRun{inputs: b.inputs, paths: paths}
@@ -743,7 +743,7 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 		}
 	}
 	rp := b.replayChosen(paths, c, t, bs, folds, Y, class)
-	if sum(rp.point[bs]) >= sum(ref) || paired.Within(ref, rp.point[bs], altSE) {
+	if paired.Within(ref, rp.point[bs], altSE) {
 		return nil
 	}
 	return &altRun{inputs: b.inputs, paths: paths, bs: bs, rp: rp}
