@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
@@ -144,7 +145,7 @@ func fitAuto(c *fitContext) error {
 	if r.Alt {
 		c.Z = c.powered
 		c.m.Scaling = model.Scaling{Mean: scaler.Mean, Std: scaler.Std, Power: pw}
-		chose += fmt.Sprintf("; %d skewed inputs of %d power-transformed (Yeo-Johnson), as the cross-validation did better", pw.Count(), len(pw.Lambda))
+		chose += fmt.Sprintf("; %s power-transformed (Yeo-Johnson), as the cross-validation did better", powerNames(pw, c.m.Features))
 	}
 	if in := c.inputsMap(); in != nil && in.resized[1] > 0 {
 		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
@@ -159,6 +160,26 @@ func fitAuto(c *fitContext) error {
 		c.m.Training.CVError = c.m.Training.LOOError
 	}
 	return err
+}
+
+// powerNames says which inputs p transforms, with their powers: by name (features, if not
+// nil) or 1-based number, up to six of them, else how many.
+func powerNames(p *model.Power, features []string) string {
+	if n := p.Count(); n > 6 {
+		return fmt.Sprintf("%d skewed inputs of %d", n, len(p.Lambda))
+	}
+	var names []string
+	for j, l := range p.Lambda {
+		if l == 1 {
+			continue
+		}
+		name := fmt.Sprintf("input %d", j+1)
+		if features != nil {
+			name = strconv.Quote(features[j])
+		}
+		names = append(names, fmt.Sprintf("%s (power %.2g)", name, l))
+	}
+	return "skewed " + strings.Join(names, ", ")
 }
 
 // autoOptions returns the settings of the default construction.
