@@ -8,20 +8,12 @@
 suppressMessages({library(MASS); library(kernlab)})
 root <- commandArgs(trailingOnly = TRUE)[1]
 set.seed(20261125)
-out <- function(name, X, y, K = 10, frac = 0.7) {
-  d <- file.path(root, name); dir.create(d, recursive = TRUE, showWarnings = FALSE)
-  X <- as.matrix(X); storage.mode(X) <- "double"
-  write.table(X, file.path(d, "x.csv"), sep = ",", row.names = FALSE, col.names = FALSE)
-  writeLines(as.character(y), file.path(d, "y.csv"))
-  n <- length(y); ntr <- round(frac * n); tr <- character(K); te <- character(K)
-  for (k in 1:K) { p <- sample(n) - 1; tr[k] <- paste(sort(p[1:ntr]), collapse = ","); te[k] <- paste(sort(p[(ntr + 1):n]), collapse = ",") }
-  writeLines(tr, file.path(d, "train.csv")); writeLines(te, file.path(d, "test.csv"))
-}
-out("cats", cats[, c("Bwt", "Hwt")], ifelse(cats$Sex == "M", 1, -1))
-out("lowbw", birthwt[, c("age", "lwt", "race", "smoke", "ptl", "ht", "ui", "ftv")], ifelse(birthwt$low == 1, 1, -1))
-out("painters", painters[, 1:4], paste0("s", painters$School))
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])), "splits.R"))
+out(root, "cats", cats[, c("Bwt", "Hwt")], ifelse(cats$Sex == "M", 1, -1))
+out(root, "lowbw", birthwt[, c("age", "lwt", "race", "smoke", "ptl", "ht", "ui", "ftv")], ifelse(birthwt$low == 1, 1, -1))
+out(root, "painters", painters[, 1:4], paste0("s", painters$School))
 c93 <- Cars93[, c("Price", "MPG.city", "MPG.highway", "EngineSize", "Horsepower", "RPM", "Rev.per.mile", "Fuel.tank.capacity", "Passengers", "Length", "Wheelbase", "Width", "Turn.circle", "Weight")]
-out("origin", c93, ifelse(Cars93$Origin == "USA", 1, -1))
-out("shelf", UScereal[, c("calories", "protein", "fat", "sodium", "fibre", "carbo", "sugars", "potassium")], paste0("shelf", UScereal$shelf))
+out(root, "origin", c93, ifelse(Cars93$Origin == "USA", 1, -1))
+out(root, "shelf", UScereal[, c("calories", "protein", "fat", "sodium", "fibre", "carbo", "sugars", "potassium")], paste0("shelf", UScereal$shelf))
 data(ticdata)
-out("ticdata", data.matrix(ticdata[, 1:85]), ifelse(ticdata$CARAVAN == "insurance", 1, -1), K = 2)
+out(root, "ticdata", data.matrix(ticdata[, 1:85]), ifelse(ticdata$CARAVAN == "insurance", 1, -1), K = 2)

@@ -10,19 +10,11 @@
 suppressMessages(library(MASS))
 root <- commandArgs(trailingOnly = TRUE)[1]
 set.seed(20261129)
-out <- function(name, X, y, K = 10, frac = 0.7) {
-  d <- file.path(root, name); dir.create(d, recursive = TRUE, showWarnings = FALSE)
-  X <- as.matrix(X); storage.mode(X) <- "double"
-  write.table(X, file.path(d, "x.csv"), sep = ",", row.names = FALSE, col.names = FALSE)
-  writeLines(as.character(y), file.path(d, "y.csv"))
-  n <- length(y); ntr <- round(frac * n); tr <- character(K); te <- character(K)
-  for (k in 1:K) { p <- sample(n) - 1; tr[k] <- paste(sort(p[1:ntr]), collapse = ","); te[k] <- paste(sort(p[(ntr + 1):n]), collapse = ",") }
-  writeLines(tr, file.path(d, "train.csv")); writeLines(te, file.path(d, "test.csv"))
-}
-out("melanoma", Melanoma[, c("time", "sex", "age", "year", "thickness", "ulcer")], ifelse(Melanoma$status == 1, 1, -1))
-out("birthwt_reg", birthwt[, c("age", "lwt", "race", "smoke", "ptl", "ht", "ui", "ftv")], birthwt$bwt)
-out("uscrime", UScrime[, 1:15], UScrime$y)
-out("rock", rock[, c("area", "peri", "shape")], rock$perm)
-out("hills", hills[, c("dist", "climb")], hills$time)
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])), "splits.R"))
+out(root, "melanoma", Melanoma[, c("time", "sex", "age", "year", "thickness", "ulcer")], ifelse(Melanoma$status == 1, 1, -1))
+out(root, "birthwt_reg", birthwt[, c("age", "lwt", "race", "smoke", "ptl", "ht", "ui", "ftv")], birthwt$bwt)
+out(root, "uscrime", UScrime[, 1:15], UScrime$y)
+out(root, "rock", rock[, c("area", "peri", "shape")], rock$perm)
+out(root, "hills", hills[, c("dist", "climb")], hills$time)
 cu <- Cushings[Cushings$Type != "u", ]
-out("cushings", cu[, c("Tetrahydrocortisone", "Pregnanetriol")], paste0("type", cu$Type))
+out(root, "cushings", cu[, c("Tetrahydrocortisone", "Pregnanetriol")], paste0("type", cu$Type))
