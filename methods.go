@@ -50,29 +50,39 @@ type fitContext struct {
 	m   *model.Model
 	in  *inputsMap // (inputsMap)
 
-	powered [][]float64 // the standardised power-transformed inputs, set by power
+	powered [][]float64   // the standardised power-transformed inputs, set by power
+	pw      model.Scaling // their scaling, with the transform
 }
 
-// power returns the Yeo-Johnson transform of the skewed inputs (fitPower) and the scaling of
-// the transformed inputs, and sets c.powered to them standardised; nil under Options.NoPower,
+// power returns the standardised power-transformed inputs for the engine to race (Auto.Alt),
+// keeping the transform (fitPower) and their scaling for powerKept; nil under Options.NoPower,
 // where no input is skewed, or where the transformed inputs cannot be standardised.
-func (c *fitContext) power() (*model.Power, dataset.Scaler) {
+func (c *fitContext) power() [][]float64 {
 	if c.opt.NoPower {
-		return nil, dataset.Scaler{}
+		return nil
 	}
 	pw := fitPower(c.X)
 	if pw == nil {
-		return nil, dataset.Scaler{}
+		return nil
 	}
 	T := powered(c.X, pw)
 	sc, err := dataset.NewScaler(T)
 	if err != nil {
-		return nil, dataset.Scaler{}
+		return nil
 	}
-	if c.powered, err = sc.Apply(T); err != nil {
-		return nil, dataset.Scaler{}
+	Zp, err := sc.Apply(T)
+	if err != nil {
+		return nil
 	}
-	return pw, sc
+	c.powered, c.pw = Zp, model.Scaling{Mean: sc.Mean, Std: sc.Std, Power: pw}
+	return Zp
+}
+
+// powerKept moves the fit onto the power-transformed inputs the engine kept (the model's
+// scaling and the inputs of the class map), and returns what the chose line says of them.
+func (c *fitContext) powerKept() string {
+	c.Z, c.m.Scaling = c.powered, c.pw
+	return fmt.Sprintf("; %s power-transformed (Yeo-Johnson), as the cross-validation did better", powerNames(c.pw.Power, c.m.Features))
 }
 
 // Methods lists the methods Fit implements, the default first.
@@ -132,10 +142,7 @@ func fitAuto(c *fitContext) error {
 			return resize(size, decisions, p.class, len(p.classes), c.opt.Workers, c.inputsMap())
 		}
 	}
-	pw, scaler := c.power()
-	if pw != nil {
-		a.Alt = c.powered
-	}
+	a.Alt = c.power()
 	r, err := a.Fit(c.Z, p.targets(), p.class)
 	if err != nil {
 		return err
@@ -143,9 +150,7 @@ func fitAuto(c *fitContext) error {
 	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
 	chose := r.Chose
 	if r.Alt {
-		c.Z = c.powered
-		c.m.Scaling = model.Scaling{Mean: scaler.Mean, Std: scaler.Std, Power: pw}
-		chose += fmt.Sprintf("; %s power-transformed (Yeo-Johnson), as the cross-validation did better", powerNames(pw, c.m.Features))
+		chose += c.powerKept()
 	}
 	if in := c.inputsMap(); in != nil && in.resized[1] > 0 {
 		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
@@ -367,12 +372,17 @@ func fitTuned(c *fitContext) error {
 		r.Inner = cmp.Or(r.Inner, 25)
 		t.Method = r
 	}
+	t.Auto.Alt = c.power()
 	r, err := t.Fit(c.Z, p.targets(), p.class)
 	if err != nil {
 		return err
 	}
 	c.m.Training.Tau = r.Fixed.Tau
-	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, r.Chose, r.Evaluations)
+	chose := r.Chose
+	if r.Fixed.Alt {
+		chose += c.powerKept()
+	}
+	return c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Built, r.OOF, r.Calibrate, chose, r.Evaluations)
 }
 
 func fitFixed(c *fitContext) error {

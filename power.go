@@ -2,6 +2,7 @@ package sparsekernel
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sparsekernel/sparsekernel/model"
 )
@@ -12,12 +13,14 @@ const powerSkew = 1
 // powerRange bounds the Yeo-Johnson power fitted to an input.
 var powerRange = [2]float64{-3, 3}
 
-// fitPower returns a power transform (model.Power) of X's skewed inputs: those of more
-// than two distinct values whose sample skewness exceeds powerSkew in size, each shifted to
-// start at 0 and divided by its standard deviation (so that the transform does not depend on
-// the input's units or origin), with the power of greatest Gaussian likelihood in
-// powerRange (Yeo and Johnson 2000); nil if no input is transformed. The default races the
-// transformed inputs against the inputs as they are (ofs.Auto.Alt).
+// fitPower returns a power transform (model.Power) of X's skewed inputs: those of more than
+// two distinct values whose sample skewness exceeds powerSkew in size, each shifted to start at
+// 0 and divided by the median of its excess over its minimum (so that the transform depends
+// neither on the input's units nor on its origin, and a heavy tail, which would set its
+// standard deviation, does not leave the bulk of the points in a sliver near 0), with the
+// power of greatest Gaussian likelihood in powerRange (Yeo and Johnson 2000); nil if no input
+// is transformed. The default races the transformed inputs against the inputs as they are
+// (ofs.Auto.Alt).
 func fitPower(X [][]float64) *model.Power {
 	m := len(X[0])
 	p := &model.Power{Shift: make([]float64, m), Scale: make([]float64, m), Lambda: make([]float64, m)}
@@ -29,20 +32,33 @@ func fitPower(X [][]float64) *model.Power {
 		if levels <= 2 || !(sd > 0) || math.IsInf(sd, 0) || !(math.Abs(skew) > powerSkew) || math.IsInf(skew, 0) {
 			continue
 		}
+		scale := typicalAbove(X, j, lo)
 		for i, x := range X {
-			u[i] = (x[j] - lo) / sd
+			u[i] = (x[j] - lo) / scale
 		}
 		l := bestPower(u)
 		if math.Abs(l-1) < 0.05 {
 			continue
 		}
-		p.Shift[j], p.Scale[j], p.Lambda[j] = lo, sd, l
+		p.Shift[j], p.Scale[j], p.Lambda[j] = lo, scale, l
 		any = true
 	}
 	if !any {
 		return nil
 	}
 	return p
+}
+
+// typicalAbove returns the median of input j's excess over lo among the points above it.
+func typicalAbove(X [][]float64, j int, lo float64) float64 {
+	var d []float64
+	for _, x := range X {
+		if x[j] > lo {
+			d = append(d, x[j]-lo)
+		}
+	}
+	slices.Sort(d)
+	return d[len(d)/2]
 }
 
 // columnShape returns input j's minimum, sample standard deviation and skewness over X, and

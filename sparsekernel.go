@@ -73,10 +73,10 @@ type Options struct {
 	// class map, for models of Gaussian nodes only, which model files of format version 2 hold
 	// (with NoPower).
 	NoLinear bool
-	// NoPower leaves the inputs as they are. By default method auto also runs the
-	// configuration it chose on its skewed inputs transformed by Yeo-Johnson powers (each
-	// input's of greatest Gaussian likelihood), and keeps them where the cross-validated
-	// error is lower by a standard error (model.Power).
+	// NoPower leaves the inputs as they are. By default method auto (and the fixed-node seed
+	// of pso and rwbs) also runs the configuration it chose on its skewed inputs transformed by
+	// Yeo-Johnson powers (each input's of greatest Gaussian likelihood), and keeps them where
+	// the cross-validated error is lower by two standard errors (model.Power).
 	NoPower bool
 	// Refine says when method auto refines its nodes jointly after the selection (their
 	// centres and widths moved together to lower the training error, as many iterations as
@@ -236,7 +236,7 @@ func (o Options) Unused() []string {
 	add(o.Prefer != "", "prefer", Auto)
 	add(o.Folds != 0, "folds", Auto)
 	add(o.NoLinear, "no-linear", Auto, PSO, RWBS)
-	add(o.NoPower, "no-power", Auto)
+	add(o.NoPower, "no-power", Auto, PSO, RWBS)
 	add(o.Refine != "" && o.Refine != RefineAuto, "refine", Auto)
 	add(o.PSO != optim.PSO{}, "pso settings", PSO)
 	add(o.Paper, "paper", PSO, RWBS)

@@ -514,6 +514,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		c, t := ranked[0].c, ranked[0].t
 		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, c, t, paths, nil, true, &res.Evaluations); alt != nil {
 			Z, a.inputs, paths = a.Alt, alt.inputs, alt.paths
+			alive = mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == alt.t })
 			res.Alt = true
 		}
 	}
@@ -542,7 +543,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	rp := a.replayChosen(paths, bc, bt, bs, folds, Y, class)
 	if a.Alt != nil && !early {
 		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, bc, bt, paths, rp.point[bs], false, &res.Evaluations); alt != nil {
-			Z, a.inputs, paths, bs, rp = a.Alt, alt.inputs, alt.paths, alt.bs, alt.rp
+			Z, a.inputs, paths, bt, bs, rp = a.Alt, alt.inputs, alt.paths, alt.t, alt.bs, alt.rp
 			res.Alt = true
 		}
 	}
@@ -697,20 +698,22 @@ func (a *Auto) replayChosen(paths *autoPaths, c, t, bs int, folds []int, Y [][]f
 type altRun struct {
 	inputs *foldInputs
 	paths  *autoPaths
-	bs     int
+	t, bs  int // the width and the size of least held-out loss on Alt
 	rp     replayed
 }
 
-// raceAlt runs configuration (c, t) on the inputs Auto.Alt, first on the first fold, and
-// returns its paths where it does better than on Z (raw holds the configuration's paths on Z)
-// by altSE paired standard errors of the per-point held-out losses, each at its best size;
-// nil otherwise, or for a weighting computed from all points (WeightInteraction).
+// raceAlt runs weighting c on the inputs Auto.Alt, first on the first fold, and returns its
+// paths where it does better than configuration (c, t) on Z (raw holds its paths) by altSE
+// paired standard errors of the per-point held-out losses (capped: altLosses), each at its
+// best size; nil otherwise, or for a weighting computed from all points (WeightInteraction).
+// On Alt the width is chosen again on the first fold among t and its neighbours in the grid
+// (half and twice as wide), as the encoding moves the points' distances.
 //
 // With early set (a large classifier, whose race keeps one configuration after the first
-// fold), the first fold's held-out points decide and the other folds are left to run on the
-// inputs kept. Otherwise the other folds run too if the configuration's least held-out loss on
-// the first fold is below Z's there, and all points decide, against ref (the per-point losses
-// of the model chosen on Z, at its size).
+// fold), width t alone runs, the first fold's held-out points decide and the other folds are
+// left to run on the inputs kept. Otherwise the other folds run too if the least held-out loss
+// on the first fold is below Z's there, and all points decide, against ref (the per-point
+// losses of the model chosen on Z, at its size).
 func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, limit, c, t int, raw *autoPaths, ref []float64, early bool, evals *int) *altRun {
 	if a.Weighting[c] == WeightInteraction {
 		return nil
@@ -718,35 +721,64 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 	b := *a
 	b.inputs = newFoldInputs()
 	paths := newAutoPaths(len(a.Weighting), len(taus), raw.folds, maxT)
-	alive := mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == t })
-	b.race("power", a.Alt, Y, class, folds, []int{0}, taus, maxT, alive, paths, evals)
+	least := func(loss []float64) float64 { // over sizes 1 to limit (+Inf for a path of no term)
+		if len(loss) < 2 {
+			return math.Inf(1)
+		}
+		return slices.Min(loss[1 : min(limit, len(loss)-1)+1])
+	}
+	near := 1 // the widths tried: t and its neighbours
 	if early {
-		given, alt := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][t][0], limit, folds, Y, class)
-		if paired.Within(given, alt, altSE) { // not lower by altSE standard errors
+		near = 0
+	}
+	b.race("power", a.Alt, Y, class, folds, []int{0}, taus, maxT, mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j >= t-near && j <= t+near }), paths, evals)
+	ta := t // the width on Alt
+	for j := max(t-near, 0); j <= min(t+near, len(taus)-1); j++ {
+		if least(paths.recs[c][j][0].loss) < least(paths.recs[c][ta][0].loss) {
+			ta = j
+		}
+	}
+	if early {
+		given, alt := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][ta][0], limit, folds, Y, class)
+		if paired.Within(altLosses(given, class, len(Y)), altLosses(alt, class, len(Y)), altSE) { // not lower by altSE standard errors
 			return nil
 		}
-		return &altRun{inputs: b.inputs, paths: paths}
+		return &altRun{inputs: b.inputs, paths: paths, t: ta}
 	}
-	least := func(loss []float64) float64 { return slices.Min(loss[1 : min(limit, len(loss)-1)+1]) }
-	if least(paths.recs[c][t][0].loss) >= least(raw.recs[c][t][0].loss) {
+	if least(paths.recs[c][ta][0].loss) >= least(raw.recs[c][t][0].loss) {
 		return nil
 	}
 	rest := make([]int, raw.folds-1)
 	for f := range rest {
 		rest[f] = f + 1
 	}
-	b.race("power", a.Alt, Y, class, folds, rest, taus, maxT, alive, paths, evals)
+	b.race("power", a.Alt, Y, class, folds, rest, taus, maxT, mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == ta }), paths, evals)
 	bs, best := 1, math.Inf(1)
 	for s := 1; s <= limit; s++ {
-		if v := paths.loss[c][t][s]; v < best {
+		if v := paths.loss[c][ta][s]; v < best {
 			best, bs = v, s
 		}
 	}
-	rp := b.replayChosen(paths, c, t, bs, folds, Y, class)
-	if paired.Within(ref, rp.point[bs], altSE) {
+	rp := b.replayChosen(paths, c, ta, bs, folds, Y, class)
+	if paired.Within(altLosses(ref, class, len(Y)), altLosses(rp.point[bs], class, len(Y)), altSE) {
 		return nil
 	}
-	return &altRun{inputs: b.inputs, paths: paths, bs: bs, rp: rp}
+	return &altRun{inputs: b.inputs, paths: paths, t: ta, bs: bs, rp: rp}
+}
+
+// altLosses returns the per-point losses raceAlt compares: a classifier's, of K outputs,
+// capped at 4 K, the loss of the opposite codes, so that a few points far outside the training
+// inputs' range, whose decisions a model on the given inputs extrapolates wildly, do not
+// swamp the paired test with their variance (a regression's losses as they are).
+func altLosses(loss []float64, class []int, K int) []float64 {
+	if class == nil {
+		return loss
+	}
+	out := make([]float64, len(loss))
+	for i, v := range loss {
+		out[i] = min(v, 4*float64(K))
+	}
+	return out
 }
 
 // foldLosses returns the held-out losses of the first fold's points under the model of rec,

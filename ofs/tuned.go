@@ -98,6 +98,9 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	if err != nil {
 		return nil, err
 	}
+	if ar.Alt { // the seed kept the other encoding: the construction runs on it too
+		Z, a.inputs = a.Alt, newFoldInputs()
+	}
 	a.defaults(len(Z), classCount(class))
 	if t.Lambda == 0 {
 		t.Lambda = 0.1

@@ -140,7 +140,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.tau, "tau", 0, "fixed-node width tau of exp(-||z-c||^2/tau) on standardised inputs (0: chosen from the data)")
 	fs.IntVar(&f.minTerms, "min-terms", 0, "rols, loomi: minimum number of nodes (0: the method's default)")
 	fs.IntVar(&f.maxTerms, "max-terms", 0, "node budget: cap on the number of nodes (0: the method's default)")
-	fs.BoolVar(&f.noPower, "no-power", false, "auto: leave skewed inputs as they are (by default a Yeo-Johnson power transform of them is cross-validated too, and kept where it does better)")
+	fs.BoolVar(&f.noPower, "no-power", false, "auto, pso, rwbs: leave skewed inputs as they are (by default a Yeo-Johnson power transform of them is cross-validated too, and kept where it does better)")
 	fs.BoolVar(&f.noLinear, "no-linear", false, "auto, pso, rwbs: Gaussian nodes only, no linear or quadratic node (with -no-power, model files of format 2, which older builds read)")
 	fs.Var(&f.refine, "refine", "auto: refine the nodes' centres and widths jointly after the selection, as far as the cross-validation supports: -refine on data of any size (2-4 times the time), -refine=false never, -refine=auto (the default) for several classes and regression from 1,000 points on")
 	fs.BoolVar(&f.paper, "paper", false, "pso, rwbs: the papers' construction (no bias, no cross-validation; with -ps 7 -ng 11 -mi 400 for rwbs)")
