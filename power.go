@@ -24,7 +24,7 @@ var powerRange = [2]float64{-3, 3}
 func fitPower(X [][]float64) *model.Power {
 	m := len(X[0])
 	p := &model.Power{Shift: make([]float64, m), Scale: make([]float64, m), Lambda: make([]float64, m)}
-	any := false
+	kept := false
 	u := make([]float64, len(X))
 	for j := range m {
 		p.Scale[j], p.Lambda[j] = 1, 1
@@ -41,9 +41,9 @@ func fitPower(X [][]float64) *model.Power {
 			continue
 		}
 		p.Shift[j], p.Scale[j], p.Lambda[j] = lo, scale, l
-		any = true
+		kept = true
 	}
-	if !any {
+	if !kept {
 		return nil
 	}
 	return p
@@ -72,7 +72,7 @@ func columnShape(X [][]float64, j int) (lo, sd, skew float64, levels int) {
 		v := x[j]
 		mean += v / n
 		lo = min(lo, v)
-		if len(seen) < 3 && !contains(seen, v) {
+		if len(seen) < 3 && !slices.Contains(seen, v) {
 			seen = append(seen, v)
 		}
 	}
@@ -88,14 +88,6 @@ func columnShape(X [][]float64, j int) (lo, sd, skew float64, levels int) {
 	return lo, math.Sqrt(m2 * n / (n - 1)), m3 / math.Pow(m2, 1.5), len(seen)
 }
 
-func contains(xs []float64, v float64) bool {
-	for _, x := range xs {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
 
 // bestPower returns the power of greatest profile log-likelihood of u >= 0 under a Gaussian,
 // -N/2 ln(var(t)) + (lambda - 1) sum ln(u + 1) (Box and Cox 1964 on u + 1; Yeo and Johnson
