@@ -88,7 +88,6 @@ func columnShape(X [][]float64, j int) (lo, sd, skew float64, levels int) {
 	return lo, math.Sqrt(m2 * n / (n - 1)), m3 / math.Pow(m2, 1.5), len(seen)
 }
 
-
 // bestPower returns the power of greatest profile log-likelihood of u >= 0 under a Gaussian,
 // -N/2 ln(var(t)) + (lambda - 1) sum ln(u + 1) (Box and Cox 1964 on u + 1; Yeo and Johnson
 // 2000), by golden-section search over powerRange (the likelihood is unimodal in lambda).
