@@ -152,7 +152,7 @@ func fitAuto(c *fitContext) error {
 	if r.Alt {
 		chose += c.powerKept()
 	}
-	if in := c.inputsMap(); in != nil && in.resized[1] > 0 {
+	if in := c.inputsMap(); in != nil && in.resized[0] > 0 {
 		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
 	}
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, chose, r.Evaluations)
@@ -224,7 +224,7 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	t.Criterion = "cv-mse"
 	t.LOOCurve, t.Chosen = cvCurve, chosen // the point on the curves; the evidence may keep fewer nodes
 	t.LOOScope = "cv"
-	if len(centres) == 0 {
+	if len(centres) == 0 && (p.task != model.Classification || len(p.classes) < 3 || c.opt.NoLinear) {
 		return fmt.Errorf("%w: %s built no node", ErrNoSignal, m.Method)
 	}
 	if p.task == model.Classification {
@@ -244,6 +244,9 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 		t.LOOError = cvCurve[chosen-1]
 	}
 	t.CVError = t.LOOError
+	if len(m.Nodes) == 0 { // (several classes: the class map's terms of the inputs are nodes)
+		return fmt.Errorf("%w: %s built no node", ErrNoSignal, m.Method)
+	}
 	return nil
 }
 
@@ -265,10 +268,11 @@ func (c *fitContext) inputsMap() *inputsMap {
 // 32 ms a fit) for no better choice of size (docs/ALGORITHMS.md, section 4.8).
 var resizeScales = inputsScales[:1]
 
-// resizeSizes are the sizes below the size rule's that resize tries, smallest first: 1, 2,
-// 4, 8, ...
+// resizeSizes are the sizes below the size rule's that resize tries, smallest first: 0 (no
+// Gaussian node: the map on the inputs' terms alone, the decisions then the folds' biases), 1,
+// 2, 4, 8, ...
 func resizeSizes(size int) []int {
-	var out []int
+	out := []int{0}
 	for s := 1; s < size; s *= 2 {
 		out = append(out, s)
 	}

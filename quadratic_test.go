@@ -132,8 +132,9 @@ func TestQuadraticFeatures(t *testing.T) {
 }
 
 // TestResize checks the several-class size cut by the class map: where the inputs' terms do
-// as well as the decisions of the size rule's size, the smallest size is taken and its map
-// kept for the calibration; where the inputs say nothing about the classes, the size stays.
+// as well as the decisions of the size rule's size, the smallest size is taken (0: no Gaussian
+// node) and its map kept for the calibration; where the inputs say nothing about the classes,
+// the size stays.
 func TestResize(t *testing.T) {
 	const n, m, C, size = 300, 4, 3, 16
 	rng := rand.New(rand.NewPCG(41, 42))
@@ -180,11 +181,11 @@ func TestResize(t *testing.T) {
 	}
 	t.Run("the inputs stand in for the nodes", func(t *testing.T) {
 		in := &inputsMap{Z: Z, se: 1}
-		if got := resize(size, decisions, class, C, 1, in); got != 1 {
-			t.Fatalf("size %d, want 1", got)
+		if got := resize(size, decisions, class, C, 1, in); got != 0 {
+			t.Fatalf("size %d, want 0 (the map on the inputs' terms alone)", got)
 		}
-		if in.chosen == nil || in.chosen.stack == nil || !in.chosen.stack.form.quadratic || in.resized != [2]int{size, 1} {
-			t.Fatalf("kept %+v, resized %v; want a map with the log-densities, from %d to 1", in.chosen, in.resized, size)
+		if in.chosen == nil || in.chosen.stack == nil || !in.chosen.stack.form.quadratic || in.resized != [2]int{size, 0} {
+			t.Fatalf("kept %+v, resized %v; want a map with the log-densities, from %d to 0", in.chosen, in.resized, size)
 		}
 		cm, ok := chooseMap(small, class, C, 1, in)
 		if !ok || cm.stack != in.chosen.stack {

@@ -84,7 +84,8 @@ type Auto struct {
 	ByMisses bool
 	// Resize, if set, may lower the size the size rule chose for several classes: given that
 	// size and the out-of-fold decisions at any size up to it (decisions(s)[i] holds point i's
-	// K decision values), it returns the size to build (at least 1, at most size). The root
+	// K decision values), it returns the size to build (at most size; 0 for no Gaussian node,
+	// the bias alone, where the class map's terms of the inputs do as well). The root
 	// package's class map on the decisions and the inputs can make a smaller kernel model as
 	// accurate as the larger one (sparsekernel's resize).
 	// Z is the inputs the model is built on (Fit's, or Alt).
@@ -559,7 +560,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	if a.Resize != nil && len(Y) > 1 && class != nil && size > 1 {
-		size = min(max(a.Resize(Z, size, func(s int) [][]float64 { return outOfFold(held, heldRows, reached, s, n, len(Y)) }), 1), size)
+		size = min(max(a.Resize(Z, size, func(s int) [][]float64 { return outOfFold(held, heldRows, reached, s, n, len(Y)) }), 0), size)
 	}
 	res.CVCurve = make([]float64, maxT)
 	for s := 1; s <= maxT; s++ {
@@ -578,7 +579,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	// held-out decisions support (none, as a rule, where it does not pay).
 	w := a.Weighting[bc]
 	iters, refined, selectedOOF := 0, "", res.OOF
-	if a.refines(class, len(Y), wrong[size]) {
+	if size > 0 && a.refines(class, len(Y), wrong[size]) {
 		var oof [][]float64
 		if iters, oof, refined = a.jointFolds(Z, Y, class, folds, w, taus[bt], size, held, reached, point[size], wrong[size]); iters > 0 {
 			res.OOF = oof

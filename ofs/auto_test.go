@@ -852,6 +852,24 @@ func TestAutoResize(t *testing.T) {
 	if r.Selected != 1 || len(r.Centres) != 1 || !slices.EqualFunc(r.OOF, small, slices.Equal) {
 		t.Errorf("built %d nodes (%d centres); want 1, with the decisions at size 1", r.Selected, len(r.Centres))
 	}
+	// Size 0: no Gaussian node, the bias alone (its outputs the classes' shares), and the
+	// folds' biases as the out-of-fold decisions.
+	var none [][]float64
+	a.Resize = func(_ [][]float64, size int, decisions func(s int) [][]float64) int {
+		none = decisions(0)
+		return 0
+	}
+	if r, err = a.Fit(X, Y, class); err != nil {
+		t.Fatal(err)
+	}
+	if r.Selected != 0 || len(r.Centres) != 0 || len(r.Weights) != 3 || len(r.Weights[0]) != 0 || !slices.EqualFunc(r.OOF, none, slices.Equal) {
+		t.Fatalf("size 0: %d selected, %d centres, weights %v", r.Selected, len(r.Centres), r.Weights)
+	}
+	for k, b := range r.Bias { // the one-vs-rest codes' means: 2 share - 1, about -1/3 each
+		if math.Abs(b+1.0/3) > 0.05 {
+			t.Errorf("output %d's bias %v, want about -1/3", k, b)
+		}
+	}
 }
 
 // TestAutoAlt checks the race of another encoding of the inputs: classes inside a circle of
