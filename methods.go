@@ -152,7 +152,7 @@ func fitAuto(c *fitContext) error {
 	if r.Alt {
 		chose += c.powerKept()
 	}
-	if in := c.inputsMap(); in != nil && in.resized[0] > 0 {
+	if in := c.in; in != nil && in.resized[0] > 0 { // (resize's, which made it)
 		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
 	}
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, chose, r.Evaluations)
@@ -526,16 +526,10 @@ func chooseMap(F [][]float64, class []int, classes, workers int, in *inputsMap) 
 	if !ok {
 		return classMap{}, false
 	}
-	return mapWith(F, class, classes, workers, A, B, in, nil), true
-}
-
-// mapWith is chooseMap given the map A, B fitted on all the points and the stacked maps that
-// may be chosen (fits, stackFits' with some left out), or nil for all of them.
-func mapWith(F [][]float64, class []int, classes, workers int, A [][]float64, B []float64, in *inputsMap, fits []*stackFit) classMap {
 	cm := classMap{A: A, B: B, missed: mistakes(argmaxLabels(F), class)}
 	logits, ok := calibrate.CrossLogits(F, class, classes, calibGroups, workers, A, B)
 	if !ok {
-		return cm
+		return cm, true
 	}
 	if crossMissed := mistakes(argmaxLabels(logits), class); mean(crossMissed) < mean(cm.missed) {
 		cm.folded, cm.missed = true, crossMissed // the better labelling's mistakes, for the stacked map's test
@@ -544,15 +538,13 @@ func mapWith(F [][]float64, class []int, classes, workers int, A [][]float64, B 
 	// Fewer mistakes than them by se paired standard errors: where even no mistake at all
 	// would not be, nothing is fitted.
 	if in == nil || !clearlyFewer(cm.missed, make([]float64, len(F)), in.se) {
-		return cm
+		return cm, true
 	}
-	if fits == nil {
-		fits = stackFits(F, in, class, classes, A, B, inputsScales, nil, nil)
-	}
+	fits := stackFits(F, in, class, classes, A, B, inputsScales, nil, nil)
 	if st := chooseStack(F, in, class, classes, workers, cm.missed, fits); st != nil {
 		cm.stack, cm.missed, cm.logits = st, mistakes(argmaxLabels(st.logits), class), st.logits
 	}
-	return cm
+	return cm, true
 }
 
 // clearlyFewer reports whether the labelling of mistakes miss makes fewer than that of missed
@@ -702,23 +694,11 @@ func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][
 		logits := calibrate.Logits(F2, As, Bs)
 		return &stackFit{form: form, A: As, B: Bs, miss: mistakes(argmaxLabels(logits), class), loss: calibrate.LogitLosses(logits, class)}
 	}
-	if gate != nil && len(forms) > 0 {
-		f := len(forms) - 1
-		startA, startB := A, B
-		if f < len(from) && from[f] != nil {
-			startA, startB = from[f].A, from[f].B
-		}
-		if fits[f] = fit(forms[f], startA, startB); fits[f] == nil || !gate(fits[f]) {
-			return nil
-		}
-	}
-	for f, form := range forms {
-		if fits[f] != nil { // (the gate's)
-			continue
-		}
-		// Started from the map of the same terms at the previous ridge, its slopes of the
-		// inputs rescaled to this one's inputs (the same optimum, in fewer steps), or from
-		// the map on the outputs alone.
+	// Each fit starts from the same form's fit in from, or from the map of the same terms at
+	// the previous ridge, its slopes of the inputs rescaled to this one's inputs (the same
+	// optimum, in fewer steps), or from the map on the outputs alone.
+	fitForm := func(f int) *stackFit {
+		form := forms[f]
 		startA, startB := A, B
 		if f < len(from) && from[f] != nil {
 			startA, startB = from[f].A, from[f].B
@@ -733,6 +713,17 @@ func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][
 		}
 		if fits[f] = fit(form, startA, startB); fits[f] != nil {
 			previous[[2]bool{form.linear, form.quadratic}] = fits[f]
+		}
+		return fits[f]
+	}
+	if gate != nil && len(forms) > 0 {
+		if st := fitForm(len(forms) - 1); st == nil || !gate(st) {
+			return nil
+		}
+	}
+	for f := range forms {
+		if fits[f] == nil && (gate == nil || f < len(forms)-1) {
+			fitForm(f)
 		}
 	}
 	return fits

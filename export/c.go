@@ -208,6 +208,9 @@ func (g *cGen) tableReals() int {
 	n := 0
 	if g.inputsUsed() {
 		n = 2 * m.Inputs
+		if m.Scaling.Power != nil {
+			n += 3 * m.Inputs // shift, scale, power
+		}
 	}
 	for i := range m.Nodes {
 		n += m.Inputs + len(nodeWidths(m, i, widthForm(m)))
@@ -324,7 +327,7 @@ func (g *cGen) tables() {
 				" * ((u + 1)^lambda - 1) / lambda (log(u + 1) at lambda = 0) for u >= 0, u below */",
 				"static const $real $p_shift[$P_N_INPUTS] =")
 			g.row("    ", pw.Shift, "power shift", false)
-			g.put(";", "static const $real $p_pscale[$P_N_INPUTS] =")
+			g.put(";", "static const $real $p_power_scale[$P_N_INPUTS] =")
 			g.row("    ", pw.Scale, "power scale", true)
 			g.put(";", "static const $real $p_lambda[$P_N_INPUTS] =")
 			g.row("    ", pw.Lambda, "power", false)
@@ -472,7 +475,7 @@ func (g *cGen) functions() {
 			g.put(
 				"        z[j] = x[j];",
 				"        if ($p_lambda[j] < 1 || $p_lambda[j] > 1) {",
-				"            $real u = (x[j] - $p_shift[j]) / $p_pscale[j];",
+				"            $real u = (x[j] - $p_shift[j]) / $p_power_scale[j];",
 				"            if (u < 0)",
 				"                z[j] = u;",
 				"            else if ($abs($p_lambda[j]) < 1e-12$f)",

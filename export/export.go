@@ -376,6 +376,15 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 	mean, std, centre, width := table("mean"), table("std"), table("centre"), table("width")
 	bias, weight, linear := table("bias"), table("weight"), table("linear")
 	lines := []string{"z[j] = (x[j] - " + mean + "[j]) / " + std + "[j]"}
+	if m.Scaling.Power != nil {
+		lambda := table("lambda")
+		lines = []string{
+			"u[j] = (x[j] - " + table("shift") + "[j]) / " + table("power_scale") + "[j]",
+			"t[j] = x[j] where " + lambda + "[j] = 1; else ((u[j] + 1)^" + lambda + "[j] - 1) / " + lambda + "[j] for u[j] >= 0",
+			"       (log(u[j] + 1) at " + lambda + "[j] = 0), u[j] for u[j] < 0",
+			"z[j] = (t[j] - " + mean + "[j]) / " + std + "[j]",
+		}
+	}
 	switch {
 	case len(m.Nodes) == 0 && lin.table != nil: // no g_i
 	case m.Kernel == model.KernelWavelet:

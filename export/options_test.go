@@ -2,6 +2,7 @@ package export_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -193,6 +194,61 @@ func TestGenerateLinear(t *testing.T) {
 		for _, w := range c.lack {
 			if strings.Contains(string(src), w) {
 				t.Errorf("%s: output holds %q", c.name, w)
+			}
+		}
+	}
+}
+
+// TestGeneratePower checks the header of a model on power-transformed inputs: the formula
+// spells the transform out with the tables the code defines, and the C file's count of
+// read-only numbers includes the transform's three a input.
+func TestGeneratePower(t *testing.T) {
+	plain := withLinear(randomModel(t, 70, 3, 4, 1, false), 71, 1)
+	plain.Classes = []string{"a", "b"}
+	mustCheck(t, plain)
+	powered := *plain
+	powered.Scaling.Power = &model.Power{Shift: []float64{0, 1, 2}, Scale: []float64{1, 2, 3}, Lambda: []float64{0, 1, -0.5}}
+	mustCheck(t, &powered)
+	reals := func(m *model.Model) int {
+		src, err := export.Generate(m, export.Options{Name: "m"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(src)
+		i := strings.Index(s, "Read-only tables: ")
+		var n int
+		if _, err := fmt.Sscanf(s[i+len("Read-only tables: "):], "%d", &n); i < 0 || err != nil {
+			t.Fatalf("no count of read-only numbers: %v", err)
+		}
+		return n
+	}
+	if got, want := reals(&powered), reals(plain)+3*3; got != want {
+		t.Errorf("read-only numbers %d with the transform, want %d", got, want)
+	}
+	for _, c := range []struct {
+		opt  export.Options
+		want []string
+	}{
+		{export.Options{Name: "m"}, []string{
+			"u[j] = (x[j] - m_shift[j]) / m_power_scale[j]\n",
+			"z[j] = (t[j] - m_mean[j]) / m_std[j]\n",
+			"static const double m_power_scale[M_N_INPUTS] =\n",
+			"static const double m_lambda[M_N_INPUTS] =\n",
+		}},
+		{export.Options{Lang: export.Go, Name: "m"}, []string{
+			"u[j] = (x[j] - mShift[j]) / mPowerScale[j]\n",
+			"z[j] = (t[j] - mMean[j]) / mStd[j]\n",
+			"mPowerScale = [MInputs]float64{",
+			"\tmLambda ", // (gofmt aligns the table names)
+		}},
+	} {
+		src, err := export.Generate(&powered, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(src), w) {
+				t.Errorf("%v: output lacks %q", c.opt.Lang, w)
 			}
 		}
 	}

@@ -722,12 +722,7 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 	b := *a
 	b.inputs = newFoldInputs()
 	paths := newAutoPaths(len(a.Weighting), len(taus), raw.folds, maxT)
-	least := func(loss []float64) float64 { // over sizes 1 to limit (+Inf for a path of no term)
-		if len(loss) < 2 {
-			return math.Inf(1)
-		}
-		return slices.Min(loss[1 : min(limit, len(loss)-1)+1])
-	}
+	least := func(loss []float64) float64 { _, v := leastSize(loss, limit); return v }
 	near := 1 // the widths tried: t and its neighbours
 	if early {
 		near = 0
@@ -754,17 +749,25 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 		rest[f] = f + 1
 	}
 	b.race("power", a.Alt, Y, class, folds, rest, taus, maxT, mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == ta }), paths, evals)
-	bs, best := 1, math.Inf(1)
-	for s := 1; s <= limit; s++ {
-		if v := paths.loss[c][ta][s]; v < best {
-			best, bs = v, s
-		}
-	}
+	bs, _ := leastSize(paths.loss[c][ta], limit)
 	rp := b.replayChosen(paths, c, ta, bs, folds, Y, class)
 	if paired.Within(altLosses(ref, class, len(Y)), altLosses(rp.point[bs], class, len(Y)), altSE) {
 		return nil
 	}
 	return &altRun{inputs: b.inputs, paths: paths, t: ta, bs: bs, rp: rp}
+}
+
+// leastSize returns the size in 1 to limit (or the path's length) of least held-out loss of
+// a path's losses by size (the first of equal ones), and that loss; 0 and +Inf for a path of
+// no term.
+func leastSize(loss []float64, limit int) (int, float64) {
+	s, v := 0, math.Inf(1)
+	for t := 1; t <= min(limit, len(loss)-1); t++ {
+		if loss[t] < v {
+			s, v = t, loss[t]
+		}
+	}
+	return s, v
 }
 
 // altLosses returns the per-point losses raceAlt compares: a classifier's, of K outputs,
@@ -785,12 +788,7 @@ func altLosses(loss []float64, class []int, K int) []float64 {
 // foldLosses returns the held-out losses of the first fold's points under the model of rec,
 // a path on it, at the path's size of least held-out loss (up to limit).
 func (a *Auto) foldLosses(rec *pathRecord, limit int, folds []int, Y [][]float64, class []int) []float64 {
-	bs := 1
-	for s := 2; s <= min(limit, len(rec.loss)-1); s++ {
-		if rec.loss[s] < rec.loss[bs] {
-			bs = s
-		}
-	}
+	bs, _ := leastSize(rec.loss, limit)
 	_, va := foldRows(folds, 0)
 	_, yva, cva := pickRows(nil, Y, class, va)
 	loss := make([]float64, len(va))

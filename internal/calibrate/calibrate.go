@@ -597,6 +597,7 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 	logits := make([][]float64, n)
 	u := make([]float64, np*C)                         // u[d np + r] = (H^-1 X_i')[r][d]
 	K, M := make([]float64, C*C), make([]float64, C*C) // row-major C x C
+	ipiv := make([]int, C)
 	for i := range n {
 		x := pr.x.Data[i*p : (i+1)*p]
 		prob := pr.prob.Data[i*C : (i+1)*C]
@@ -632,9 +633,11 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 		for c := range C {
 			res[c] = prob[c] - boolFloat(c == class[i])
 		}
-		if !solveSmall(M, res) {
+		mg := blas64.General{Rows: C, Cols: C, Stride: C, Data: M}
+		if !lapack64.Getrf(mg, ipiv) {
 			return nil, false
 		}
+		lapack64.Getrs(blas.NoTrans, mg, blas64.General{Rows: C, Cols: 1, Stride: 1, Data: res}, ipiv)
 		l := rowLogits(A, B, F[i])
 		for c := range C {
 			l[c] += kernel.Dot(K[c*C:(c+1)*C], res)
@@ -642,44 +645,6 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 		logits[i] = l
 	}
 	return logits, true
-}
-
-// solveSmall solves M z = b in place of b by Gaussian elimination with partial pivoting (M,
-// row-major and square, is overwritten); false if M is singular.
-func solveSmall(M, b []float64) bool {
-	n := len(b)
-	for k := range n {
-		piv := k
-		for r := k + 1; r < n; r++ {
-			if math.Abs(M[r*n+k]) > math.Abs(M[piv*n+k]) {
-				piv = r
-			}
-		}
-		if !(math.Abs(M[piv*n+k]) > 1e-300) {
-			return false
-		}
-		if piv != k {
-			for j := range n {
-				M[k*n+j], M[piv*n+j] = M[piv*n+j], M[k*n+j]
-			}
-			b[k], b[piv] = b[piv], b[k]
-		}
-		for r := k + 1; r < n; r++ {
-			f := M[r*n+k] / M[k*n+k]
-			for j := k; j < n; j++ {
-				M[r*n+j] -= f * M[k*n+j]
-			}
-			b[r] -= f * b[k]
-		}
-	}
-	for k := n - 1; k >= 0; k-- {
-		s := b[k]
-		for j := k + 1; j < n; j++ {
-			s -= M[k*n+j] * b[j]
-		}
-		b[k] = s / M[k*n+k]
-	}
-	return true
 }
 
 // addPenalty adds the fit's penalty to the upper triangle of the likelihood's Hessian h of C
