@@ -91,7 +91,10 @@ func (m *Model) About() []string {
 	}
 	if m.Training.Chosen > 0 {
 		kept := fmt.Sprintf("the model kept %d", m.Training.Chosen)
-		if n := len(m.Nodes); n < m.Training.Chosen {
+		switch n := len(m.Nodes); {
+		case strings.Contains(m.Training.Chose, RVMChose):
+			kept = fmt.Sprintf("the selection kept %d; the model is the relevance vector machine that replaced it, of %d", m.Training.Chosen, n)
+		case n < m.Training.Chosen:
 			kept = fmt.Sprintf("the selection kept %d, the evidence pruning %d", m.Training.Chosen, n)
 		}
 		lines = append(lines, "training.loo_curve[k-1] is the selection criterion with k nodes; "+kept)

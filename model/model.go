@@ -49,6 +49,10 @@ const NodeLinear = "linear"
 // R' R its precision matrix (the node has no width).
 const NodeQuadratic = "quadratic"
 
+// RVMChose is the phrase of Training.Chose that says a two-class model is the relevance vector
+// machine that replaced the selection's model (its nodes are not a point on Training.LOOCurve).
+const RVMChose = "then a relevance vector machine"
+
 // Node is one basis function: its centre and its width parameters in the standardised space.
 // Kind is empty for a node of the model's Kernel, NodeLinear or NodeQuadratic.
 type Node struct {

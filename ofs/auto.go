@@ -13,6 +13,7 @@ import (
 	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
+	"github.com/sparsekernel/sparsekernel/model"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -114,6 +115,10 @@ type Auto struct {
 	// weights are re-estimated by sparse Bayesian learning, which removes the nodes the data do
 	// not support (evidencePrune).
 	NoPrune bool
+	// NoRVM keeps a two-class model that forward selection built: by default a relevance vector
+	// machine on the fit's candidates is cross-validated beside it and replaces it where its
+	// out-of-fold log-loss is clearly lower (rvm.go).
+	NoRVM bool
 	// RaceFolds is the number of folds the race runs on before the survivors are chosen: the
 	// first fold for every configuration, and with 2 the second fold for the leading third of
 	// them (at least Survivors), ranked then by both; 1 for the first fold only (larger values
@@ -625,6 +630,12 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
 				res.Estimate, res.EstimateRows = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
 			}
+		}
+	}
+	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
+		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof) {
+			kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
+				rv.tau, len(res.Centres), len(rvmColumns(len(pts), len(dirs))), rv.margin)
 		}
 	}
 	if res.Weights == nil { // not pruned: forward selection's weights

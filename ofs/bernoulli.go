@@ -37,6 +37,15 @@ const (
 // weights and the bias on the logit scale, and the approximate leave-one-out logits of the
 // final model (for calibration); ok is false if a posterior could not be computed.
 func bernoulliPrune(cols [][]float64, t []float64, workers int) evidenceFit {
+	return bernoulliEvidence(cols, t, workers, bernoulliNewton)
+}
+
+// bernoulliEvidence is bernoulliPrune with at most warmSteps Newton steps to each mode of the
+// warm-up's iterations (bernoulliNewton: as many as the mode needs). From a broad prior over many
+// columns the warm-up's precisions move far at every iteration, so an exact mode there buys
+// little: the relevance vector machine on a fit's candidates (rvm.go) takes one step, at about
+// half the cost.
+func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) evidenceFit {
 	M := len(cols) + 1
 	C := withBias(cols) // C[j]: column j of the design, the bias first
 	alpha := make([]float64, M)
@@ -50,6 +59,10 @@ func bernoulliPrune(cols [][]float64, t []float64, workers int) evidenceFit {
 	}
 	l := newLaplace(C, t, workers)
 	for it := range evidenceIterations {
+		l.steps = bernoulliNewton
+		if it < bernoulliWarmup {
+			l.steps = warmSteps
+		}
 		sigma, ok := l.mode(active, alpha)
 		if !ok {
 			return evidenceFit{}
@@ -90,6 +103,7 @@ func bernoulliPrune(cols [][]float64, t []float64, workers int) evidenceFit {
 			break
 		}
 	}
+	l.steps = bernoulliNewton
 	if _, ok := l.mode(active, alpha); !ok || !finite(l.w) {
 		return evidenceFit{}
 	}
@@ -115,13 +129,14 @@ type laplace struct {
 	h, g, B, tr []float64
 	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
 	workers     int       // goroutines for the Gram matrix
+	steps       int       // Newton steps at most to the next mode
 }
 
 func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 	n, M := len(t), len(C)
 	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
 		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M),
-		r: make([]float64, n), b: make([]float64, n), workers: workers}
+		r: make([]float64, n), b: make([]float64, n), workers: workers, steps: bernoulliNewton}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant.
@@ -175,7 +190,7 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 		if u, ok = lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper}); !ok {
 			return nil, false
 		}
-		if step == bernoulliNewton {
+		if step == l.steps {
 			break
 		}
 		lapack64.Potrs(u, blas64.General{Rows: m, Cols: 1, Stride: 1, Data: g}) // g is now the Newton step

@@ -1,8 +1,12 @@
 package ofs
 
 import (
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // hastieSet draws n points of Hastie et al.'s 10-input problem: class 1 outside the sphere
@@ -42,7 +46,7 @@ func signError(F [][]float64, class []int) float64 {
 func TestPrunedEstimate(t *testing.T) {
 	X, class := hastieSet(5000, 1)
 	Xt, ct := hastieSet(5000, 2)
-	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+	r, err := Auto{Seed: 1, NoRVM: true}.Fit(X, oneVsRest(class, 2), class)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,5 +58,51 @@ func TestPrunedEstimate(t *testing.T) {
 	est, test, unpruned := signError(F, cl), autoTestError(r, Xt, ct), signError(r.OOF, class)
 	if d := est - test; d > 0.01 || d < -0.01 {
 		t.Errorf("estimate %.4f, test error %.4f (the unpruned folds' %.4f)", est, test, unpruned)
+	}
+}
+
+// TestRVMContender checks the relevance vector machine that may replace a two-class model: on
+// a sphere's boundary without noise (Hastie et al.'s problem), where forward selection on the
+// squared error needs many narrow nodes, it replaces the selection's model, is more accurate on
+// test points, and its out-of-fold logits estimate its test error within two points; on two
+// overlapping normal classes, whose best boundary is a plane, the selection's model stays.
+func TestRVMContender(t *testing.T) {
+	X, class := hastieSet(600, 3)
+	Xt, ct := hastieSet(4000, 4)
+	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := Auto{Seed: 1, NoRVM: true}.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Chose, model.RVMChose) {
+		t.Fatalf("sphere: the selection's model was kept: %s", r.Chose)
+	}
+	test, was := autoTestError(r, Xt, ct), autoTestError(sel, Xt, ct)
+	if test >= was {
+		t.Errorf("sphere: test error %.4f with the relevance vector machine, %.4f without", test, was)
+	}
+	if est := signError(r.OOF, class); math.Abs(est-test) > 0.02 {
+		t.Errorf("sphere: out-of-fold error %.4f, test error %.4f", est, test)
+	}
+	if r.Size > 30 || r.Tau <= 0 || len(r.Vars) != r.Size {
+		t.Errorf("sphere: %d nodes, tau %g, %d widths", r.Size, r.Tau, len(r.Vars))
+	}
+
+	rng := rand.New(rand.NewPCG(5, 6))
+	Xn := make([][]float64, 300)
+	cn := make([]int, len(Xn))
+	for i := range Xn {
+		cn[i] = i % 2
+		Xn[i] = []float64{rng.NormFloat64() + float64(cn[i]), rng.NormFloat64(), rng.NormFloat64()}
+	}
+	rn, err := Auto{Seed: 1}.Fit(Xn, oneVsRest(cn, 2), cn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(rn.Chose, model.RVMChose) {
+		t.Errorf("two normal classes: the relevance vector machine replaced the model: %s", rn.Chose)
 	}
 }

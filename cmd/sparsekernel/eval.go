@@ -248,7 +248,10 @@ func sizeTable(w io.Writer, m *model.Model) {
 	if t.Refined > 0 { // the curve is the selection's, before it
 		fmt.Fprintf(w, "  (the selected nodes were then refined jointly: %s %s)\n", estimateName(m), formatError(m, t.LOOError))
 	}
-	if n := m.Size(); n < t.Chosen {
+	switch n := m.Size(); {
+	case strings.Contains(t.Chose, model.RVMChose):
+		fmt.Fprintf(w, "  (the model is the relevance vector machine of %d nodes that did better out of fold than this selection)\n", n)
+	case n < t.Chosen:
 		fmt.Fprintf(w, "  (of the %d nodes selected, the evidence pruning kept %d)\n", t.Chosen, n)
 	}
 }

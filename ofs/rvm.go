@@ -1,0 +1,189 @@
+package ofs
+
+import (
+	"math"
+	"slices"
+	"sync"
+)
+
+// A two-class model's contender: a relevance vector machine (Tipping 2001, section 4: the
+// Bernoulli likelihood) on up to rvmCandidates of the fit's candidate centres and its linear
+// directions, at the chosen width times 1, 2 or 4. Forward selection on the squared error asks
+// every point to sit at +-1, which a boundary that is sharp and curved (a sphere, the class of
+// sum x_j^2 against a threshold; an exclusive or) meets only with many narrow nodes, and the
+// evidence pruning of section 4.7 starts from those nodes; the Bernoulli likelihood on all the
+// candidates at once asks only that each point sit on its side. The contender is
+// cross-validated on the folds of the race (the width on the first fold by the held-out
+// log-loss of its logits, then the other folds at that width) and replaces the model only if
+// the log-loss of its out-of-fold logits, Platt-calibrated, is lower than that of the
+// selection's out-of-fold decisions by more than rvmSE paired standard errors.
+
+// The contender's settings: the candidate centres at most (every fold's, a stride through its
+// random points and prototypes); the width factors raced; the margin in paired standard errors.
+const (
+	rvmCandidates = 100
+	rvmSE         = 1
+)
+
+var rvmFactors = []float64{1, 2, 4}
+
+// rvmResult is a contender that did better out of fold.
+type rvmResult struct {
+	tau    float64   // its width
+	oof    []float64 // its out-of-fold logits
+	margin float64   // by how many paired standard errors its log-loss was lower
+}
+
+// rvmColumns returns the indices of the contender's candidates among np centres then nd linear
+// directions: at most rvmCandidates centres, a stride through them, and every direction.
+func rvmColumns(np, nd int) []int {
+	var out []int
+	step := float64(np) / float64(min(rvmCandidates, np))
+	for x := 0.0; int(x) < np; x += step {
+		out = append(out, int(x))
+	}
+	for i := range nd {
+		out = append(out, np+i)
+	}
+	return out
+}
+
+// rvmFold returns the contender's logits at fold f's held-out points (weighting w, width tau),
+// and those points; nil if its posterior cannot be computed.
+func (a *Auto) rvmFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64) ([]float64, []int) {
+	tr, _ := foldRows(folds, f)
+	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
+	_, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
+	fm := a.foldNodes(Z, Y, class, folds, f, w, rvmColumns(len(pts), len(dirs)))
+	columns := func(Z, fixed [][]float64) ([][]float64, func()) {
+		k := newGaussians(fm.centres, nil, Z)
+		return append(rowsOf(k.at(tau), len(fm.centres), len(Z)), fixed...), k.release
+	}
+	cTr, releaseTr := columns(fm.Ztr, fm.fixTr)
+	defer releaseTr()
+	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
+	defer releaseVa()
+	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), a.Workers, 1)
+	if !ev.ok {
+		return nil, nil
+	}
+	return ev.decisions(cVa, len(fm.va)), fm.va
+}
+
+// decisions returns a one-output fit's decisions bias + sum_j w_j c_keep[j] at n points, the
+// columns c over every candidate.
+func (ev evidenceFit) decisions(c [][]float64, n int) []float64 {
+	out := make([]float64, n)
+	for v := range out {
+		fv := ev.bias[0]
+		for x, j := range ev.keep {
+			fv += ev.w[0][x] * c[j][v]
+		}
+		out[v] = fv
+	}
+	return out
+}
+
+// rvmContender cross-validates the contender of a two-class model of weighting w and width tau
+// whose out-of-fold decisions are oof, and returns it if it does better (nil if not).
+func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, tau float64, oof [][]float64) *rvmResult {
+	n := len(Z)
+	nf := slices.Max(folds) + 1
+	logits := make([]float64, n)
+	// The width on the first fold: the held-out log-loss of the logits themselves.
+	first := make([][]float64, len(rvmFactors))
+	_, rows := foldRows(folds, 0)
+	a.parallel("relevance vector machine", len(rvmFactors), func(i int) {
+		first[i], _ = a.rvmFold(Z, Y, class, folds, 0, w, rvmFactors[i]*tau)
+	})
+	best, least := -1, math.Inf(1)
+	for i, f := range first {
+		if f == nil {
+			continue
+		}
+		var l float64
+		for v, r := range rows {
+			l += logLoss(f[v], Y[0][r] > 0)
+		}
+		if l < least {
+			best, least = i, l
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	for v, r := range rows {
+		logits[r] = first[best][v]
+	}
+	tauR := rvmFactors[best] * tau
+	var mu sync.Mutex
+	failed := false
+	a.parallel("relevance vector machine", nf-1, func(j int) {
+		out, va := a.rvmFold(Z, Y, class, folds, j+1, w, tauR)
+		mu.Lock()
+		defer mu.Unlock()
+		if out == nil {
+			failed = true
+			return
+		}
+		for v, r := range va {
+			logits[r] = out[v]
+		}
+	})
+	if failed {
+		return nil
+	}
+	sel := make([]float64, n)
+	for i, f := range oof {
+		sel[i] = f[0]
+	}
+	t := positives(Y[0])
+	if m := comparePrunings(logits, sel, t); m < -rvmSE {
+		return &rvmResult{tau: tauR, oof: logits, margin: -m}
+	}
+	return nil
+}
+
+// logLoss returns the log-loss of logit f for a point of the positive class (pos) or not.
+func logLoss(f float64, pos bool) float64 {
+	if pos {
+		return softplus(-f)
+	}
+	return softplus(f)
+}
+
+// rvmFinal fits the contender on all points: the candidates pts (then the linear directions
+// dirs) of the final model in the weighted inputs Zs, at width tau. It sets res's nodes,
+// weights and out-of-fold logits (those of the contender's fold models, for the calibration
+// and the error estimate) and returns false if the posterior cannot be computed.
+func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float64, tau float64, oof []float64) bool {
+	use := rvmColumns(len(pts), len(dirs))
+	var centres [][]float64
+	for _, c := range use {
+		if c < len(pts) {
+			centres = append(centres, pts[c])
+		}
+	}
+	k := newGaussians(centres, dirs, Zs)
+	defer k.release()
+	cols := rowsOf(k.at(tau), len(use), len(Zs))
+	ev := bernoulliEvidence(cols, positives(Y[0]), a.Workers, 1)
+	if !ev.ok {
+		return false
+	}
+	res.Centres, res.Linear, res.Vars = nil, nil, nil
+	for _, x := range ev.keep {
+		if c := use[x]; c < len(pts) {
+			res.Centres = append(res.Centres, slices.Clone(pts[c]))
+			res.Linear = append(res.Linear, false)
+			res.Vars = append(res.Vars, tau/2)
+		} else {
+			res.Centres = append(res.Centres, slices.Clone(dirs[c-len(pts)]))
+			res.Linear = append(res.Linear, true)
+			res.Vars = append(res.Vars, 0)
+		}
+	}
+	res.Weights, res.Bias, res.Tau = ev.w, ev.bias, tau
+	res.OOF, res.Calibrate, res.Estimate, res.EstimateRows = rows(oof), nil, nil, nil
+	return true
+}
