@@ -21,7 +21,7 @@ import (
 // The contender's settings: the candidate centres at most (every fold's, a stride through its
 // random points and prototypes); the width factors raced; the margin in paired standard errors.
 const (
-	rvmCandidates = 100
+	rvmCandidates = 50
 	rvmSE         = 1
 )
 
