@@ -67,7 +67,7 @@ func TestPrunedEstimate(t *testing.T) {
 // test points, and its out-of-fold logits estimate its test error within two points; on two
 // overlapping normal classes, whose best boundary is a plane, the selection's model stays.
 func TestRVMContender(t *testing.T) {
-	X, class := hastieSet(600, 3)
+	X, class := hastieSet(1000, 3)
 	Xt, ct := hastieSet(4000, 4)
 	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
 	if err != nil {
