@@ -2006,6 +2006,17 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
 	held []heldPath, reached []int) ([][]float64, []int) {
 	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].chosen[:min(size, reached[f], len(held[f].chosen))])
+	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton)
+	if out == nil {
+		return nil, nil
+	}
+	return rows(out), va
+}
+
+// bernoulli fits the fold model's nodes at width tau by the Bernoulli evidence on its training
+// part (at most warmSteps Newton steps to a mode in the warm-up, bernoulliEvidence) and returns
+// its logits at the held-out points, and those points; nil if the posterior cannot be computed.
+func (fm *foldModel) bernoulli(tau float64, workers, warmSteps int) ([]float64, []int) {
 	columns := func(Z, fixed [][]float64) ([][]float64, func()) {
 		if len(fm.centres) == 0 {
 			return fixed, func() {}
@@ -2017,19 +2028,11 @@ func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighti
 	defer releaseTr()
 	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
 	defer releaseVa()
-	ev := bernoulliPrune(cTr, positives(fm.Ytr[0]), a.Workers)
+	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), workers, warmSteps)
 	if !ev.ok {
 		return nil, nil
 	}
-	out := make([][]float64, len(fm.va))
-	for v := range fm.va {
-		fv := ev.bias[0]
-		for x, j := range ev.keep {
-			fv += ev.w[0][x] * cVa[j][v]
-		}
-		out[v] = []float64{fv}
-	}
-	return out, fm.va
+	return ev.decisions(cVa, len(fm.va)), fm.va
 }
 
 // rowsOf returns the r rows of length n of the row-major matrix g (views, not copies).

@@ -54,20 +54,7 @@ func (a *Auto) rvmFold(Z, Y [][]float64, class, folds []int, f int, w Weighting,
 	tr, _ := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	_, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
-	fm := a.foldNodes(Z, Y, class, folds, f, w, rvmColumns(len(pts), len(dirs)))
-	columns := func(Z, fixed [][]float64) ([][]float64, func()) {
-		k := newGaussians(fm.centres, nil, Z)
-		return append(rowsOf(k.at(tau), len(fm.centres), len(Z)), fixed...), k.release
-	}
-	cTr, releaseTr := columns(fm.Ztr, fm.fixTr)
-	defer releaseTr()
-	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
-	defer releaseVa()
-	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), a.Workers, 1)
-	if !ev.ok {
-		return nil, nil
-	}
-	return ev.decisions(cVa, len(fm.va)), fm.va
+	return a.foldNodes(Z, Y, class, folds, f, w, rvmColumns(len(pts), len(dirs))).bernoulli(tau, a.Workers, 1)
 }
 
 // decisions returns a one-output fit's decisions bias + sum_j w_j c_keep[j] at n points, the
