@@ -633,9 +633,11 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
-		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof) {
-			kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
-				rv.tau, len(res.Centres), len(rvmColumns(len(pts), len(dirs))), rv.margin)
+		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil {
+			if l := a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof); l > 0 {
+				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
+					rv.tau, len(res.Centres), l, rv.margin)
+			}
 		}
 	}
 	if res.Weights == nil { // not pruned: forward selection's weights
@@ -1671,6 +1673,12 @@ func keepPath(h *holdout, st *State) heldPath {
 	return hp
 }
 
+// upTo returns a pick of foldNodes: the path's first size candidates, or as many as it reached.
+func (hp heldPath) upTo(size, reached int) func(np, nd int) []int {
+	c := hp.chosen[:min(size, reached, len(hp.chosen))]
+	return func(int, int) []int { return c }
+}
+
 // decisions returns the held-out decisions f_k = sum_{t <= size} theta_tk p_t, accumulated in
 // the order holdout.add accumulates them, so they equal the tracked decisions bit for bit.
 func (hp heldPath) decisions(size int) [][]float64 {
@@ -1975,16 +1983,17 @@ type foldModel struct {
 	fixTr, fixVa       [][]float64
 }
 
-// foldNodes returns fold f's model of weighting w whose nodes are the fold's candidates chosen
-// (indices into its random points and prototypes, then its linear directions).
-func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weighting, chosen []int) *foldModel {
+// foldNodes returns fold f's model of weighting w whose nodes are the fold's candidates that
+// pick chooses, given how many random points and prototypes (np) and linear directions (nd)
+// the fold has: indices into the points, then the directions.
+func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weighting, pick func(np, nd int) []int) *foldModel {
 	tr, va := foldRows(folds, f)
 	fm := &foldModel{va: va}
 	fm.Ztr, fm.Ytr, fm.ctr = pickRows(Z, Y, class, tr)
 	fm.Zva, fm.Yva, fm.cva = pickRows(Z, Y, class, va)
 	scale, dirs, pts := a.trainingInputs(f, w, fm.Ztr, fm.Ytr, fm.ctr)
 	fm.Ztr, fm.Zva = scaled(fm.Ztr, scale), scaled(fm.Zva, scale)
-	for _, c := range chosen {
+	for _, c := range pick(len(pts), len(dirs)) {
 		if c < len(pts) {
 			fm.centres = append(fm.centres, pts[c])
 			continue
@@ -2005,7 +2014,7 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 // on larger data).
 func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
 	held []heldPath, reached []int) ([][]float64, []int) {
-	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].chosen[:min(size, reached[f], len(held[f].chosen))])
+	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
 	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton)
 	if out == nil {
 		return nil, nil

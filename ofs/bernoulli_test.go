@@ -187,13 +187,13 @@ func TestComparePrunings(t *testing.T) {
 		good[i] = 4*(lab[i]-0.5) + rng.NormFloat64()
 		poor[i] = 4*(lab[i]-0.5) + 4*rng.NormFloat64()
 	}
-	if z := comparePrunings(poor, good, lab); z < 3 {
+	if z := compareLogLoss(poor, good, lab); z < 3 {
 		t.Errorf("Bernoulli decisions far worse: %.2f standard errors, want > 3", z)
 	}
-	if z := comparePrunings(good, poor, lab); z > -3 {
+	if z := compareLogLoss(good, poor, lab); z > -3 {
 		t.Errorf("Bernoulli decisions far better: %.2f standard errors, want < -3", z)
 	}
-	if z := comparePrunings(good, good, lab); z != 0 {
+	if z := compareLogLoss(good, good, lab); z != 0 {
 		t.Errorf("the same decisions: %v standard errors, want 0", z)
 	}
 }

@@ -59,7 +59,7 @@ type evidenceFit struct {
 // prune removes the columns the evidence does not support: with the Gaussian likelihood for a
 // regressor or several classes; for two classes (one output, class not nil) with both
 // likelihoods, keeping the Bernoulli model (the smaller, as a rule) unless the Gaussian one's
-// leave-one-out log-loss is lower by more than se paired standard errors (comparePrunings).
+// leave-one-out log-loss is lower by more than se paired standard errors (compareLogLoss).
 // workers bounds the goroutines of the Bernoulli pruning's Gram matrices (gram).
 func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int) evidenceFit {
 	g := evidencePrune(cols, Y, class != nil)
@@ -76,7 +76,7 @@ func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int
 	case !g.ok:
 		return b
 	}
-	if comparePrunings(b.loo, g.gaussianLOO(cols, Y[0]), t) > se {
+	if compareLogLoss(b.loo, g.gaussianLOO(cols, Y[0]), t) > se {
 		return g
 	}
 	return b
@@ -94,12 +94,13 @@ func positives(y []float64) []float64 {
 	return t
 }
 
-// comparePrunings returns by how many paired standard errors the leave-one-out log-loss of the
-// Bernoulli model (logits fb) exceeds the Gaussian model's (decisions fg), each mapped to
-// probabilities by its own Platt sigmoid (both models are fitted on the columns selection
-// chose on all points, so both leave-one-out figures are optimistic alike). +Inf if fb cannot
+// compareLogLoss returns by how many paired standard errors the log-loss of decisions fb exceeds
+// that of decisions fg, each mapped to probabilities by its own Platt sigmoid, for the labels t
+// (0 or 1): the two prunings' leave-one-out decisions (prune: the Bernoulli model's logits and
+// the Gaussian model's decisions, both fitted on the columns selection chose on all points, so
+// both optimistic alike), or two models' out-of-fold decisions (rvmContender). +Inf if fb cannot
 // be calibrated, -Inf if fg cannot.
-func comparePrunings(fb, fg, t []float64) float64 {
+func compareLogLoss(fb, fg, t []float64) float64 {
 	lb, lg := plattLosses(fb, t), plattLosses(fg, t)
 	switch {
 	case lb == nil:

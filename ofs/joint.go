@@ -300,7 +300,7 @@ func (a *Auto) jointFolds(Z, Y [][]float64, class, folds []int, w Weighting, tau
 	}
 	fs := make([]*fold, nf)
 	a.parallel("refinement", nf, func(f int) {
-		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].chosen[:min(size, reached[f], len(held[f].chosen))])
+		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
 		if len(fm.centres) > 0 {
 			fs[f] = &fold{foldModel: fm, j: newJoint(fm.Ztr, fm.Ytr, fm.fixTr, len(fm.centres), a.Lambda, 1), u: jointStart(fm.centres, tau/2),
 				pva: newPoints(fm.Zva)}

@@ -51,10 +51,7 @@ func rvmColumns(np, nd int) []int {
 // rvmFold returns the contender's logits at fold f's held-out points (weighting w, width tau),
 // and those points; nil if its posterior cannot be computed.
 func (a *Auto) rvmFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64) ([]float64, []int) {
-	tr, _ := foldRows(folds, f)
-	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
-	_, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
-	return a.foldNodes(Z, Y, class, folds, f, w, rvmColumns(len(pts), len(dirs))).bernoulli(tau, a.Workers, 1)
+	return a.foldNodes(Z, Y, class, folds, f, w, rvmColumns).bernoulli(tau, a.Workers, 1)
 }
 
 // decisions returns a one-output fit's decisions bias + sum_j w_j c_keep[j] at n points, the
@@ -125,7 +122,7 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 		sel[i] = f[0]
 	}
 	t := positives(Y[0])
-	if m := comparePrunings(logits, sel, t); m < -rvmSE {
+	if m := compareLogLoss(logits, sel, t); m < -rvmSE {
 		return &rvmResult{tau: tauR, oof: logits, margin: -m}
 	}
 	return nil
@@ -142,8 +139,9 @@ func logLoss(f float64, pos bool) float64 {
 // rvmFinal fits the contender on all points: the candidates pts (then the linear directions
 // dirs) of the final model in the weighted inputs Zs, at width tau. It sets res's nodes,
 // weights and out-of-fold logits (those of the contender's fold models, for the calibration
-// and the error estimate) and returns false if the posterior cannot be computed.
-func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float64, tau float64, oof []float64) bool {
+// and the error estimate) and returns the number of candidates, 0 if the posterior cannot be
+// computed.
+func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float64, tau float64, oof []float64) int {
 	use := rvmColumns(len(pts), len(dirs))
 	var centres [][]float64
 	for _, c := range use {
@@ -156,7 +154,7 @@ func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float6
 	cols := rowsOf(k.at(tau), len(use), len(Zs))
 	ev := bernoulliEvidence(cols, positives(Y[0]), a.Workers, 1)
 	if !ev.ok {
-		return false
+		return 0
 	}
 	res.Centres, res.Linear, res.Vars = nil, nil, nil
 	for _, x := range ev.keep {
@@ -172,5 +170,5 @@ func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float6
 	}
 	res.Weights, res.Bias, res.Tau = ev.w, ev.bias, tau
 	res.OOF, res.Calibrate, res.Estimate, res.EstimateRows = rows(oof), nil, nil, nil
-	return true
+	return len(use)
 }
