@@ -27,12 +27,13 @@ import (
 // One selection path grows a model term by term, each term the candidate that most reduces
 // the regularised residual sum of squares summed over the outputs (orthogonal least squares
 // with a ridge lambda on the orthogonal weights). The candidates are up to Candidates random
-// training points and the Prototypes of the data. Paths run on the folds of a stratified k-fold
-// split, while the decisions on the held-out fold are tracked after every term in O(N_val n)
-// (the held-out values of the n-th orthogonal column follow from its projections on the
-// earlier ones): every configuration (input weighting x width) on the first fold, the leading
-// third of them on the second (RaceFolds), and the Survivors best over those, with the best of
-// each input weighting, on every fold.
+// training points and the Prototypes of the data (for a large several-class problem, the
+// classes' finer centroids instead where the first fold does better with them: raceFiner).
+// Paths run on the folds of a stratified k-fold split, while the decisions on the held-out
+// fold are tracked after every term in O(N_val n) (the held-out values of the n-th orthogonal
+// column follow from its projections on the earlier ones): every configuration (input
+// weighting x width) on the first fold, the leading third of them on the second (RaceFolds),
+// and the Survivors best over those, with the best of each input weighting, on every fold.
 // The configuration and size of least cross-validated squared error win; the size is then cut
 // back to the smallest one whose error is not worse than the best by more than SE standard
 // errors of the per-point difference (a paired test), and the model is refitted on all points
@@ -138,6 +139,7 @@ type Auto struct {
 
 	inputs *foldInputs // set by Fit (unless set): each fold's input weights and linear candidates, computed once
 	shares []float64   // set by fit: the interaction shares on all points, for the final model's WeightInteraction
+	finer  bool        // set by fit: the candidates are the classes' finer centroids (raceFiner)
 	cores  cores       // set by Fit: its Workers, shared between jobs and products
 }
 
@@ -309,6 +311,8 @@ type AutoResult struct {
 	Chose string
 	// Alt says that the model was built on Auto.Alt, the inputs' other encoding.
 	Alt bool
+	// Finer says that the candidates were the classes' finer centroids (raceFiner).
+	Finer bool
 	// Rescued says that the model is the fit with WeightQuadratic that Fit tried when the
 	// default weightings explained too little (Auto.Fit).
 	Rescued bool
@@ -524,6 +528,19 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.Alt = true
 		}
 	}
+	if early && len(Y) > 1 && !a.NoPrototypes {
+		c, t := ranked[0].c, ranked[0].t
+		if res.Alt {
+			for j := range taus {
+				if alive[c][j] {
+					t = j
+				}
+			}
+		}
+		if fr := a.raceFiner(Z, Y, class, folds, taus, maxT, limit, c, t, paths, &res.Evaluations); fr != nil {
+			a.inputs, paths, a.finer, res.Finer = fr.inputs, fr.paths, true, true
+		}
+	}
 	var rest []int
 	for f := min(a.RaceFolds, nf); f < nf; f++ {
 		rest = append(rest, f)
@@ -655,6 +672,9 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
 		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
+	if res.Finer {
+		res.Chose += "; the classes' finer centroids as candidates, as the first fold did better with them"
+	}
 	if lift > interactionLift {
 		res.Chose += fmt.Sprintf("; the interaction relevance raced, as a product of two inputs explains %.0f%% of the targets' variance beyond their own relevance", 100*lift)
 	}
@@ -768,6 +788,28 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 		return nil
 	}
 	return &altRun{inputs: b.inputs, paths: paths, t: ta, bs: bs, rp: rp}
+}
+
+// raceFiner runs configuration (c, t) of a large several-class classifier on the first fold
+// again with the classes' finer centroids as candidates (k-means clusterings of each class up
+// to k = 16, random points only filling the candidates' budget beyond them: Auto.finer), and
+// returns its inputs and paths if its held-out loss at its best size is lower than that of
+// the candidates as given (raw's first-fold path) by altSE paired standard errors; nil
+// otherwise. One shared set of nodes for many classes is short of capacity, and where a
+// class is spread over many modes its centroids serve it better than random points (letter,
+// 26 classes, development splits: 6.97 -> 6.04 % test error with 599 nodes either way), but
+// not where a class is a few blobs whose boundaries the random points cover (15 classes of 4
+// Gaussian blobs each: 6.32 -> 7.58 %): the first fold decides.
+func (a *Auto) raceFiner(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit, c, t int, raw *autoPaths, evals *int) *altRun {
+	b := *a
+	b.inputs, b.finer = newFoldInputs(), true
+	paths := newAutoPaths(len(a.Weighting), len(taus), raw.folds, maxT)
+	b.race("centroids", Z, Y, class, folds, []int{0}, taus, maxT, mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == t }), paths, evals)
+	given, finer := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][t][0], limit, folds, Y, class)
+	if paired.Within(altLosses(given, class, len(Y)), altLosses(finer, class, len(Y)), altSE) {
+		return nil
+	}
+	return &altRun{inputs: b.inputs, paths: paths, t: t}
 }
 
 // leastSize returns the size in 1 to limit (or the path's length) of least held-out loss of
@@ -1405,22 +1447,32 @@ func scaled(Z [][]float64, scale []float64) [][]float64 {
 
 // candidates returns up to a.Candidates random rows of Zs (a subset drawn from the stream of
 // fold, -1 for the final fit) and, unless switched off, the prototypes: the candidate
-// centres' coordinates.
+// centres' coordinates. With finer set (raceFiner) the classes' clusterings go on to k = 16
+// and the random rows only fill the candidates' budget beyond them.
 func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (pts [][]float64) {
 	n := len(Zs)
+	var protos [][]float64
+	random := a.Candidates
+	if !a.NoPrototypes {
+		finest := 8
+		if a.finer {
+			finest = 16
+		}
+		protos = prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)), finest)
+		if a.finer {
+			random = max(random-len(protos), 0)
+		}
+	}
 	rng := rand.New(rand.NewPCG(seeds.Derive(a.Seed, streamCandidates, uint64(fold+1)), 0))
 	idx := rng.Perm(n)
-	if len(idx) > a.Candidates {
-		idx = idx[:a.Candidates]
+	if len(idx) > random {
+		idx = idx[:random]
 	}
 	slices.Sort(idx)
 	for _, i := range idx {
 		pts = append(pts, Zs[i])
 	}
-	if !a.NoPrototypes {
-		pts = append(pts, Prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)))...)
-	}
-	return pts
+	return append(pts, protos...)
 }
 
 // directions returns the linear candidates for inputs Z weighted by scale (nil: as they are)

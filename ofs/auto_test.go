@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/optim"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
@@ -421,6 +422,46 @@ func TestAutoDefaults(t *testing.T) {
 	b := Auto{RaceFolds: 5}
 	if b.defaults(100, 2); b.RaceFolds != 2 {
 		t.Errorf("RaceFolds 5 became %d, want 2 (the race has a second fold at most)", b.RaceFolds)
+	}
+}
+
+// TestCandidates checks the candidate centres: the random points then the prototypes (the
+// mean, and 1 + 2 + 4 + 8 centroids a class); with the finer centroids (Auto.finer) the
+// classes' clusterings go on to 16 centroids and the random points only fill the budget
+// beyond them.
+func TestCandidates(t *testing.T) {
+	for _, c := range []struct {
+		n, classes, budget, random, protos int
+		finer                              bool
+	}{
+		{n: 240, classes: 3, budget: 100, random: 100, protos: 1 + 3*15},
+		{n: 1040, classes: 13, budget: 450, random: 450, protos: 1 + 13*15},
+		{n: 240, classes: 3, budget: 100, random: 100 - (1 + 3*31), protos: 1 + 3*31, finer: true},
+		{n: 1040, classes: 13, budget: 450, random: 450 - (1 + 13*31), protos: 1 + 13*31, finer: true},
+		{n: 1040, classes: 13, budget: 300, random: 0, protos: 1 + 13*31, finer: true},
+		// 20 points a class: clusters of at least 4 points stop at k = 4.
+		{n: 260, classes: 13, budget: 200, random: 200 - (1 + 13*7), protos: 1 + 13*7, finer: true},
+	} {
+		X, class := blobs(c.n, c.classes, 3)
+		a := Auto{Candidates: c.budget, Seed: 1, finer: c.finer}
+		pts := a.candidates(X, class, 0)
+		if len(pts) != c.random+c.protos {
+			t.Errorf("%d points, %d classes, budget %d, finer %v: %d candidates, want %d random and %d prototypes",
+				c.n, c.classes, c.budget, c.finer, len(pts), c.random, c.protos)
+			continue
+		}
+		finest := 8
+		if c.finer {
+			finest = 16
+		}
+		if want := prototypes(X, class, seeds.Derive(1, streamPrototypes, 1), finest); !reflect.DeepEqual(pts[c.random:], want) {
+			t.Errorf("%d classes, finer %v: the candidates do not end with the prototypes", c.classes, c.finer)
+		}
+		for _, p := range pts[:c.random] { // training points
+			if !slices.ContainsFunc(X, func(x []float64) bool { return slices.Equal(x, p) }) {
+				t.Fatalf("%d classes: random candidate %v is not a training point", c.classes, p)
+			}
+		}
 	}
 }
 
@@ -966,5 +1007,43 @@ func TestAutoAlt(t *testing.T) {
 				t.Errorf("%d of %d training points misclassified by the model built on Alt", wrong, n)
 			}
 		})
+	}
+}
+
+// TestRaceFiner checks the first-fold race of the classes' finer centroids: kept where each
+// class is spread over many small clusters (a checkerboard of 3 classes on a 6 x 6 grid, at a
+// cap too small for random points to reach every cell), not where each class is one blob.
+func TestRaceFiner(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 1))
+	board := func(n int) (X [][]float64, class []int) {
+		for range n {
+			i, j := rng.IntN(6), rng.IntN(6)
+			X = append(X, []float64{float64(i) + 0.08*rng.NormFloat64(), float64(j) + 0.08*rng.NormFloat64()})
+			class = append(class, (i+2*j)%3)
+		}
+		return X, class
+	}
+	for _, c := range []struct {
+		name string
+		data func() ([][]float64, []int)
+		want bool
+	}{
+		{"checkerboard", func() ([][]float64, []int) { return board(900) }, true},
+		{"blobs", func() ([][]float64, []int) { return blobs(900, 3, 7) }, false},
+	} {
+		X, class := c.data()
+		Y := oneVsRest(class, 3)
+		a := Auto{Seed: 1, Candidates: 30, MaxTerms: 40, Workers: 1}
+		a.defaults(len(X), 3)
+		a.inputs, a.cores = newFoldInputs(), newCores(1)
+		folds := a.folds(len(X), class)
+		taus := []float64{0.05}
+		raw := newAutoPaths(len(a.Weighting), len(taus), a.Folds, a.MaxTerms)
+		var evals int
+		a.race("race", X, Y, class, folds, []int{0}, taus, a.MaxTerms, mask(len(a.Weighting), 1, func(i, j int) bool { return i == 0 }), raw, &evals)
+		got := a.raceFiner(X, Y, class, folds, taus, a.MaxTerms, a.MaxTerms, 0, 0, raw, &evals) != nil
+		if got != c.want {
+			t.Errorf("%s: finer centroids kept %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -14,6 +14,12 @@ import (
 // by nodes on such centroids (Moody and Darken, 1989): a class that is a blob, or a radial
 // boundary around the data's centre, needs one node there and no training point lies on it.
 func Prototypes(X [][]float64, group []int, seed uint64) [][]float64 {
+	return prototypes(X, group, seed, 8)
+}
+
+// prototypes is Prototypes with the groups' clusterings at k = 1, 2, 4, ... up to finest
+// (one group: 2, 4, 8, 16).
+func prototypes(X [][]float64, group []int, seed uint64, finest int) [][]float64 {
 	groups := map[int][][]float64{}
 	var order []int
 	for i, x := range X {
@@ -27,7 +33,10 @@ func Prototypes(X [][]float64, group []int, seed uint64) [][]float64 {
 		groups[g] = append(groups[g], x)
 	}
 	out := [][]float64{mean(X)}
-	ks := []int{1, 2, 4, 8}
+	var ks []int
+	for k := 1; k <= finest; k *= 2 {
+		ks = append(ks, k)
+	}
 	if len(order) == 1 {
 		ks = []int{2, 4, 8, 16}
 	}
