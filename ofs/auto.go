@@ -523,22 +523,15 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	if early {
 		c, t := ranked[0].c, ranked[0].t
 		if alt := a.raceAlt(Y, class, folds, taus, maxT, limit, c, t, paths, nil, true, &res.Evaluations); alt != nil {
-			Z, a.inputs, paths = a.Alt, alt.inputs, alt.paths
-			alive = mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == alt.t })
+			Z, a.inputs, paths, t = a.Alt, alt.inputs, alt.paths, alt.t
+			alive = mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == t })
 			res.Alt = true
 		}
-	}
-	if early && len(Y) > 1 && !a.NoPrototypes {
-		c, t := ranked[0].c, ranked[0].t
-		if res.Alt {
-			for j := range taus {
-				if alive[c][j] {
-					t = j
-				}
+		// Several classes: the classes' finer centroids as candidates, on the inputs kept.
+		if len(Y) > 1 && !a.NoPrototypes {
+			if fr := a.raceFiner(Z, Y, class, folds, taus, maxT, limit, c, t, paths, &res.Evaluations); fr != nil {
+				a.inputs, paths, a.finer, res.Finer = fr.inputs, fr.paths, true, true
 			}
-		}
-		if fr := a.raceFiner(Z, Y, class, folds, taus, maxT, limit, c, t, paths, &res.Evaluations); fr != nil {
-			a.inputs, paths, a.finer, res.Finer = fr.inputs, fr.paths, true, true
 		}
 	}
 	var rest []int
