@@ -785,14 +785,14 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 
 // raceFiner runs configuration (c, t) of a large several-class classifier on the first fold
 // again with the classes' finer centroids as candidates (k-means clusterings of each class up
-// to k = 16, random points only filling the candidates' budget beyond them: Auto.finer), and
+// to k = finerLevels, random points only filling the candidates' budget beyond them), and
 // returns its inputs and paths if its held-out loss at its best size is lower than that of
 // the candidates as given (raw's first-fold path) by altSE paired standard errors; nil
 // otherwise. One shared set of nodes for many classes is short of capacity, and where a
 // class is spread over many modes its centroids serve it better than random points (letter,
-// 26 classes, development splits: 6.97 -> 6.04 % test error with 599 nodes either way), but
+// 26 classes, development splits: 6.97 -> 5.34 % test error with 600 nodes either way), but
 // not where a class is a few blobs whose boundaries the random points cover (15 classes of 4
-// Gaussian blobs each: 6.32 -> 7.58 %): the first fold decides.
+// Gaussian blobs each, always on to k = 16: 6.32 -> 7.58 %): the first fold decides.
 func (a *Auto) raceFiner(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit, c, t int, raw *autoPaths, evals *int) *altRun {
 	b := *a
 	b.inputs, b.finer = newFoldInputs(), true
@@ -1438,21 +1438,28 @@ func scaled(Z [][]float64, scale []float64) [][]float64 {
 	return out
 }
 
+// finerLevels is the finest clustering of a class among the finer centroids (raceFiner).
+const finerLevels = 32
+
 // candidates returns up to a.Candidates random rows of Zs (a subset drawn from the stream of
 // fold, -1 for the final fit) and, unless switched off, the prototypes: the candidate
-// centres' coordinates. With finer set (raceFiner) the classes' clusterings go on to k = 16
-// and the random rows only fill the candidates' budget beyond them.
+// centres' coordinates. With finer set (raceFiner) the classes' clusterings go on to k =
+// finerLevels (coarser if those centroids' kernel matrix would pass autoEntries) and the
+// random rows only fill the candidates' budget beyond them.
 func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (pts [][]float64) {
 	n := len(Zs)
 	var protos [][]float64
 	random := a.Candidates
 	if !a.NoPrototypes {
-		finest := 8
-		if a.finer {
-			finest = 16
-		}
-		protos = prototypes(Zs, class, seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1)), finest)
-		if a.finer {
+		seed := seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1))
+		if !a.finer {
+			protos = prototypes(Zs, class, seed, 8)
+		} else {
+			for finest := finerLevels; finest >= 8; finest /= 2 { // within the kernel matrices' bound
+				if protos = prototypes(Zs, class, seed, finest); len(protos) <= autoEntries/n {
+					break
+				}
+			}
 			random = max(random-len(protos), 0)
 		}
 	}

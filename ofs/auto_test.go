@@ -427,8 +427,8 @@ func TestAutoDefaults(t *testing.T) {
 
 // TestCandidates checks the candidate centres: the random points then the prototypes (the
 // mean, and 1 + 2 + 4 + 8 centroids a class); with the finer centroids (Auto.finer) the
-// classes' clusterings go on to 16 centroids and the random points only fill the budget
-// beyond them.
+// classes' clusterings go on to finerLevels centroids (clusters of 4 points at least) and the
+// random points only fill the budget beyond them.
 func TestCandidates(t *testing.T) {
 	for _, c := range []struct {
 		n, classes, budget, random, protos int
@@ -441,6 +441,8 @@ func TestCandidates(t *testing.T) {
 		{n: 1040, classes: 13, budget: 300, random: 0, protos: 1 + 13*31, finer: true},
 		// 20 points a class: clusters of at least 4 points stop at k = 4.
 		{n: 260, classes: 13, budget: 200, random: 200 - (1 + 13*7), protos: 1 + 13*7, finer: true},
+		// 130 points a class reach k = 32.
+		{n: 390, classes: 3, budget: 300, random: 300 - (1 + 3*63), protos: 1 + 3*63, finer: true},
 	} {
 		X, class := blobs(c.n, c.classes, 3)
 		a := Auto{Candidates: c.budget, Seed: 1, finer: c.finer}
@@ -452,7 +454,7 @@ func TestCandidates(t *testing.T) {
 		}
 		finest := 8
 		if c.finer {
-			finest = 16
+			finest = finerLevels
 		}
 		if want := prototypes(X, class, seeds.Derive(1, streamPrototypes, 1), finest); !reflect.DeepEqual(pts[c.random:], want) {
 			t.Errorf("%d classes, finer %v: the candidates do not end with the prototypes", c.classes, c.finer)
@@ -1011,13 +1013,14 @@ func TestAutoAlt(t *testing.T) {
 }
 
 // TestRaceFiner checks the first-fold race of the classes' finer centroids: kept where each
-// class is spread over many small clusters (a checkerboard of 3 classes on a 6 x 6 grid, at a
-// cap too small for random points to reach every cell), not where each class is one blob.
+// class is spread over many small clusters (a checkerboard of 3 classes on an 8 x 8 grid, at a
+// narrow width and with too few random points to reach every cell), not where each
+// class is one blob that a wide node or two covers.
 func TestRaceFiner(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 1))
 	board := func(n int) (X [][]float64, class []int) {
 		for range n {
-			i, j := rng.IntN(6), rng.IntN(6)
+			i, j := rng.IntN(8), rng.IntN(8)
 			X = append(X, []float64{float64(i) + 0.08*rng.NormFloat64(), float64(j) + 0.08*rng.NormFloat64()})
 			class = append(class, (i+2*j)%3)
 		}
@@ -1026,18 +1029,19 @@ func TestRaceFiner(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		data func() ([][]float64, []int)
+		tau  float64
 		want bool
 	}{
-		{"checkerboard", func() ([][]float64, []int) { return board(900) }, true},
-		{"blobs", func() ([][]float64, []int) { return blobs(900, 3, 7) }, false},
+		{"checkerboard", func() ([][]float64, []int) { return board(900) }, 0.05, true},
+		{"blobs", func() ([][]float64, []int) { return blobs(900, 3, 7) }, 1, false},
 	} {
 		X, class := c.data()
 		Y := oneVsRest(class, 3)
-		a := Auto{Seed: 1, Candidates: 30, MaxTerms: 40, Workers: 1}
+		a := Auto{Seed: 1, Candidates: 60, MaxTerms: 60, Workers: 1}
 		a.defaults(len(X), 3)
 		a.inputs, a.cores = newFoldInputs(), newCores(1)
 		folds := a.folds(len(X), class)
-		taus := []float64{0.05}
+		taus := []float64{c.tau}
 		raw := newAutoPaths(len(a.Weighting), len(taus), a.Folds, a.MaxTerms)
 		var evals int
 		a.race("race", X, Y, class, folds, []int{0}, taus, a.MaxTerms, mask(len(a.Weighting), 1, func(i, j int) bool { return i == 0 }), raw, &evals)
