@@ -1051,3 +1051,32 @@ func TestRaceFiner(t *testing.T) {
 		}
 	}
 }
+
+// TestRaceKeeps checks how many configurations the first-fold race takes from its first round
+// (to a cap/RaceCut nodes) on to the cap: a third of them, or bigKeep for a large classifier
+// (one race fold).
+func TestRaceKeeps(t *testing.T) {
+	X, class := blobs(600, 3, 11)
+	Y := oneVsRest(class, 3)
+	for _, c := range []struct{ raceFolds, want int }{{2, 6}, {1, bigKeep}} {
+		a := Auto{Seed: 1, MaxTerms: 160, Candidates: 300, RaceFolds: c.raceFolds, Survivors: 1, Extend: -1, Patience: 200, Workers: 1}
+		a.defaults(len(X), 3)
+		a.inputs, a.cores = newFoldInputs(), newCores(1)
+		folds := a.folds(len(X), class)
+		taus := []float64{0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32}
+		paths := newAutoPaths(len(a.Weighting), len(taus), a.Folds, a.MaxTerms)
+		var evals int
+		a.raceFirstFold(X, Y, class, folds, taus, a.MaxTerms, a.MaxTerms, paths, &evals)
+		on := 0 // configurations whose first-fold path went past the first round's 20 nodes
+		for w := range paths.recs {
+			for j := range paths.recs[w] {
+				if r := paths.recs[w][j][0]; r != nil && len(r.loss)-1 > a.MaxTerms/a.RaceCut {
+					on++
+				}
+			}
+		}
+		if on != c.want {
+			t.Errorf("race folds %d: %d configurations went on to the cap, want %d", c.raceFolds, on, c.want)
+		}
+	}
+}
