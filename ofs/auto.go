@@ -53,9 +53,9 @@ type Auto struct {
 	Lambda float64
 	// Folds is the number of cross-validation folds; default 5.
 	Folds int
-	// MaxTerms caps the model size; default min(max(50, N/3, 25 C), max(300, min(25 C, 600)))
-	// for C classes (C = 0 for a regression): 25 nodes a class, within 300 nodes or, with more
-	// than 12 classes, 600. A path also stops when its candidates run out.
+	// MaxTerms caps the model size; default min(max(50, N/3, 25 C), 300) for C classes (C = 0
+	// for a regression), and min(30 C, 780) with more than 12 classes: 25 nodes a class within
+	// 300 nodes, or 30 a class up to 780. A path also stops when its candidates run out.
 	MaxTerms int
 	// Patience stops a path after this many terms without a lower held-out error; default 10,
 	// and 30 for regression, whose held-out error falls in many small steps (30 terms was as
@@ -1146,8 +1146,12 @@ func (a *Auto) defaults(n, classes int) {
 	budget := false // a node budget above the default cap
 	if a.MaxTerms <= 0 {
 		// One shared set of nodes draws every class's boundary: room for 25 nodes a class,
-		// within 300 nodes, or up to 600 with more than 12 classes.
-		a.MaxTerms = min(max(50, n/3, 25*classes), max(300, min(25*classes, 600)))
+		// within 300 nodes, or with more than 12 classes 30 a class up to 780.
+		per, most := 25, 600
+		if classes > 12 {
+			per, most = 30, 780
+		}
+		a.MaxTerms = min(max(50, n/3, per*classes), max(300, min(per*classes, most)))
 		budget = a.MaxSize > a.MaxTerms
 		a.MaxTerms = max(a.MaxTerms, a.MaxSize)
 	}

@@ -387,10 +387,10 @@ func TestAutoDefaults(t *testing.T) {
 		{n: 600, classes: 3, candidates: 400, maxTerms: 200},
 		{n: 20, classes: 26, candidates: 400, maxTerms: 19},
 		{n: 4995, classes: 6, candidates: 400, maxTerms: 300},
-		// More than 12 classes: 25 nodes a class up to 600, candidates 4/3 of that.
-		{n: 4000, classes: 13, candidates: 433, maxTerms: 325},
-		{n: 6000, classes: 20, candidates: 666, maxTerms: 500, big: true},
-		{n: 16000, classes: 26, candidates: 800, maxTerms: 600, big: true},
+		// More than 12 classes: 30 nodes a class up to 780, candidates 4/3 of that.
+		{n: 4000, classes: 13, candidates: 520, maxTerms: 390},
+		{n: 6000, classes: 20, candidates: 800, maxTerms: 600, big: true},
+		{n: 16000, classes: 26, candidates: 1040, maxTerms: 780, big: true},
 		// A classifier's held-out folds of 1,000 points or more: one race fold, one survivor.
 		{n: 5000, classes: 2, candidates: 200, maxTerms: 300, big: true},
 		{n: 8000, classes: 0, candidates: 200, maxTerms: 300}, // a regression races on two
@@ -401,8 +401,8 @@ func TestAutoDefaults(t *testing.T) {
 		{n: 3000, classes: 2, budget: 20, candidates: 200, maxTerms: 300},
 		// The candidates stay within the memory bound (2^25 entries).
 		{n: 100000, classes: 2, budget: 5000, candidates: 335, maxTerms: 5000, big: true},
-		{n: 100000, classes: 26, candidates: 400, maxTerms: 600, big: true},
-		{n: 50000, classes: 26, candidates: 671, maxTerms: 600, big: true},
+		{n: 100000, classes: 26, candidates: 400, maxTerms: 780, big: true},
+		{n: 50000, classes: 26, candidates: 671, maxTerms: 780, big: true},
 	} {
 		a := Auto{MaxSize: c.budget}
 		a.defaults(c.n, c.classes)
