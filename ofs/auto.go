@@ -762,8 +762,7 @@ func (a *Auto) raceAlt(Y [][]float64, class, folds []int, taus []float64, maxT, 
 		}
 	}
 	if early {
-		given, alt := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][ta][0], limit, folds, Y, class)
-		if paired.Within(altLosses(given, class, len(Y)), altLosses(alt, class, len(Y)), altSE) { // not lower by altSE standard errors
+		if !a.firstFoldBetter(raw.recs[c][t][0], paths.recs[c][ta][0], limit, folds, Y, class) {
 			return nil
 		}
 		return &altRun{inputs: b.inputs, paths: paths, t: ta}
@@ -799,11 +798,18 @@ func (a *Auto) raceFiner(Z, Y [][]float64, class, folds []int, taus []float64, m
 	b.inputs, b.finer = newFoldInputs(), true
 	paths := newAutoPaths(len(a.Weighting), len(taus), raw.folds, maxT)
 	b.race("centroids", Z, Y, class, folds, []int{0}, taus, maxT, mask(len(a.Weighting), len(taus), func(i, j int) bool { return i == c && j == t }), paths, evals)
-	given, finer := a.foldLosses(raw.recs[c][t][0], limit, folds, Y, class), a.foldLosses(paths.recs[c][t][0], limit, folds, Y, class)
-	if paired.Within(altLosses(given, class, len(Y)), altLosses(finer, class, len(Y)), altSE) {
+	if !a.firstFoldBetter(raw.recs[c][t][0], paths.recs[c][t][0], limit, folds, Y, class) {
 		return nil
 	}
 	return &altRun{inputs: b.inputs, paths: paths, t: t}
+}
+
+// firstFoldBetter reports whether the path alt on the first fold has held-out losses at its
+// best size lower than those of the path given at its own by altSE paired standard errors
+// (capped: altLosses), the test of a large classifier's alternatives (raceAlt, raceFiner).
+func (a *Auto) firstFoldBetter(given, alt *pathRecord, limit int, folds []int, Y [][]float64, class []int) bool {
+	g, l := a.foldLosses(given, limit, folds, Y, class), a.foldLosses(alt, limit, folds, Y, class)
+	return !paired.Within(altLosses(g, class, len(Y)), altLosses(l, class, len(Y)), altSE)
 }
 
 // leastSize returns the size in 1 to limit (or the path's length) of least held-out loss of
@@ -1147,11 +1153,10 @@ func (a *Auto) defaults(n, classes int) {
 	if a.MaxTerms <= 0 {
 		// One shared set of nodes draws every class's boundary: room for 25 nodes a class,
 		// within 300 nodes, or with more than 12 classes 30 a class up to 780.
-		per, most := 25, 600
+		a.MaxTerms = min(max(50, n/3, 25*classes), 300)
 		if classes > 12 {
-			per, most = 30, 780
+			a.MaxTerms = min(30*classes, 780)
 		}
-		a.MaxTerms = min(max(50, n/3, per*classes), max(300, min(per*classes, most)))
 		budget = a.MaxSize > a.MaxTerms
 		a.MaxTerms = max(a.MaxTerms, a.MaxSize)
 	}
@@ -1468,14 +1473,15 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (pts [][]float6
 	random := a.Candidates
 	if !a.NoPrototypes {
 		seed := seeds.Derive(a.Seed, streamPrototypes, uint64(fold+1))
-		if !a.finer {
-			protos = prototypes(Zs, class, seed, 8)
-		} else {
-			for finest := finerLevels; finest >= 8; finest /= 2 { // within the kernel matrices' bound
-				if protos = prototypes(Zs, class, seed, finest); len(protos) <= autoEntries/n {
-					break
-				}
+		finest := 8
+		if a.finer { // as fine as the kernel matrices' bound allows
+			finest = finerLevels
+			for finest > 8 && prototypeCount(class, finest) > autoEntries/n {
+				finest /= 2
 			}
+		}
+		protos = prototypes(Zs, class, seed, finest)
+		if a.finer {
 			random = max(random-len(protos), 0)
 		}
 	}

@@ -456,6 +456,9 @@ func TestCandidates(t *testing.T) {
 		if c.finer {
 			finest = finerLevels
 		}
+		if got := prototypeCount(class, finest); got != c.protos {
+			t.Errorf("%d classes, finer %v: prototypeCount %d, want %d", c.classes, c.finer, got, c.protos)
+		}
 		if want := prototypes(X, class, seeds.Derive(1, streamPrototypes, 1), finest); !reflect.DeepEqual(pts[c.random:], want) {
 			t.Errorf("%d classes, finer %v: the candidates do not end with the prototypes", c.classes, c.finer)
 		}

@@ -59,11 +59,11 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 	}
 	l := newLaplace(C, t, workers)
 	for it := range evidenceIterations {
-		l.steps = bernoulliNewton
+		steps := bernoulliNewton
 		if it < bernoulliWarmup {
-			l.steps = warmSteps
+			steps = warmSteps
 		}
-		sigma, ok := l.mode(active, alpha)
+		sigma, ok := l.mode(active, alpha, steps)
 		if !ok {
 			return evidenceFit{}
 		}
@@ -103,8 +103,7 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 			break
 		}
 	}
-	l.steps = bernoulliNewton
-	if _, ok := l.mode(active, alpha); !ok || !finite(l.w) {
+	if _, ok := l.mode(active, alpha, bernoulliNewton); !ok || !finite(l.w) {
 		return evidenceFit{}
 	}
 	fit := evidenceFit{ok: true, w: [][]float64{nil}, bias: []float64{l.w[0]}, loo: l.loo(active)}
@@ -129,14 +128,13 @@ type laplace struct {
 	h, g, B, tr []float64
 	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
 	workers     int       // goroutines for the Gram matrix
-	steps       int       // Newton steps at most to the next mode
 }
 
 func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 	n, M := len(t), len(C)
 	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
 		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M),
-		r: make([]float64, n), b: make([]float64, n), workers: workers, steps: bernoulliNewton}
+		r: make([]float64, n), b: make([]float64, n), workers: workers}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant.
@@ -158,9 +156,10 @@ func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
 	return L
 }
 
-// mode moves w to the posterior's mode over the active columns by Newton's method (halving a
-// step that lowers the log posterior) and returns the diagonal of Sigma there.
-func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
+// mode moves w to the posterior's mode over the active columns by Newton's method (at most
+// steps steps, halving a step that lowers the log posterior) and returns the diagonal of Sigma
+// there.
+func (l *laplace) mode(active []int, alpha []float64, steps int) ([]float64, bool) {
 	n, m := len(l.t), len(active)
 	L := l.at(l.w, active, alpha)
 	h, g := l.h[:m*m], l.g[:m]
@@ -190,7 +189,7 @@ func (l *laplace) mode(active []int, alpha []float64) ([]float64, bool) {
 		if u, ok = lapack64.Potrf(blas64.Symmetric{N: m, Stride: m, Data: h, Uplo: blas.Upper}); !ok {
 			return nil, false
 		}
-		if step == l.steps {
+		if step == steps {
 			break
 		}
 		lapack64.Potrs(u, blas64.General{Rows: m, Cols: 1, Stride: 1, Data: g}) // g is now the Newton step

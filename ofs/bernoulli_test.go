@@ -134,7 +134,7 @@ func TestBernoulliLOO(t *testing.T) {
 			active[j] = j
 		}
 		l := newLaplace(C, y, 1)
-		if _, ok := l.mode(active, alpha); !ok {
+		if _, ok := l.mode(active, alpha, bernoulliNewton); !ok {
 			t.Fatal("no mode")
 		}
 		loo := l.loo(active)

@@ -51,6 +51,22 @@ func prototypes(X [][]float64, group []int, seed uint64, finest int) [][]float64
 	return out
 }
 
+// prototypeCount returns how many centres prototypes returns for the groups class (several
+// groups) up to finest, without clustering.
+func prototypeCount(class []int, finest int) int {
+	size := map[int]int{}
+	for _, g := range class {
+		size[g]++
+	}
+	count := 1 // the mean
+	for _, s := range size {
+		for k := 1; k <= finest && 4*k <= s; k *= 2 {
+			count += k
+		}
+	}
+	return count
+}
+
 func mean(X [][]float64) []float64 {
 	c := make([]float64, len(X[0]))
 	for _, x := range X {
