@@ -162,8 +162,11 @@ func Run(src Source, cfg Config) (*Result, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	opt := cfg.Options
-	if opt.Task == "" {
+	switch {
+	case opt.Task == "":
 		opt.Task = src.Task()
+	case opt.Task != src.Task():
+		return nil, fmt.Errorf("%s: the task asked for is %s, but the benchmark is a %s", src.Name(), opt.Task, src.Task())
 	}
 	if opt.Method == "" {
 		opt.Method = sparsekernel.Auto

@@ -283,7 +283,7 @@ func TestFolderUnseenClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(NewFolderSource(f), Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
+	r, err := Run(NewFolderSource(f, ""), Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,4 +300,52 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestSourceTask checks that a folder's task is what its README.md declares, or what -task
+// asks for, and that a task the source cannot serve is an error, not a confusing failure.
+func TestSourceTask(t *testing.T) {
+	dir := t.TempDir()
+	var x, y strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&x, "%d,%d\n", i, (i*7)%11)
+		fmt.Fprintf(&y, "%d\n", i%4) // four integer values of 10 rows each: classes, read alone
+	}
+	files := map[string]string{"x.csv": x.String(), "y.csv": y.String(), "train.csv": "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29\n", "test.csv": "30,31,32,33,34,35,36,37,38,39\n"}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func() *dataset.Folder {
+		f, err := dataset.ReadFolder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	if s := NewFolderSource(read(), ""); s.Task() != model.Classification || s.Metric() != ErrorPercent {
+		t.Errorf("no README: %s (%s), metric %s; want classification", s.Task(), s.Why(), s.Metric())
+	}
+	if s := NewFolderSource(read(), model.Regression); s.Task() != model.Regression || s.Why() != "-task regression" {
+		t.Errorf("-task regression: %s (%s)", s.Task(), s.Why())
+	}
+	if err := os.WriteFile(filepath.Join(dir, "README.md"), []byte("# scores\n\n40 samples x 2 features, regression.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := NewFolderSource(read(), "")
+	if s.Task() != model.Regression || s.Metric() != MSE {
+		t.Fatalf("README declaring a regression: %s (%s), metric %s", s.Task(), s.Why(), s.Metric())
+	}
+	r, err := Run(s, Config{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Metric != MSE || !(r.TestErrorMean >= 0) {
+		t.Errorf("regression run: metric %s, test error %v", r.Metric, r.TestErrorMean)
+	}
+	_, err = Run(s, Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
+	if err == nil || !strings.Contains(err.Error(), "the task asked for is classification, but the benchmark is a regression") {
+		t.Errorf("mismatched task: %v", err)
+	}
 }

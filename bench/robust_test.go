@@ -72,7 +72,7 @@ func TestRunAndSplitRefuse(t *testing.T) {
 	}
 	f := &dataset.Folder{Dir: "hand", X: [][]float64{{0}, {1}, {2}, {3}}, Labels: []string{"a", "b", "a", "b"},
 		Train: [][]int{{0, 1}, {0, 9}}, Test: [][]int{{2, 3}}}
-	fs := NewFolderSource(f)
+	fs := NewFolderSource(f, "")
 	if _, _, err := fs.Split(0); err != nil {
 		t.Errorf("valid realisation: %v", err)
 	}

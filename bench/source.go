@@ -17,18 +17,27 @@ import (
 type FolderSource struct {
 	F    *dataset.Folder
 	task model.Task
+	why  string
 }
 
-// NewFolderSource wraps a folder; its task is read from its labels as the command line reads
-// it (dataset.DetectTask: text labels, two values, or a few integers of at least 5 rows each
-// are classes; other numbers a regression target).
-func NewFolderSource(f *dataset.Folder) *FolderSource {
-	task := model.Classification
-	if dataset.DetectTask(f.Labels) == dataset.Regression {
+// NewFolderSource wraps a folder as a benchmark of the given task, or, if task is "", of the
+// folder's own (dataset.Folder.Task: what its README.md declares where its labels are numbers,
+// else what the command line reads from the labels: text labels, two values, or a few integers
+// of at least 5 rows each are classes; other numbers a regression target).
+func NewFolderSource(f *dataset.Folder, task model.Task) *FolderSource {
+	if task != "" {
+		return &FolderSource{F: f, task: task, why: "-task " + string(task)}
+	}
+	det := f.Task()
+	task = model.Classification
+	if det.Task == dataset.Regression {
 		task = model.Regression
 	}
-	return &FolderSource{F: f, task: task}
+	return &FolderSource{F: f, task: task, why: det.Reason}
 }
+
+// Why says why the folder has its task, e.g. "3 distinct integer labels".
+func (s *FolderSource) Why() string { return s.why }
 
 // Name returns the folder's base name.
 func (s *FolderSource) Name() string { return filepath.Base(filepath.Clean(s.F.Dir)) }

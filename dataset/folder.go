@@ -12,12 +12,17 @@ import (
 
 // Folder is one benchmark folder: x.csv (comma-separated features, no header), y.csv (one
 // label per line) and, optionally, train.csv and test.csv (one realisation per line:
-// comma-separated 0-based row indices of x.csv; line k of both files is realisation k).
+// comma-separated 0-based row indices of x.csv; line k of both files is realisation k) and a
+// README.md whose first paragraph may say whether the labels are classes or a regression
+// target (Task).
 type Folder struct {
 	Dir         string
 	X           [][]float64
 	Labels      []string
 	Train, Test [][]int // row indices of each realisation
+	// Declared is the task the folder's README.md declares in its first paragraph, or nil
+	// (declaredTask; Task says which task the folder is).
+	Declared *Task
 
 	xLines, yLines        []int // source lines of the rows of x.csv and y.csv
 	trainLines, testLines []int // source lines of the realisations
@@ -48,6 +53,9 @@ func ReadFolder(dir string) (*Folder, error) {
 	}
 	f := &Folder{Dir: dir, X: xs.X, Labels: ys.Labels, xLines: xs.Lines, yLines: ys.Lines}
 	if err := f.checkMagnitudes(); err != nil {
+		return nil, err
+	}
+	if err := f.readDeclared(); err != nil {
 		return nil, err
 	}
 

@@ -37,7 +37,7 @@ func OpenSource(data string) (bench.Source, error) {
 		if err != nil {
 			return nil, err
 		}
-		return bench.NewFolderSource(f), nil
+		return bench.NewFolderSource(f, ""), nil
 	case err != nil && bench.Generators[data] != nil:
 		return bench.Generators[data](1000), nil // realisations are drawn on demand
 	case err != nil:

@@ -80,7 +80,11 @@ Example:
 						if err != nil {
 							return nil, err
 						}
-						return bench.NewFolderSource(f), nil
+						src := bench.NewFolderSource(f, opt.Task)
+						if !ff.quiet {
+							fmt.Fprintf(stderr, "bench %s: %s (%s)\n", src.Name(), src.Task(), src.Why())
+						}
+						return src, nil
 					})
 				}
 				for _, g := range gens {
