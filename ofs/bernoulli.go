@@ -26,10 +26,14 @@ import (
 
 // bernoulliWarmup is the number of iterations before the prune test applies: from the broad
 // starting prior the precisions are far from the evidence's, and the test would remove good
-// columns. bernoulliNewton caps the Newton steps per mode.
+// columns. bernoulliNewton caps the Newton steps per mode. bernoulliWeightCap bounds the
+// weights on the logit scale: columns in [0, 1] whose weights pass it cancel one another
+// (nearly collinear wide Gaussians, whose precisions then swing between iterations while the
+// weights grow to 1e10), a posterior with no use as a model, so the fit gives up.
 const (
-	bernoulliWarmup = 10
-	bernoulliNewton = 25
+	bernoulliWarmup    = 10
+	bernoulliNewton    = 25
+	bernoulliWeightCap = 1e6
 )
 
 // bernoulliPrune runs sparse Bayesian learning with a Bernoulli likelihood on a bias and the
@@ -64,7 +68,7 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 			steps = warmSteps
 		}
 		sigma, ok := l.mode(active, alpha, steps)
-		if !ok {
+		if !ok || !bounded(l.w, active) {
 			return evidenceFit{}
 		}
 		next := make([]int, 0, len(active))
@@ -103,7 +107,7 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 			break
 		}
 	}
-	if _, ok := l.mode(active, alpha, bernoulliNewton); !ok || !finite(l.w) {
+	if _, ok := l.mode(active, alpha, bernoulliNewton); !ok || !finite(l.w) || !bounded(l.w, active) {
 		return evidenceFit{}
 	}
 	fit := evidenceFit{ok: true, w: [][]float64{nil}, bias: []float64{l.w[0]}, loo: l.loo(active)}
@@ -232,6 +236,17 @@ func (l *laplace) loo(active []int) []float64 {
 		out[i] = l.f[i] - h[i]*(l.t[i]-p)/max(1-p*(1-p)*h[i], 1e-6)
 	}
 	return out
+}
+
+// bounded reports whether the weights w of the active columns (the bias, first, aside) are
+// within bernoulliWeightCap.
+func bounded(w []float64, active []int) bool {
+	for _, a := range active[1:] {
+		if !(math.Abs(w[a]) <= bernoulliWeightCap) {
+			return false
+		}
+	}
+	return true
 }
 
 func finite(v []float64) bool {

@@ -320,3 +320,50 @@ func TestGramWorkers(t *testing.T) {
 		t.Errorf("kept %v on one goroutine, %v on three", one.keep, three.keep)
 	}
 }
+
+// TestBernoulliWeightCap checks that the Bernoulli evidence gives up where the columns are
+// so wide that their weights cancel one another (two interleaved half-circles, 50 Gaussians
+// at width 1000: the weights reach 4e9 without the cap), and not where they are of a width
+// the data support.
+func TestBernoulliWeightCap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 600
+	X := make([][2]float64, n)
+	labels := make([]float64, n)
+	for i := range X {
+		a := rng.Float64() * math.Pi
+		x, y := math.Cos(a), math.Sin(a)
+		if i%2 == 1 {
+			x, y = 1-x, 0.5-y
+		}
+		X[i] = [2]float64{x + 0.1*rng.NormFloat64(), y + 0.1*rng.NormFloat64()}
+		labels[i] = float64(i % 2)
+	}
+	centres := make([][2]float64, 50)
+	for j := range centres {
+		centres[j] = X[rng.IntN(n)]
+	}
+	for _, tc := range []struct {
+		tau float64
+		ok  bool
+	}{{10, true}, {300, true}, {1000, false}} {
+		cols := make([][]float64, len(centres))
+		for j, c := range centres {
+			cols[j] = make([]float64, n)
+			for i, x := range X {
+				cols[j][i] = math.Exp(-((x[0]-c[0])*(x[0]-c[0]) + (x[1]-c[1])*(x[1]-c[1])) / tc.tau)
+			}
+		}
+		ev := bernoulliEvidence(cols, labels, 1, 1)
+		if ev.ok != tc.ok {
+			t.Fatalf("width %v: ok %v, want %v", tc.tau, ev.ok, tc.ok)
+		}
+		if ev.ok {
+			for _, w := range ev.w[0] {
+				if !(math.Abs(w) <= bernoulliWeightCap) {
+					t.Errorf("width %v: weight %g beyond the cap", tc.tau, w)
+				}
+			}
+		}
+	}
+}

@@ -8,11 +8,12 @@ import (
 
 // A two-class model's contender: a relevance vector machine (Tipping 2001, section 4: the
 // Bernoulli likelihood) on up to rvmCandidates of the fit's candidate centres and its linear
-// directions, at the chosen width times 1, 2 or 4. Forward selection on the squared error asks
-// every point to sit at +-1, which a boundary that is sharp and curved (a sphere, the class of
-// sum x_j^2 against a threshold; an exclusive or) meets only with many narrow nodes, and the
-// evidence pruning of section 4.7 starts from those nodes; the Bernoulli likelihood on all the
-// candidates at once asks only that each point sit on its side. The contender is
+// directions, at the chosen width times 1, 2, 4, 8 or 16. Forward selection on the squared
+// error asks every point to sit at +-1, which a boundary that is sharp and curved (a sphere,
+// the class of sum x_j^2 against a threshold; an exclusive or) meets only with many narrow
+// nodes, and the evidence pruning of section 4.7 starts from those nodes; the Bernoulli
+// likelihood on all the candidates at once asks only that each point sit on its side, and
+// wider nodes than the squared error's do that best there. The contender is
 // cross-validated on the folds of the race (the width on the first fold by the held-out
 // log-loss of its logits, then the other folds at that width) and replaces the model only if
 // the log-loss of its out-of-fold logits, Platt-calibrated, is lower than that of the
@@ -25,7 +26,7 @@ const (
 	rvmSE         = 1
 )
 
-var rvmFactors = []float64{1, 2, 4}
+var rvmFactors = []float64{1, 2, 4, 8, 16}
 
 // rvmResult is a contender that did better out of fold.
 type rvmResult struct {
