@@ -92,6 +92,7 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 					last, lastGain = a, gain
 				}
 				l.w[a] = 0
+				l.fresh = false
 				continue
 			}
 			change = max(change, math.Abs(math.Log(nxt/alpha[a])))
@@ -132,6 +133,10 @@ type laplace struct {
 	h, g, B, tr []float64
 	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
 	workers     int       // goroutines for the Gram matrix
+	// data is the log-likelihood at f; fresh says that f, p and data are those of w (set by
+	// mode, cleared where a column's weight is zeroed).
+	data  float64
+	fresh bool
 }
 
 func newLaplace(C [][]float64, t []float64, workers int) *laplace {
@@ -141,21 +146,42 @@ func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 		r: make([]float64, n), b: make([]float64, n), workers: workers}
 }
 
-// at sets f and p at the weights w and returns the log posterior, up to a constant.
+// at sets f and p at the weights w and returns the log posterior, up to a constant: the
+// prior's term plus the likelihood's, which it keeps (data) for the next mode to start from
+// while w stays where it is. One exponential and one log1p a point: with e = exp(-|f|),
+// p = 1/(1 + e) or e/(1 + e), and log(1 + exp(-|f|)) gives both log sigma(f) and log sigma(-f).
 func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
 	clear(l.f)
-	var L float64
 	for _, a := range active {
 		axpy(w[a], l.C[a], l.f)
-		L -= alpha[a] * w[a] * w[a] / 2
 	}
+	var data float64
 	for i, v := range l.f {
-		l.p[i] = 1 / (1 + math.Exp(-v))
-		if l.t[i] > 0 { // log sigma(v), or log sigma(-v)
-			L -= softplus(-v)
+		e := math.Exp(-math.Abs(v))
+		lp := math.Log1p(e) // softplus(-|v|)
+		pos := l.t[i] > 0
+		if v >= 0 {
+			l.p[i] = 1 / (1 + e)
+			if !pos {
+				lp += v
+			}
 		} else {
-			L -= softplus(v)
+			l.p[i] = e / (1 + e)
+			if pos {
+				lp -= v
+			}
 		}
+		data -= lp // log sigma(v) for the positive class, log sigma(-v) for the other
+	}
+	l.data = data
+	return l.prior(w, active, alpha) + data
+}
+
+// prior returns the log prior of the weights w over the active columns, up to a constant.
+func (l *laplace) prior(w []float64, active []int, alpha []float64) float64 {
+	var L float64
+	for _, a := range active {
+		L -= alpha[a] * w[a] * w[a] / 2
 	}
 	return L
 }
@@ -165,7 +191,12 @@ func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
 // there.
 func (l *laplace) mode(active []int, alpha []float64, steps int) ([]float64, bool) {
 	n, m := len(l.t), len(active)
-	L := l.at(l.w, active, alpha)
+	var L float64
+	if l.fresh { // f and p are those of w: only the prior moved
+		L = l.prior(l.w, active, alpha) + l.data
+	} else {
+		L = l.at(l.w, active, alpha)
+	}
 	h, g := l.h[:m*m], l.g[:m]
 	B := l.B[:m*n] // row x: active column x times sqrt(p (1 - p))
 	trial := l.tr
@@ -214,6 +245,7 @@ func (l *laplace) mode(active []int, alpha []float64, steps int) ([]float64, boo
 			length /= 2
 		}
 		copy(l.w, trial)
+		l.fresh = true
 		if big*length < 1e-6 { // at the mode: the factor of the step before serves
 			break
 		}

@@ -367,3 +367,33 @@ func TestBernoulliWeightCap(t *testing.T) {
 		}
 	}
 }
+
+// TestLaplaceStart checks that a mode started from the likelihood kept by the previous one
+// (only the precisions moved) takes the steps of a mode that recomputes it, and that zeroing a
+// weight makes the next mode recompute it.
+func TestLaplaceStart(t *testing.T) {
+	cols, y := bernoulliProblem(5, 150, 4, -1, []float64{6, -4})
+	C := withBias(cols)
+	active := []int{0, 1, 2, 3, 4}
+	alpha := []float64{1e-6, 1, 1, 1, 1}
+	kept := newLaplace(C, y, 1)
+	if _, ok := kept.mode(active, alpha, bernoulliNewton); !ok {
+		t.Fatal("first mode failed")
+	}
+	for _, step := range []struct {
+		name string
+		move func(l *laplace)
+	}{
+		{"precisions moved", func(*laplace) { alpha[2], alpha[3] = 5, 0.2 }},
+		{"a weight zeroed", func(l *laplace) { l.w[4], l.fresh = 0, false }},
+	} {
+		step.move(kept)
+		again := newLaplace(C, y, 1) // the same weights, nothing kept
+		copy(again.w, kept.w)
+		d1, ok1 := kept.mode(active, alpha, 3)
+		d2, ok2 := again.mode(active, alpha, 3)
+		if !ok1 || !ok2 || !slices.Equal(kept.w, again.w) || !slices.Equal(d1, d2) || kept.data != again.data {
+			t.Errorf("%s: weights %v and %v, data %v and %v", step.name, kept.w, again.w, kept.data, again.data)
+		}
+	}
+}
