@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -70,10 +71,12 @@ func (f *Folder) readDeclared() error {
 }
 
 // Task returns the folder's task and why. It is what DetectLabels reads from the labels,
-// unless the labels are all numbers and the folder's README.md declares the other task (a
-// regression target of a few integer values, such as counts or scores, which the labels alone
-// read as classes; or classes numbered by more than MaxIntegerClasses values). Text labels
-// are classes whatever the README says.
+// unless the folder's README.md declares the other task where the labels allow it either way:
+// a regression for integer labels of three or more values (counts or scores, which the labels
+// alone read as classes), classes for integer labels of many values or few rows each (which
+// they read as a regression target). Text labels are always classes, two values never a
+// regression target, and numbers that are not all integers never classes, whatever the README
+// says (its words may be about something else: "as in a logistic regression study").
 func (f *Folder) Task() Detection {
 	det := DetectLabels(f.Labels)
 	if f.Declared == nil || *f.Declared == det.Task {
@@ -83,8 +86,17 @@ func (f *Folder) Task() Detection {
 	if !numeric {
 		return det
 	}
-	if *f.Declared == Regression {
-		return Detection{Regression, 0, fmt.Sprintf("%s declares a regression; the labels alone read as %d classes, %s", readmeName, det.Classes, det.Reason)}
+	integers := true
+	for _, c := range cs {
+		integers = integers && c.value == math.Trunc(c.value) && math.Abs(c.value) < 1<<53
 	}
-	return Detection{Classification, len(cs), fmt.Sprintf("%s declares classes; the labels alone read as a regression target, %s", readmeName, det.Reason)}
+	switch {
+	case !integers:
+		return det
+	case *f.Declared == Regression && len(cs) >= 3:
+		return Detection{Regression, 0, fmt.Sprintf("%s declares a regression; the labels alone read as %d classes, %s", readmeName, det.Classes, det.Reason)}
+	case *f.Declared == Classification:
+		return Detection{Classification, len(cs), fmt.Sprintf("%s declares classes; the labels alone read as a regression target, %s", readmeName, det.Reason)}
+	}
+	return det
 }

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -31,7 +32,11 @@ func TestDeclaredTask(t *testing.T) {
 }
 
 func TestFolderTask(t *testing.T) {
-	ints := "0\n1\n0\n1\n0\n1\n"
+	var ints, x15 strings.Builder // 15 rows: three integer values of 5 rows each, read as classes
+	for i := range 15 {
+		fmt.Fprintf(&ints, "%d\n", i%3)
+		fmt.Fprintf(&x15, "%d,%d\n", i, i*i%7)
+	}
 	reals := "0.5\n1.5\n2.5\n3.5\n4.5\n5.5\n"
 	for _, tc := range []struct {
 		name, y, readme string
@@ -40,11 +45,16 @@ func TestFolderTask(t *testing.T) {
 	}{
 		{"no README", "1\n-1\n1\n-1\n1\n-1\n", "", Classification, "2 distinct numeric labels"},
 		{"README agrees", "1\n-1\n1\n-1\n1\n-1\n", "Two-class classification.\n", Classification, "2 distinct numeric labels"},
-		{"integers declared a regression", ints, "# s\n\nScores, regression.\n", Regression, "README.md declares a regression; the labels alone read as 2 classes, 2 distinct numeric labels"},
-		{"reals declared classes", reals, "6 classes\n", Classification, "README.md declares classes; the labels alone read as a regression target, numeric labels that are not all integers"},
+		{"integers declared a regression", ints.String(), "# s\n\nScores, regression.\n", Regression, "README.md declares a regression; the labels alone read as 3 classes, 3 distinct integer labels"},
+		{"reals stay a regression target", reals, "6 classes\n", Regression, "numeric labels that are not all integers"},
+		{"many integers declared classes", "1\n2\n3\n4\n5\n6\n", "6 classes\n", Classification, "README.md declares classes; the labels alone read as a regression target, 6 distinct integer labels in 6 rows (fewer than 5 rows per value)"},
+		{"two values stay classes", "1\n-1\n1\n-1\n1\n-1\n", "As in a logistic regression study.\n", Classification, "2 distinct numeric labels"},
 		{"text labels stay classes", "a\nb\nc\na\nb\nc\n", "A regression.\n", Classification, "text labels"},
 	} {
 		files := map[string]string{"y.csv": tc.y}
+		if strings.Count(tc.y, "\n") == 15 {
+			files["x.csv"], files["train.csv"], files["test.csv"] = x15.String(), "0,1,2,3,4,5,6,7,8,9\n", "10,11,12,13,14\n"
+		}
 		if tc.readme != "" {
 			files["README.md"] = tc.readme
 		}
