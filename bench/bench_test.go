@@ -348,4 +348,14 @@ func TestSourceTask(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the task asked for is classification, but the benchmark is a regression") {
 		t.Errorf("mismatched task: %v", err)
 	}
+	// A folder without realisations says where they go.
+	for _, name := range []string{"train.csv", "test.csv"} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = Run(NewFolderSource(read(), ""), Config{Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "no realisations to run (a benchmark folder lists them in train.csv and test.csv") {
+		t.Errorf("no realisations: %v", err)
+	}
 }
