@@ -295,11 +295,8 @@ func finite(v []float64) bool {
 // among up to workers goroutines when the product is large enough to pay for them; every entry
 // is computed the same way whatever the number of goroutines.
 func gram(B []float64, m, n int, h []float64, workers int) {
-	row := func(i int) {
-		bi := B[i*n : (i+1)*n]
-		for j := i; j < m; j++ {
-			h[i*m+j] = vecmath.Dot(bi, B[j*n:(j+1)*n])
-		}
+	row := func(i int) { // row i of the upper triangle: B_j . B_i for j >= i, four rows a pass
+		vecmath.MulRows(B[i*n:], n, n, B[i*n:(i+1)*n], h[i*m+i:i*m+m])
 	}
 	if m*m*n < gramParallel {
 		workers = 1

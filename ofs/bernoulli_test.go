@@ -285,8 +285,9 @@ func TestBernoulliHard(t *testing.T) {
 	}
 }
 
-// The Gram matrix on one goroutine or several, bit for bit the rows' dot products, and the
-// Bernoulli pruning the same whatever the number of goroutines.
+// The Gram matrix on one goroutine or several, bit for bit the rows' products (each summed as
+// vecmath.MulRows sums one row, whichever rows share its pass), and the Bernoulli pruning the
+// same whatever the number of goroutines.
 func TestGramWorkers(t *testing.T) {
 	const m, n = 70, 1000 // m*m*n above gramParallel: shared out
 	if m*m*n < gramParallel {
@@ -298,9 +299,9 @@ func TestGramWorkers(t *testing.T) {
 		B[i] = rng.NormFloat64()
 	}
 	want := make([]float64, m*m)
-	for i := range m {
+	for i := range m { // each entry alone: the same sum whatever rows share its pass
 		for j := i; j < m; j++ {
-			want[i*m+j] = vecmath.Dot(B[i*n:(i+1)*n], B[j*n:(j+1)*n])
+			vecmath.MulRows(B[j*n:], n, n, B[i*n:(i+1)*n], want[i*m+j:i*m+j+1])
 		}
 	}
 	for _, w := range []int{1, 2, 5} {
