@@ -257,6 +257,7 @@ type problem struct {
 	tx      []float64 // tx[c p + j] = sum of x_ij over the points of class c
 	prob    blas64.General
 	q, xc   []float64 // the Hessian's scratch (hessian)
+	dots    []float64 // a row of its products
 }
 
 func newProblem(F [][]float64, class []int, C int) *problem {
@@ -359,7 +360,7 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 	p, C := pr.p, pr.C
 	np := C * p
 	if pr.q == nil {
-		pr.q, pr.xc = make([]float64, hessianRows*np), make([]float64, hessianRows*p)
+		pr.q, pr.xc, pr.dots = make([]float64, hessianRows*np), make([]float64, hessianRows*p), make([]float64, np)
 	}
 	for r := range np {
 		clear(h.Data[r*h.Stride+r : r*h.Stride+np])
@@ -378,15 +379,18 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 				}
 			}
 		}
+		dots := pr.dots
 		for r := range np {
 			qr := qt[r*rows : (r+1)*rows]
 			row := h.Data[r*h.Stride : r*h.Stride+np]
-			for s := r; s < np; s++ {
-				row[s] -= vecmath.Dot(qr, qt[s*rows:(s+1)*rows])
+			vecmath.MulRows(qt[r*rows:], rows, rows, qr, dots[:np-r]) // Q[s] . Q[r], s >= r
+			for s, d := range dots[:np-r] {
+				row[r+s] -= d
 			}
 			c, j := r/p, r%p // the block diagonal: sum_v prob_vc x_vj x_vl = Q[c p + j] . x_l
-			for l := j; l < p; l++ {
-				row[c*p+l] += vecmath.Dot(qr, xt[l*rows:(l+1)*rows])
+			vecmath.MulRows(xt[j*rows:], rows, rows, qr, dots[:p-j])
+			for l, d := range dots[:p-j] {
+				row[c*p+j+l] += d
 			}
 		}
 	}
