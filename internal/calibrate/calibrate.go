@@ -256,7 +256,8 @@ type problem struct {
 	class   []int
 	tx      []float64 // tx[c p + j] = sum of x_ij over the points of class c
 	prob    blas64.General
-	q, xc   []float64 // the Hessian's scratch (hessian)
+	q, pt   []float64 // the Hessian's scratch (hessian)
+	xt      []float64 // the rows x_i transposed, for the Hessian
 	dots    []float64 // a row of its products
 }
 
@@ -353,29 +354,38 @@ const hessianRows = 512
 // sum_i (diag(prob_i) - prob_i prob_i') (x) x_i x_i' (the ridge not included), into h: its
 // block diagonal sum_i prob_ic x_i x_i' less Q'Q, Q's rows prob_i (x) x_i, over blocks of
 // hessianRows points. Each entry is a dot product over the block's points of two columns held
-// contiguously (Q's and the rows x_i's, transposed), which vecmath.Dot runs in SIMD: on the
-// small maps of the class map (tens of parameters) a rank-k update's short rows cost several
-// times as much.
+// contiguously (Q's, and the rows x_i's transposed once for every Hessian, pr.xt), four
+// entries a pass (vecmath.MulRows, in SIMD): on the small maps of the class map (tens of
+// parameters) a rank-k update's short rows cost several times as much.
 func (pr *problem) hessian(h blas64.Symmetric) {
-	p, C := pr.p, pr.C
+	n, p, C := pr.n, pr.p, pr.C
 	np := C * p
 	if pr.q == nil {
-		pr.q, pr.xc, pr.dots = make([]float64, hessianRows*np), make([]float64, hessianRows*p), make([]float64, np)
+		pr.q, pr.pt, pr.dots = make([]float64, hessianRows*np), make([]float64, hessianRows*C), make([]float64, np)
+		pr.xt = make([]float64, p*n) // xt[j n + i] = x_ij
+		for i := range n {
+			for j, v := range pr.x.Data[i*p : (i+1)*p] {
+				pr.xt[j*n+i] = v
+			}
+		}
 	}
 	for r := range np {
 		clear(h.Data[r*h.Stride+r : r*h.Stride+np])
 	}
-	for lo := 0; lo < pr.n; lo += hessianRows {
-		rows := min(hessianRows, pr.n-lo)
-		qt, xt := pr.q[:np*rows], pr.xc[:p*rows] // qt[(c p + j) rows + v] = prob_vc x_vj, xt[j rows + v] = x_vj
+	for lo := 0; lo < n; lo += hessianRows {
+		rows := min(hessianRows, n-lo)
+		qt, pt := pr.q[:np*rows], pr.pt[:C*rows] // qt[(c p + j) rows + v] = prob_vc x_vj, pt[c rows + v] = prob_vc
 		for v := range rows {
-			x := pr.x.Data[(lo+v)*p : (lo+v+1)*p]
-			for j, xj := range x {
-				xt[j*rows+v] = xj
-			}
 			for c, pc := range pr.prob.Data[(lo+v)*C : (lo+v+1)*C] {
-				for j, xj := range x {
-					qt[(c*p+j)*rows+v] = pc * xj
+				pt[c*rows+v] = pc
+			}
+		}
+		for c := range C {
+			pc := pt[c*rows : (c+1)*rows]
+			for j := range p {
+				q, x := qt[(c*p+j)*rows:(c*p+j+1)*rows], pr.xt[j*n+lo:j*n+lo+rows]
+				for v, xv := range x {
+					q[v] = pc[v] * xv
 				}
 			}
 		}
@@ -388,7 +398,7 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 				row[r+s] -= d
 			}
 			c, j := r/p, r%p // the block diagonal: sum_v prob_vc x_vj x_vl = Q[c p + j] . x_l
-			vecmath.MulRows(xt[j*rows:], rows, rows, qr, dots[:p-j])
+			vecmath.MulRows(pr.xt[j*n+lo:], n, rows, qr, dots[:p-j])
 			for l, d := range dots[:p-j] {
 				row[c*p+j+l] += d
 			}
