@@ -150,10 +150,10 @@ func Run(src Source, cfg Config) (*Result, error) {
 	case cfg.First < 0 || cfg.Realisations < 0:
 		return nil, fmt.Errorf("%s: realisations %d from %d: want 0 or more from 0 or more", src.Name(), cfg.Realisations, cfg.First)
 	}
-	total := src.Len() - cfg.First
 	if src.Len() == 0 {
 		return nil, fmt.Errorf("%s: no realisations to run (a benchmark folder lists them in train.csv and test.csv, a line each; for a data file with no split, use eval -cv)", src.Name())
 	}
+	total := src.Len() - cfg.First
 	if total <= 0 {
 		return nil, fmt.Errorf("%s: no realisations from %d on (it has %d)", src.Name(), cfg.First+1, src.Len())
 	}

@@ -21,9 +21,10 @@ type FolderSource struct {
 }
 
 // NewFolderSource wraps a folder as a benchmark of the given task, or, if task is "", of the
-// folder's own (dataset.Folder.Task: what its README.md declares where its labels are numbers,
-// else what the command line reads from the labels: text labels, two values, or a few integers
-// of at least 5 rows each are classes; other numbers a regression target).
+// folder's own (dataset.Folder.Task: what the command line reads from the labels, text labels,
+// two values, or a few integers of at least 5 rows each being classes and other numbers a
+// regression target, unless they are integers that could be read either way and its README.md
+// declares the other task).
 func NewFolderSource(f *dataset.Folder, task model.Task) *FolderSource {
 	if task != "" {
 		return &FolderSource{F: f, task: task, why: "-task " + string(task)}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -86,12 +85,8 @@ func (f *Folder) Task() Detection {
 	if !numeric {
 		return det
 	}
-	integers := true
-	for _, c := range cs {
-		integers = integers && c.value == math.Trunc(c.value) && math.Abs(c.value) < 1<<53
-	}
 	switch {
-	case !integers:
+	case !integers(cs):
 		return det
 	case *f.Declared == Regression && len(cs) >= 3:
 		return Detection{Regression, 0, fmt.Sprintf("%s declares a regression; the labels alone read as %d classes, %s", readmeName, det.Classes, det.Reason)}

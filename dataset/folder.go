@@ -13,14 +13,14 @@ import (
 // Folder is one benchmark folder: x.csv (comma-separated features, no header), y.csv (one
 // label per line) and, optionally, train.csv and test.csv (one realisation per line:
 // comma-separated 0-based row indices of x.csv; line k of both files is realisation k) and a
-// README.md whose first paragraph may say whether the labels are classes or a regression
-// target (Task).
+// README.md whose introduction may say whether the labels are classes or a regression target
+// (Task).
 type Folder struct {
 	Dir         string
 	X           [][]float64
 	Labels      []string
 	Train, Test [][]int // row indices of each realisation
-	// Declared is the task the folder's README.md declares in its first paragraph, or nil
+	// Declared is the task the folder's README.md declares in its introduction, or nil
 	// (declaredTask; Task says which task the folder is).
 	Declared *Task
 

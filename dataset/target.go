@@ -63,12 +63,8 @@ func DetectLabels(labels []string) Detection {
 	case len(cs) <= 2:
 		return Detection{Classification, len(cs), fmt.Sprintf("%d distinct numeric labels", len(cs))}
 	}
-	integers := true
-	for _, c := range cs {
-		integers = integers && c.value == math.Trunc(c.value) && math.Abs(c.value) < 1<<53
-	}
 	switch {
-	case !integers:
+	case !integers(cs):
 		return Detection{Regression, 0, "numeric labels that are not all integers"}
 	case len(cs) > MaxIntegerClasses:
 		return Detection{Regression, 0, fmt.Sprintf("more than %d distinct integer labels", MaxIntegerClasses)}
@@ -76,6 +72,16 @@ func DetectLabels(labels []string) Detection {
 		return Detection{Regression, 0, fmt.Sprintf("%d distinct integer labels in %d rows (fewer than 5 rows per value)", len(cs), len(labels))}
 	}
 	return Detection{Classification, len(cs), fmt.Sprintf("%d distinct integer labels", len(cs))}
+}
+
+// integers reports whether the numeric labels cs are all integers (exactly representable).
+func integers(cs []class) bool {
+	for _, c := range cs {
+		if c.value != math.Trunc(c.value) || math.Abs(c.value) >= 1<<53 {
+			return false
+		}
+	}
+	return true
 }
 
 // strayText detects a regression target with a few labels that are not numbers (a missing

@@ -33,26 +33,31 @@ func prototypes(X [][]float64, group []int, seed uint64, finest int) [][]float64
 		groups[g] = append(groups[g], x)
 	}
 	out := [][]float64{mean(X)}
-	var ks []int
-	for k := 1; k <= finest; k *= 2 {
-		ks = append(ks, k)
-	}
-	if len(order) == 1 {
-		ks = []int{2, 4, 8, 16}
-	}
 	for gi, g := range order { // streams by order of appearance, not by the groups' numbers
 		pts := groups[g]
-		for _, k := range ks {
-			if 4*k <= len(pts) {
-				out = append(out, KMeans(pts, k, seeds.Derive(seed, uint64(gi), uint64(k)))...)
-			}
+		for _, k := range clusterings(len(pts), finest, len(order) == 1) {
+			out = append(out, KMeans(pts, k, seeds.Derive(seed, uint64(gi), uint64(k)))...)
 		}
 	}
 	return out
 }
 
-// prototypeCount returns how many centres prototypes returns for the groups class (several
-// groups) up to finest, without clustering.
+// clusterings returns the k of the clusterings of a group of size points, up to finest (one
+// group alone: 2, 4, 8, 16), each keeping at least 4 points a cluster on average.
+func clusterings(size, finest int, alone bool) []int {
+	first, last := 1, finest
+	if alone {
+		first, last = 2, 16
+	}
+	var ks []int
+	for k := first; k <= last && 4*k <= size; k *= 2 {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// prototypeCount returns how many centres prototypes returns for the groups class up to
+// finest, without clustering.
 func prototypeCount(class []int, finest int) int {
 	size := map[int]int{}
 	for _, g := range class {
@@ -60,7 +65,7 @@ func prototypeCount(class []int, finest int) int {
 	}
 	count := 1 // the mean
 	for _, s := range size {
-		for k := 1; k <= finest && 4*k <= s; k *= 2 {
+		for _, k := range clusterings(s, finest, len(size) == 1) {
 			count += k
 		}
 	}

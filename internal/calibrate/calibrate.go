@@ -354,7 +354,7 @@ const hessianRows = 512
 // sum_i (diag(prob_i) - prob_i prob_i') (x) x_i x_i' (the ridge not included), into h: its
 // block diagonal sum_i prob_ic x_i x_i' less Q'Q, Q's rows prob_i (x) x_i, over blocks of
 // hessianRows points. Each entry is a dot product over the block's points of two columns held
-// contiguously (Q's, and the rows x_i's transposed once for every Hessian, pr.xt), four
+// contiguously (Q's, and the rows x_i's, transposed once for all the Hessians: pr.xt), four
 // entries a pass (vecmath.MulRows, in SIMD): on the small maps of the class map (tens of
 // parameters) a rank-k update's short rows cost several times as much.
 func (pr *problem) hessian(h blas64.Symmetric) {
