@@ -47,11 +47,13 @@ func linearDirections(Z [][]float64, scale []float64, Y [][]float64) [][]float64
 		return nil
 	}
 	var dirs [][]float64
+	lo := rg.newLOO()
 	for _, y := range Y {
 		yc := centred(y)
+		uy := rg.projections(yc)
 		best, lam := math.Inf(1), 0.0
 		for _, l := range rg.grid() {
-			if e := rg.loo(yc, l); e < best {
+			if e := lo.sum(uy, yc, l); e < best {
 				best, lam = e, l
 			}
 		}
@@ -89,7 +91,8 @@ type ridge struct {
 	m, r    int
 	s       []float64
 	u, back *mat.Dense
-	keep    []bool // the u_j of a positive s_j (relative to the largest)
+	keep    []bool    // the u_j of a positive s_j (relative to the largest)
+	u2      []float64 // N x r, row-major: u_ij^2 where keep[j], else 0
 	trace   float64
 }
 
@@ -165,6 +168,15 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	for j, v := range rg.s {
 		rg.keep[j] = v > 1e-12*top
 	}
+	rg.u2 = make([]float64, n*rg.r)
+	for i := range n {
+		row, sq := rg.u.RawRowView(i), rg.u2[i*rg.r:(i+1)*rg.r]
+		for j, uij := range row[:rg.r] {
+			if rg.keep[j] {
+				sq[j] = uij * uij
+			}
+		}
+	}
 	return rg
 }
 
@@ -184,11 +196,17 @@ func (rg *ridge) grid() []float64 {
 	return out
 }
 
+// projections returns u_j'yc for every j.
+func (rg *ridge) projections(yc []float64) []float64 {
+	uy := make([]float64, rg.r)
+	mat.NewVecDense(rg.r, uy).MulVec(rg.u.T(), mat.NewVecDense(len(yc), yc))
+	return uy
+}
+
 // coef returns the coefficients on the u_j of the ridge fit of yc with parameter lam:
 // a_j = u_j'yc / (s_j + lam).
 func (rg *ridge) coef(yc []float64, lam float64) []float64 {
-	a := make([]float64, rg.r)
-	mat.NewVecDense(rg.r, a).MulVec(rg.u.T(), mat.NewVecDense(len(yc), yc))
+	a := rg.projections(yc)
 	for j := range a {
 		if rg.keep[j] {
 			a[j] /= rg.s[j] + lam
@@ -199,27 +217,43 @@ func (rg *ridge) coef(yc []float64, lam float64) []float64 {
 	return a
 }
 
+// ridgeLOO is the work space of a ridge's leave-one-out sums.
+type ridgeLOO struct {
+	rg         *ridge
+	a, d, f, h []float64
+}
+
+func (rg *ridge) newLOO() *ridgeLOO {
+	n := rg.zc.RawMatrix().Rows
+	return &ridgeLOO{rg: rg, a: make([]float64, rg.r), d: make([]float64, rg.r), f: make([]float64, n), h: make([]float64, n)}
+}
+
 // loo returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
-// centred targets yc with parameter lam: sum_i ((yc_i - f_i) / (1 - h_i))^2, the hat
-// matrix's diagonal h_i = 1/N + sum_j u_ij^2 / (s_j + lam).
+// centred targets yc with parameter lam (ridgeLOO.sum).
 func (rg *ridge) loo(yc []float64, lam float64) float64 {
-	n := len(yc)
-	a := rg.coef(yc, lam)
-	f := make([]float64, n)
-	h := make([]float64, n)
-	for i := range h {
-		h[i] = 1 / float64(n)
-		row := rg.u.RawRowView(i)
-		for j, uij := range row {
-			if rg.keep[j] {
-				f[i] += uij * a[j]
-				h[i] += uij * uij / (rg.s[j] + lam)
-			}
+	return rg.newLOO().sum(rg.projections(yc), yc, lam)
+}
+
+// sum returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
+// centred targets yc, whose projections u_j'yc are uy, with parameter lam:
+// sum_i ((yc_i - f_i) / (1 - h_i))^2, with the fit f = U a, a_j = u_j'yc / (s_j + lam), and
+// the hat matrix's diagonal h_i = 1/N + sum_j u_ij^2 / (s_j + lam) (the u_j of keep only).
+func (lo *ridgeLOO) sum(uy, yc []float64, lam float64) float64 {
+	rg := lo.rg
+	for j, v := range uy {
+		lo.a[j], lo.d[j] = 0, 0
+		if rg.keep[j] {
+			lo.d[j] = 1 / (rg.s[j] + lam)
+			lo.a[j] = v * lo.d[j]
 		}
 	}
+	u := rg.u.RawMatrix()
+	vecmath.MulRows(u.Data, u.Stride, rg.r, lo.a, lo.f)
+	vecmath.MulRows(rg.u2, rg.r, rg.r, lo.d, lo.h)
+	n := len(yc)
 	var e float64
 	for i := range n {
-		r := (yc[i] - f[i]) / max(1-h[i], 1e-12)
+		r := (yc[i] - lo.f[i]) / max(1-(1/float64(n)+lo.h[i]), 1e-12)
 		e += r * r
 	}
 	return e
