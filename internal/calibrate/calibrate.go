@@ -350,18 +350,20 @@ func multinomialLBFGS(pr *problem, start []float64) ([]float64, bool) {
 // hessianRows is the number of points whose terms of the Hessian one pass adds.
 const hessianRows = 512
 
-// hessian writes the upper triangle of the likelihood's Hessian at the probabilities pr.prob,
-// sum_i (diag(prob_i) - prob_i prob_i') (x) x_i x_i' (the ridge not included), into h: its
-// block diagonal sum_i prob_ic x_i x_i' less Q'Q, Q's rows prob_i (x) x_i, over blocks of
-// hessianRows points. Each entry is a dot product over the block's points of two columns held
-// contiguously (Q's, and the rows x_i's, transposed once for all the Hessians: pr.xt), four
-// entries a pass (vecmath.MulRows, in SIMD): on the small maps of the class map (tens of
-// parameters) a rank-k update's short rows cost several times as much.
+// hessian sets the upper triangle of h to the Hessian of the loss (less the ridge), by blocks
+// of two classes c <= d: the block (c, d) is sum_i w_i x_i x_i', with w_i = prob_ic (1 -
+// prob_ic) on the diagonal (c = d) and -prob_ic prob_id off it, a symmetric p x p matrix of
+// which only the upper triangle is computed (and mirrored off the diagonal). That is
+// C (C+1) / 2 weighted Gram matrices of p x p, (C+1) / 2C of the products of (C p)^2. Over
+// blocks of hessianRows points, each entry is a dot product over the block's points of two
+// columns held contiguously (the weighted x_j's, and the rows x_i's, transposed once for all
+// the Hessians: pr.xt), four entries a pass (vecmath.MulRows, in SIMD): on the small maps of
+// the class map (tens of parameters) a rank-k update's short rows cost several times as much.
 func (pr *problem) hessian(h blas64.Symmetric) {
 	n, p, C := pr.n, pr.p, pr.C
 	np := C * p
 	if pr.q == nil {
-		pr.q, pr.pt, pr.dots = make([]float64, hessianRows*np), make([]float64, hessianRows*C), make([]float64, np)
+		pr.q, pr.pt, pr.dots = make([]float64, hessianRows*p), make([]float64, hessianRows*(C+1)), make([]float64, p)
 		pr.xt = make([]float64, p*n) // xt[j n + i] = x_ij
 		for i := range n {
 			for j, v := range pr.x.Data[i*p : (i+1)*p] {
@@ -374,33 +376,42 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 	}
 	for lo := 0; lo < n; lo += hessianRows {
 		rows := min(hessianRows, n-lo)
-		qt, pt := pr.q[:np*rows], pr.pt[:C*rows] // qt[(c p + j) rows + v] = prob_vc x_vj, pt[c rows + v] = prob_vc
+		pt := pr.pt[:C*rows] // pt[c rows + v] = prob_vc
+		w := pr.pt[C*rows : (C+1)*rows]
 		for v := range rows {
 			for c, pc := range pr.prob.Data[(lo+v)*C : (lo+v+1)*C] {
 				pt[c*rows+v] = pc
 			}
 		}
+		qt, dots := pr.q[:p*rows], pr.dots
 		for c := range C {
 			pc := pt[c*rows : (c+1)*rows]
-			for j := range p {
-				q, x := qt[(c*p+j)*rows:(c*p+j+1)*rows], pr.xt[j*n+lo:j*n+lo+rows]
-				for v, xv := range x {
-					q[v] = pc[v] * xv
+			for d := c; d < C; d++ {
+				if d == c {
+					for v, a := range pc {
+						w[v] = a * (1 - a)
+					}
+				} else {
+					for v, b := range pt[d*rows : (d+1)*rows] {
+						w[v] = -(pc[v] * b)
+					}
 				}
-			}
-		}
-		dots := pr.dots
-		for r := range np {
-			qr := qt[r*rows : (r+1)*rows]
-			row := h.Data[r*h.Stride : r*h.Stride+np]
-			vecmath.MulRows(qt[r*rows:], rows, rows, qr, dots[:np-r]) // Q[s] . Q[r], s >= r
-			for s, d := range dots[:np-r] {
-				row[r+s] -= d
-			}
-			c, j := r/p, r%p // the block diagonal: sum_v prob_vc x_vj x_vl = Q[c p + j] . x_l
-			vecmath.MulRows(pr.xt[j*n+lo:], n, rows, qr, dots[:p-j])
-			for l, d := range dots[:p-j] {
-				row[c*p+j+l] += d
+				for j := range p { // qt[j rows + v] = w_v x_vj
+					q, x := qt[j*rows:(j+1)*rows], pr.xt[j*n+lo:j*n+lo+rows]
+					for v, xv := range x {
+						q[v] = w[v] * xv
+					}
+				}
+				for j := range p {
+					vecmath.MulRows(pr.xt[j*n+lo:], n, rows, qt[j*rows:(j+1)*rows], dots[:p-j]) // x_l . q_j, l >= j
+					row := h.Data[(c*p+j)*h.Stride:]
+					for l, dl := range dots[:p-j] {
+						row[d*p+j+l] += dl
+						if d != c && l > 0 { // the block's lower triangle, (c, j+l) x (d, j)
+							h.Data[(c*p+j+l)*h.Stride+d*p+j] += dl
+						}
+					}
+				}
 			}
 		}
 	}
