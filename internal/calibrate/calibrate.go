@@ -352,7 +352,8 @@ const hessianRows = 512
 
 // hessian sets the upper triangle of h to the Hessian of the loss (less the ridge), by blocks
 // of two classes c <= d: the block (c, d) is sum_i w_i x_i x_i', with w_i = prob_ic (1 -
-// prob_ic) on the diagonal (c = d) and -prob_ic prob_id off it, a symmetric p x p matrix of
+// prob_ic) on the diagonal (c = d) and -prob_ic prob_id off it (the products of prob_ic prob_id,
+// subtracted: the same numbers, as a negation is exact), a symmetric p x p matrix of
 // which only the upper triangle is computed (and mirrored off the diagonal). That is
 // C (C+1) / 2 weighted Gram matrices of p x p, (C+1) / 2C of the products of (C p)^2. Over
 // blocks of hessianRows points, each entry is a dot product over the block's points of two
@@ -387,25 +388,24 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 		for c := range C {
 			pc := pt[c*rows : (c+1)*rows]
 			for d := c; d < C; d++ {
+				// Off the diagonal the weights are p_vc p_vd, and the block is subtracted.
+				sign := -1.0
 				if d == c {
+					sign = 1
 					for v, a := range pc {
 						w[v] = a * (1 - a)
 					}
 				} else {
-					for v, b := range pt[d*rows : (d+1)*rows] {
-						w[v] = -(pc[v] * b)
-					}
+					vecmath.MulElems(w, pc, pt[d*rows:(d+1)*rows])
 				}
 				for j := range p { // qt[j rows + v] = w_v x_vj
-					q, x := qt[j*rows:(j+1)*rows], pr.xt[j*n+lo:j*n+lo+rows]
-					for v, xv := range x {
-						q[v] = w[v] * xv
-					}
+					vecmath.MulElems(qt[j*rows:(j+1)*rows], w, pr.xt[j*n+lo:j*n+lo+rows])
 				}
 				for j := range p {
 					vecmath.MulRows(pr.xt[j*n+lo:], n, rows, qt[j*rows:(j+1)*rows], dots[:p-j]) // x_l . q_j, l >= j
 					row := h.Data[(c*p+j)*h.Stride:]
 					for l, dl := range dots[:p-j] {
+						dl *= sign
 						row[d*p+j+l] += dl
 						if d != c && l > 0 { // the block's lower triangle, (c, j+l) x (d, j)
 							h.Data[(c*p+j+l)*h.Stride+d*p+j] += dl
@@ -626,10 +626,11 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 	for i := range n {
 		x := pr.x.Data[i*p : (i+1)*p]
 		prob := pr.prob.Data[i*C : (i+1)*C]
+		// -u, column d: the rows d p + j of H^-1 (symmetric) times x_j subtracted in order j,
+		// which is -(sum_j hi[row][d p + j] x_j) summed in that order, exactly.
+		clear(u)
 		for d := range C {
-			for row := range np {
-				u[d*np+row] = kernel.Dot(hi[row*np+d*p:row*np+d*p+p], x)
-			}
+			vecmath.SubMulTrans(hi[d*p*np:], np, x, u[d*np:(d+1)*np])
 		}
 		for c := range C {
 			for d := range C {
@@ -637,7 +638,7 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 				for j, xj := range x {
 					s += xj * u[d*np+c*p+j]
 				}
-				K[c*C+d] = s
+				K[c*C+d] = -s
 			}
 		}
 		// M = I - W K, W = diag(p) - p p'.

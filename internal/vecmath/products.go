@@ -78,6 +78,19 @@ func SubMulTrans(P []float64, stride int, a, y []float64) {
 	}
 }
 
+// MulElems sets dst[i] = a[i] b[i] for every i < len(dst) (len(a), len(b) >= len(dst)): one
+// rounded product each, the same on every processor.
+func MulElems(dst, a, b []float64) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	if useAVX2 {
+		mulElemsAVX2(dst, a, b)
+		return
+	}
+	for i := range dst {
+		dst[i] = a[i] * b[i]
+	}
+}
+
 // subBlock is the number of entries of y that SubMulTrans brings up to date at a time (128
 // KiB: within the second-level cache, long enough for the rows' streams).
 const subBlock = 16384

@@ -49,3 +49,6 @@ func subAxpyAVX2(y, p []float64, a float64)
 
 //go:noescape
 func expScaledAVX2(dst, d []float64, c float64, tab *[64]uint64, k *[10][4]float64) (slow bool)
+
+//go:noescape
+func mulElemsAVX2(dst, a, b []float64)

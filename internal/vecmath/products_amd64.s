@@ -381,3 +381,67 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// func mulElemsAVX2(dst, a, b []float64)
+// dst[i] = a[i] b[i] for i < len(dst)
+TEXT ·mulElemsAVX2(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DX
+	MOVQ dst_len+8(FP), CX
+	MOVQ a_base+24(FP), SI
+	MOVQ b_base+48(FP), DI
+	MOVQ CX, BX
+	SHRQ $4, BX
+	JZ   meq
+
+meb16:
+	VMOVUPD (SI), Y0
+	VMOVUPD 32(SI), Y1
+	VMOVUPD 64(SI), Y2
+	VMOVUPD 96(SI), Y3
+	VMULPD  (DI), Y0, Y0
+	VMULPD  32(DI), Y1, Y1
+	VMULPD  64(DI), Y2, Y2
+	VMULPD  96(DI), Y3, Y3
+	VMOVUPD Y0, (DX)
+	VMOVUPD Y1, 32(DX)
+	VMOVUPD Y2, 64(DX)
+	VMOVUPD Y3, 96(DX)
+	ADDQ    $128, SI
+	ADDQ    $128, DI
+	ADDQ    $128, DX
+	DECQ    BX
+	JNZ     meb16
+
+meq:
+	MOVQ CX, BX
+	ANDQ $15, BX
+	SHRQ $2, BX
+	JZ   mes
+
+meq4:
+	VMOVUPD (SI), Y0
+	VMULPD  (DI), Y0, Y0
+	VMOVUPD Y0, (DX)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	ADDQ    $32, DX
+	DECQ    BX
+	JNZ     meq4
+
+mes:
+	ANDQ $3, CX
+	JZ   medone
+
+me1:
+	VMOVSD (SI), X0
+	VMULSD (DI), X0, X0
+	VMOVSD X0, (DX)
+	ADDQ   $8, SI
+	ADDQ   $8, DI
+	ADDQ   $8, DX
+	DECQ   CX
+	JNZ    me1
+
+medone:
+	VZEROUPPER
+	RET

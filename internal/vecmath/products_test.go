@@ -53,6 +53,15 @@ func TestProductsMatch(t *testing.T) {
 					t.Fatalf("MulRows %d x %d, row %d: assembly %v, Go %v", rows, n, i, got[i], want[i])
 				}
 			}
+			// MulElems on n entries.
+			e0, e1 := make([]float64, n), make([]float64, n)
+			MulElems(e0, A, x)
+			withGo(func() { MulElems(e1, A, x) })
+			for i := range e0 {
+				if math.Float64bits(e0[i]) != math.Float64bits(e1[i]) || e0[i] != A[i]*x[i] {
+					t.Fatalf("MulElems %d, entry %d: assembly %v, Go %v", n, i, e0[i], e1[i])
+				}
+			}
 			// SubMulTrans with the same shapes: len(a) = rows terms, y of n entries.
 			a := randomVec(r, rows)
 			y0 := randomVec(r, n)
