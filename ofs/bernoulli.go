@@ -132,6 +132,8 @@ type laplace struct {
 	inverse     blas64.Triangular
 	h, g, B, tr []float64
 	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
+	cols        [][]float64
+	neg         []float64 // at's work space: the active columns and their weights negated
 	workers     int       // goroutines for the Gram matrix
 	// data is the log-likelihood at f; fresh says that f, p and data are those of w (set by
 	// mode, cleared where a column's weight is zeroed).
@@ -143,7 +145,7 @@ func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 	n, M := len(t), len(C)
 	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
 		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M),
-		r: make([]float64, n), b: make([]float64, n), workers: workers}
+		r: make([]float64, n), b: make([]float64, n), cols: make([][]float64, 0, M), neg: make([]float64, 0, M), workers: workers}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant: the
@@ -151,10 +153,13 @@ func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 // while w stays where it is. One exponential and one log1p a point: with e = exp(-|f|),
 // p = 1/(1 + e) or e/(1 + e), and log(1 + exp(-|f|)) gives both log sigma(f) and log sigma(-f).
 func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
+	// f = sum_a w_a C_a, added column after column (SubMulRows with the weights negated).
 	clear(l.f)
+	cols, neg := l.cols[:0], l.neg[:0]
 	for _, a := range active {
-		axpy(w[a], l.C[a], l.f)
+		cols, neg = append(cols, l.C[a]), append(neg, -w[a])
 	}
+	vecmath.SubMulRows(cols, neg, l.f)
 	var data float64
 	for i, v := range l.f {
 		e := math.Exp(-math.Abs(v))
@@ -208,12 +213,12 @@ func (l *laplace) mode(active []int, alpha []float64, steps int) ([]float64, boo
 		}
 		for x, a := range active {
 			row, c := B[x*n:(x+1)*n], l.C[a]
-			c, r, b := c[:n], r[:n], b[:n]
+			c, r := c[:n], r[:n]
 			var s float64
 			for i, v := range c {
 				s += v * r[i]
-				row[i] = v * b[i]
 			}
+			vecmath.MulElems(row, c, b)
 			g[x] = s - alpha[a]*l.w[a]
 		}
 		gram(B, m, n, h, l.workers)

@@ -51,31 +51,7 @@ func SubMulTrans(P []float64, stride int, a, y []float64) {
 		return
 	}
 	_ = P[(len(a)-1)*stride+len(y)-1]
-	for lo := 0; lo < len(y); lo += subBlock {
-		yb := y[lo:min(lo+subBlock, len(y))]
-		row := func(j int) []float64 { return P[j*stride+lo : j*stride+lo+len(yb)] }
-		j := 0
-		for ; j+3 < len(a); j += 4 {
-			if useAVX2 {
-				subAxpy4AVX2(yb, row(j), row(j+1), row(j+2), row(j+3), (*[4]float64)(a[j:j+4]))
-				continue
-			}
-			p0, p1, p2, p3 := row(j), row(j+1), row(j+2), row(j+3)
-			for i := range yb {
-				yb[i] = (((yb[i] - float64(a[j]*p0[i])) - float64(a[j+1]*p1[i])) - float64(a[j+2]*p2[i])) - float64(a[j+3]*p3[i])
-			}
-		}
-		for ; j < len(a); j++ {
-			p0 := row(j)
-			if useAVX2 {
-				subAxpyAVX2(yb, p0, a[j])
-				continue
-			}
-			for i := range yb {
-				yb[i] -= float64(a[j] * p0[i])
-			}
-		}
-	}
+	subMul(a, y, func(j, lo, n int) []float64 { return P[j*stride+lo : j*stride+lo+n] })
 }
 
 // MulElems sets dst[i] = a[i] b[i] for every i < len(dst) (len(a), len(b) >= len(dst)): one
@@ -88,6 +64,49 @@ func MulElems(dst, a, b []float64) {
 	}
 	for i := range dst {
 		dst[i] = a[i] * b[i]
+	}
+}
+
+// SubMulRows sets y[i] -= sum_j a[j] rows[j][i] for every i < len(y), the terms j taken in
+// order, as SubMulTrans does for rows held at a stride (each rows[j] of at least len(y)
+// entries). With a[j] = -b[j] it adds b[j] rows[j] to y term after term, exactly as a loop of
+// y[i] += b[j] rows[j][i] would (a negation is exact).
+func SubMulRows(rows [][]float64, a, y []float64) {
+	if len(y) == 0 || len(a) == 0 {
+		return
+	}
+	rows = rows[:len(a)]
+	subMul(a, y, func(j, lo, n int) []float64 { return rows[j][lo : lo+n] })
+}
+
+// subMul is SubMulTrans and SubMulRows: row(j, lo, n) returns entries lo to lo+n of the j-th
+// row. y is taken in blocks of subBlock entries, each brought up to date four terms a pass, so
+// that the rows are read as long streams however many terms there are.
+func subMul(a, y []float64, row func(j, lo, n int) []float64) {
+	for lo := 0; lo < len(y); lo += subBlock {
+		yb := y[lo:min(lo+subBlock, len(y))]
+		n := len(yb)
+		j := 0
+		for ; j+3 < len(a); j += 4 {
+			p0, p1, p2, p3 := row(j, lo, n), row(j+1, lo, n), row(j+2, lo, n), row(j+3, lo, n)
+			if useAVX2 {
+				subAxpy4AVX2(yb, p0, p1, p2, p3, (*[4]float64)(a[j:j+4]))
+				continue
+			}
+			for i := range yb {
+				yb[i] = (((yb[i] - float64(a[j]*p0[i])) - float64(a[j+1]*p1[i])) - float64(a[j+2]*p2[i])) - float64(a[j+3]*p3[i])
+			}
+		}
+		for ; j < len(a); j++ {
+			p0 := row(j, lo, n)
+			if useAVX2 {
+				subAxpyAVX2(yb, p0, a[j])
+				continue
+			}
+			for i := range yb {
+				yb[i] -= float64(a[j] * p0[i])
+			}
+		}
 	}
 }
 

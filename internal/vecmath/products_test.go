@@ -62,6 +62,37 @@ func TestProductsMatch(t *testing.T) {
 					t.Fatalf("MulElems %d, entry %d: assembly %v, Go %v", n, i, e0[i], e1[i])
 				}
 			}
+			// SubMulRows on the same rows as slices: SubMulTrans's numbers; with the terms
+			// negated, a loop of y += b_j row_j.
+			a0 := randomVec(r, rows)
+			rs := make([][]float64, rows)
+			for j := range rs {
+				rs[j] = A[j*stride : j*stride+n]
+			}
+			y1, y2, y3 := randomVec(r, n), make([]float64, n), make([]float64, n)
+			copy(y2, y1)
+			copy(y3, y1)
+			start := append([]float64(nil), y1...)
+			y0Copy := func(_, _, _ []float64, i int) float64 { return start[i] }
+			SubMulRows(rs, a0, y1)
+			SubMulTrans(A, stride, a0, y2)
+			neg := make([]float64, rows)
+			for j, v := range a0 {
+				neg[j] = -v
+			}
+			SubMulRows(rs, neg, y3)
+			for i := range y1 {
+				if math.Float64bits(y1[i]) != math.Float64bits(y2[i]) {
+					t.Fatalf("SubMulRows %d x %d, entry %d: %v, SubMulTrans %v", rows, n, i, y1[i], y2[i])
+				}
+				sum := y0Copy(y3, y1, y2, i) // the starting value
+				for j := range rows {
+					sum += float64(a0[j] * rs[j][i])
+				}
+				if math.Float64bits(y3[i]) != math.Float64bits(sum) {
+					t.Fatalf("SubMulRows, negated terms, %d x %d, entry %d: %v, a loop of additions %v", rows, n, i, y3[i], sum)
+				}
+			}
 			// SubMulTrans with the same shapes: len(a) = rows terms, y of n entries.
 			a := randomVec(r, rows)
 			y0 := randomVec(r, n)
