@@ -104,13 +104,20 @@ func gaussiansFrom(means [][]float64, covs []*mat.SymDense, shrink float64) ([]c
 }
 
 // quadraticShrinks are the covariance shrinkages the class Gaussians are fitted with; the one
-// of least out-of-fold log-loss of the quadratic discriminant is kept.
-var quadraticShrinks = []float64{0.01, 0.1, 0.3, 0.6, 0.9}
+// of least out-of-fold Brier score of the quadratic discriminant is kept. The inputs are
+// standardised, and correlated measurements leave a covariance eigenvalues of a thousandth
+// of the variance (mlbench's vehicle: the quadratic discriminant makes 13 to 18 % test errors
+// at 0.001, 22 to 28 % at 0.1).
+var quadraticShrinks = []float64{0.001, 0.01, 0.1, 0.3, 0.6, 0.9}
 
 // quadraticFeatures returns every point's class log-densities (up to their constants) from
 // class Gaussians fitted without its group (the j-th point of each class in group j mod
-// groups), at the shrinkage of least out-of-fold log-loss of the quadratic discriminant
+// groups), at the shrinkage of least out-of-fold Brier score of the quadratic discriminant
 // (priors the classes' frequencies), and that shrinkage. ok is false if no fit succeeded.
+// The Brier score, not the log-loss: at a small shrinkage a point far from its class's
+// Gaussian gets a log-loss in the hundreds, and two such points of 564 decided the log-loss's
+// choice on vehicle (0.6, where 0.01 made half the out-of-fold mistakes); a point costs the
+// Brier score at most 2.
 func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]float64, float64, bool) {
 	n := len(Z)
 	group := calibrate.Groups(class, classes, groups)
@@ -169,7 +176,7 @@ func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]flo
 		if !ok {
 			continue
 		}
-		if loss := calibrate.LogitLoss(logits, class); loss < bestLoss {
+		if loss := calibrate.LogitBrier(logits, class); loss < bestLoss {
 			bestH, bestS, bestLoss = H, shrink, loss
 		}
 	}

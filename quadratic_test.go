@@ -223,3 +223,40 @@ func TestStackNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestQuadraticShrinkOutliers checks that a few points far from their class do not choose the
+// shrinkage: classes that differ along nearly degenerate directions of correlated inputs need
+// a small one, and two outliers, whose log-losses at a small shrinkage are in the hundreds,
+// must not move the choice (the Brier score bounds what a point costs).
+func TestQuadraticShrinkOutliers(t *testing.T) {
+	const n, m, classes, groups = 300, 4, 3, 5
+	rng := rand.New(rand.NewPCG(11, 12))
+	Z, class := make([][]float64, n), make([]int, n)
+	for i := range Z {
+		c := i % classes
+		class[i] = c
+		a, b := rng.NormFloat64(), rng.NormFloat64()
+		e := func() float64 { return 0.03 * rng.NormFloat64() }
+		switch c { // the classes lie near different planes through the same cloud
+		case 0:
+			Z[i] = []float64{a, b, a + b + e(), a - b + e()}
+		case 1:
+			Z[i] = []float64{a, b, a - b + e(), a + b + e()}
+		default:
+			Z[i] = []float64{a, b, -a + e(), b + e()}
+		}
+	}
+	_, clean, ok := quadraticFeatures(Z, class, classes, groups)
+	if !ok {
+		t.Fatal("no fit")
+	}
+	Z[0] = []float64{3, -3, 3, -3} // two points of class 0 far from its plane
+	Z[3] = []float64{-3, 3, 3, 3}
+	_, dirty, ok := quadraticFeatures(Z, class, classes, groups)
+	if !ok {
+		t.Fatal("no fit with the outliers")
+	}
+	if clean > 0.01 || dirty != clean {
+		t.Errorf("shrinkage %v without the outliers, %v with them; want the same, at most 0.01", clean, dirty)
+	}
+}

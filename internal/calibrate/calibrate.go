@@ -548,6 +548,27 @@ func Brier(P [][]float64, class []int) float64 {
 	return s / float64(len(P))
 }
 
+// LogitBrier returns the Brier score (Brier) of softmax probabilities given by their logits,
+// computed without overflow where one logit is far above the others.
+func LogitBrier(logits [][]float64, class []int) float64 {
+	var s float64
+	for i, l := range logits {
+		top := slices.Max(l)
+		var z float64
+		for _, v := range l {
+			z += math.Exp(v - top)
+		}
+		for c, v := range l {
+			d := math.Exp(v-top) / z
+			if c == class[i] {
+				d--
+			}
+			s += d * d
+		}
+	}
+	return s / float64(len(logits))
+}
+
 // Bin is one row of a reliability table: the points whose predicted probability (of the
 // predicted class) fell in [Lo, Hi), their number, their mean predicted probability and the
 // fraction of them that were right.

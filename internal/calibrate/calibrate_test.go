@@ -501,3 +501,17 @@ func TestLOOLogits(t *testing.T) {
 		})
 	}
 }
+
+// TestLogitBrier checks the Brier score from logits against Brier on their softmax
+// probabilities, and that a logit far above the others gives a finite score.
+func TestLogitBrier(t *testing.T) {
+	logits := [][]float64{{0.5, -1, 2}, {3, 0, 0}, {-2, 1, 0.3}, {1000, 0, -1000}}
+	class := []int{2, 1, 0, 1}
+	P := make([][]float64, len(logits))
+	for i, l := range logits {
+		P[i] = softmax(make([]float64, 3), []float64{l[0], 0, 0, 0, l[1], 0, 0, 0, l[2], 0, 0, 0}, []float64{0, 0, 0}, 3, 4)
+	}
+	if got, want := LogitBrier(logits, class), Brier(P, class); math.Abs(got-want) > 1e-15 || math.IsNaN(got) {
+		t.Errorf("LogitBrier %v, Brier of the probabilities %v", got, want)
+	}
+}
