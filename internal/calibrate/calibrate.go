@@ -641,7 +641,7 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 		}
 	}
 	logits := make([][]float64, n)
-	u := make([]float64, np*C)                         // u[d np + r] = (H^-1 X_i')[r][d]
+	u := make([]float64, np*C)                         // u[d np + r] = -(H^-1 X_i')[r][d]
 	K, M := make([]float64, C*C), make([]float64, C*C) // row-major C x C
 	ipiv := make([]int, C)
 	for i := range n {
