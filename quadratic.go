@@ -105,8 +105,8 @@ func gaussiansFrom(means [][]float64, covs []*mat.SymDense, shrink float64) ([]c
 
 // quadraticShrinks are the covariance shrinkages the class Gaussians are fitted with; the one
 // of least out-of-fold Brier score of the quadratic discriminant is kept. The inputs are
-// standardised, and correlated measurements leave a covariance eigenvalues of a thousandth
-// of the variance (mlbench's vehicle: the quadratic discriminant makes 13 to 18 % test errors
+// standardised, and correlated measurements leave covariance eigenvalues of a thousandth of
+// the variance (mlbench's vehicle: the quadratic discriminant makes 13 to 18 % test errors
 // at 0.001, 22 to 28 % at 0.1).
 var quadraticShrinks = []float64{0.001, 0.01, 0.1, 0.3, 0.6, 0.9}
 

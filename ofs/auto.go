@@ -880,9 +880,9 @@ const bigKeep = 2
 // and returns the widths raced with the configurations ranked. On large data (a size cap of
 // at least 20 RaceCut) it runs in two rounds: all to 1/RaceCut of the cap, then those of the
 // leading third (bigKeep of a large classifier) whose paths reached it on to the cap, the
-// others keeping their first-round paths. While the best width is at an end of the widths raced, the next one beyond it is
-// raced too, up to Extend each way. The leading third then runs on the second fold too
-// (secondFold).
+// others keeping their first-round paths. While the best width is at an end of the widths
+// raced, the next one beyond it is raced too, up to Extend each way. The leading third then
+// runs on the second fold too (secondFold).
 func (a *Auto) raceFirstFold(Z, Y [][]float64, class, folds []int, taus []float64, maxT, limit int, paths *autoPaths, evals *int) ([]float64, []config) {
 	nw := len(a.Weighting)
 	run := mask(nw, len(taus), func(int, int) bool { return true })

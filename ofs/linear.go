@@ -228,12 +228,6 @@ func (rg *ridge) newLOO() *ridgeLOO {
 	return &ridgeLOO{rg: rg, a: make([]float64, rg.r), d: make([]float64, rg.r), f: make([]float64, n), h: make([]float64, n)}
 }
 
-// loo returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
-// centred targets yc with parameter lam (ridgeLOO.sum).
-func (rg *ridge) loo(yc []float64, lam float64) float64 {
-	return rg.newLOO().sum(rg.projections(yc), yc, lam)
-}
-
 // sum returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
 // centred targets yc, whose projections u_j'yc are uy, with parameter lam:
 // sum_i ((yc_i - f_i) / (1 - h_i))^2, with the fit f = U a, a_j = u_j'yc / (s_j + lam), and

@@ -292,15 +292,7 @@ func (pr *problem) loss(th, grad []float64) float64 {
 	var l float64
 	for i, c := range pr.class {
 		row := pr.prob.Data[i*C : (i+1)*C]
-		top := slices.Max(row)
-		var s float64
-		for k, v := range row {
-			row[k] = math.Exp(v - top)
-			s += row[k]
-		}
-		for k := range row {
-			row[k] /= s
-		}
+		toProbabilities(row)
 		l -= math.Log(max(row[c], 1e-300))
 	}
 	lam := ridge * float64(pr.n)
@@ -313,6 +305,20 @@ func (pr *problem) loss(th, grad []float64) float64 {
 		pr.gradient(th, grad)
 	}
 	return l
+}
+
+// toProbabilities maps the logits row to softmax probabilities in place, without overflow
+// where one logit is far above the others.
+func toProbabilities(row []float64) {
+	top := slices.Max(row)
+	var s float64
+	for k, v := range row {
+		row[k] = math.Exp(v - top)
+		s += row[k]
+	}
+	for k := range row {
+		row[k] /= s
+	}
 }
 
 // gradient writes the loss's gradient at th into grad, from the probabilities the last call
@@ -552,18 +558,15 @@ func Brier(P [][]float64, class []int) float64 {
 // computed without overflow where one logit is far above the others.
 func LogitBrier(logits [][]float64, class []int) float64 {
 	var s float64
+	var p []float64
 	for i, l := range logits {
-		top := slices.Max(l)
-		var z float64
-		for _, v := range l {
-			z += math.Exp(v - top)
-		}
-		for c, v := range l {
-			d := math.Exp(v-top) / z
+		p = append(p[:0], l...)
+		toProbabilities(p)
+		for c, v := range p {
 			if c == class[i] {
-				d--
+				v--
 			}
-			s += d * d
+			s += v * v
 		}
 	}
 	return s / float64(len(logits))
