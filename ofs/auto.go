@@ -1195,6 +1195,14 @@ func (a *Auto) defaults(n, classes int) {
 	}
 }
 
+// Footprint returns the random candidates (before the prototypes) and the size cap of a fit
+// on n points of the given number of classes (0: a regression), the dimensions besides the
+// points of its kernel matrices and held-out paths.
+func (a Auto) Footprint(n, classes int) (candidates, maxTerms int) {
+	a.defaults(n, classes)
+	return min(a.Candidates, n), a.MaxTerms
+}
+
 // classCount returns the number of classes of class (0..C-1 each), 0 for nil (regression).
 func classCount(class []int) int {
 	if len(class) == 0 {

@@ -327,13 +327,13 @@ func methodOrDefault(opt sparsekernel.Options) string {
 }
 
 // fitTable fits a model to a checked training table as the flags say: it estimates the cost
-// of an LS-SVM, or the memory of a sparse method on wide data, first, and shows progress on a
-// terminal.
+// of an LS-SVM, or the memory of another method (the copies of the inputs and the kernel
+// matrices), first, and shows progress on a terminal.
 func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr io.Writer) (*model.Model, error) {
 	if err := checkLSSVM(stderr, len(t.X), opt, memoryLimit(), ff.force); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
-	if err := checkInputs(stderr, len(t.X), t.Dim(), opt, memoryLimit(), ff.force); err != nil {
+	if err := checkMemory(stderr, len(t.X), t.Dim(), classCount(t, opt), opt, memoryLimit(), ff.force); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
 	bar := startProgress(stderr, "training ("+methodOrDefault(opt)+")", !ff.quiet)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -76,34 +77,27 @@ func checkLSSVM(w io.Writer, n int, opt sparsekernel.Options, limit float64, for
 	return nil
 }
 
-// The memory of the sparse methods on wide data (many inputs, such as a LIBSVM file of word
-// counts, which is read densely): every fold and input weighting holds its own copy of the
-// inputs, so the peak resident memory grows as N m. Measured on 1,000 and 2,000 rows of 50,000
-// inputs: 63 bytes per entry with one worker, 74 with two.
-const (
-	inputBytesBase      = 40 // bytes per entry of the N x m inputs, plus
-	inputBytesPerWorker = 20 // this per worker
-	inputWarnBytes      = 2 << 30
-)
+// memoryWarnBytes is the estimated memory of a fit above which the command warns.
+const memoryWarnBytes = 2 << 30
 
-// checkInputs warns on w before a fit of a sparse method (not the LS-SVM) on n rows of m
-// inputs that needs much memory, and refuses one whose estimate is above limit unless force
-// is set.
-func checkInputs(w io.Writer, n, m int, opt sparsekernel.Options, limit float64, force bool) error {
-	if opt.Method == sparsekernel.LSSVM {
+// checkMemory warns on w before a fit of any method but the LS-SVM on n rows of m inputs
+// (classes: 0 for a regression) whose memory estimate (sparsekernel.MemoryEstimate) is large,
+// and refuses one whose estimate is above limit unless force is set.
+func checkMemory(w io.Writer, n, m, classes int, opt sparsekernel.Options, limit float64, force bool) error {
+	bytes, inputs, ok := sparsekernel.MemoryEstimate(n, m, classes, opt)
+	if !ok {
 		return nil
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	bytes := float64(n) * float64(m) * float64(inputBytesBase+inputBytesPerWorker*workers)
 	what := fmt.Sprintf("%d rows of %d inputs", n, m)
-	if bytes > limit {
-		return overMemory(w, what, bytes, limit, force, " (the folds hold dense copies of the inputs): choose fewer inputs with -features or -drop, train on a sample of the rows")
+	why, advice := "the kernel matrices of the candidates at the rows, for each worker", ": set a smaller -max-terms, train on a sample of the rows"
+	if inputs > bytes/2 {
+		why, advice = "the folds hold dense copies of the inputs", ": choose fewer inputs with -features or -drop, train on a sample of the rows"
 	}
-	if bytes > inputWarnBytes {
-		fmt.Fprintf(w, "warning: %s: expect about %s of memory (the folds hold dense copies of the inputs)\n", what, formatBytes(bytes))
+	if bytes > limit {
+		return overMemory(w, what, bytes, limit, force, " ("+why+")"+advice)
+	}
+	if bytes > memoryWarnBytes {
+		fmt.Fprintf(w, "warning: %s: expect about %s of memory (%s)\n", what, formatBytes(bytes), why)
 	}
 	return nil
 }
@@ -217,4 +211,21 @@ func warnEdge(w io.Writer, m *model.Model) {
 				p.name, p.v, p.r[0], p.r[1])
 		}
 	}
+}
+
+// classCount returns the number of classes a fit of t as opt says will see, 0 for a
+// regression (for the memory estimate).
+func classCount(t *dataset.Table, opt sparsekernel.Options) int {
+	det := dataset.DetectLabels(t.Labels)
+	switch {
+	case opt.Task == model.Regression || opt.Task == "" && det.Task == dataset.Regression:
+		return 0
+	case det.Task == dataset.Classification:
+		return det.Classes
+	}
+	seen := map[string]bool{} // labels read as a regression target, fitted as classes
+	for _, l := range t.Labels {
+		seen[l] = true
+	}
+	return len(seen)
 }

@@ -155,25 +155,29 @@ func TestCheckLSSVM(t *testing.T) {
 	}
 }
 
-func TestCheckInputs(t *testing.T) {
+func TestCheckMemory(t *testing.T) {
 	const limit = 8 << 30
 	tests := []struct {
-		name  string
-		n, m  int
-		opt   sparsekernel.Options
-		force bool
-		err   string // a substring of the error, "" for none
-		warn  string // a substring of the warning, "" for none
+		name      string
+		n, m, cls int
+		opt       sparsekernel.Options
+		force     bool
+		err, warn string // substrings of the error and the warning, "" for none
 	}{
-		{"narrow", 100000, 10, sparsekernel.Options{Workers: 2}, false, "", ""},
-		{"lssvm is checked apart", 20000, 50000, sparsekernel.Options{Method: sparsekernel.LSSVM}, false, "", ""},
-		{"wide", 1000, 50000, sparsekernel.Options{Workers: 2}, false, "", "expect about 3.7 GB of memory"},
-		{"too wide", 20000, 50000, sparsekernel.Options{Workers: 2}, false, "would need about 75 GB of memory, more than the 8 GB available", ""},
-		{"forced", 20000, 50000, sparsekernel.Options{Workers: 1}, true, "", "(-force)"},
+		{"small", 20000, 10, 2, sparsekernel.Options{Workers: 2}, false, "", ""},
+		{"tall", 100000, 10, 2, sparsekernel.Options{Workers: 2}, false, "", "expect about 2.3 GB of memory (the kernel matrices"},
+		{"tall regression", 100000, 10, 0, sparsekernel.Options{Workers: 2}, false, "", "expect about 2.3 GB"},
+		{"too tall", 1000000, 10, 2, sparsekernel.Options{Workers: 2}, false, "would need about 23 GB of memory, more than the 8 GB available (the kernel matrices of the candidates at the rows, for each worker): set a smaller -max-terms", ""},
+		{"many classes", 16000, 16, 26, sparsekernel.Options{Workers: 2}, false, "", ""},
+		{"lssvm is checked apart", 20000, 50000, 2, sparsekernel.Options{Method: sparsekernel.LSSVM}, false, "", ""},
+		{"wide", 1000, 50000, 2, sparsekernel.Options{Workers: 2}, false, "", "expect about 3.7 GB of memory (the folds hold dense copies of the inputs)"},
+		{"wide, fixed nodes", 1000, 50000, 2, sparsekernel.Options{Method: sparsekernel.ROLS, Workers: 2}, false, "", "expect about 3.7 GB of memory"},
+		{"too wide", 20000, 50000, 2, sparsekernel.Options{Workers: 2}, false, "would need about 75 GB of memory, more than the 8 GB available (the folds hold dense copies of the inputs): choose fewer inputs", ""},
+		{"forced", 20000, 50000, 2, sparsekernel.Options{Workers: 1}, true, "", "(-force)"},
 	}
 	for _, tc := range tests {
 		var w bytes.Buffer
-		err := checkInputs(&w, tc.n, tc.m, tc.opt, limit, tc.force)
+		err := checkMemory(&w, tc.n, tc.m, tc.cls, tc.opt, limit, tc.force)
 		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
 		}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -35,6 +36,12 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// Without a limit the heap grows to twice its live size between collections: a fit
+		// on 50,000 rows held 0.9 GB and reached 1.7 GB of resident memory, 1.0 GB with the
+		// limit (in the same time), and a fit near the memory available would be killed.
+		debug.SetMemoryLimit(int64(availableMemory()))
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
