@@ -1083,3 +1083,72 @@ func TestRaceKeeps(t *testing.T) {
 		}
 	}
 }
+
+// TestStarved checks when a fit starts again with more random candidates: the first fold's
+// leading path had its least held-out loss at a size of at least its random candidates less
+// Patience, and the cap and the memory bound leave room.
+func TestStarved(t *testing.T) {
+	falling := func(reached, best int) []float64 { // loss at sizes 0..300, least at best
+		l := make([]float64, 301)
+		for s := range l {
+			l[s] = 100 + math.Abs(float64(s-best))
+			if s > reached {
+				l[s] = l[reached]
+			}
+		}
+		return l
+	}
+	tests := []struct {
+		name                   string
+		twoClass               bool
+		n                      int
+		reached, best, maxT, c int
+		want                   int
+	}{
+		{"used up, still falling", true, 50000, 230, 228, 300, 200, 400},
+		{"used up, least at the end", true, 50000, 232, 232, 300, 200, 400},
+		{"stopped by patience past the random candidates", true, 50000, 222, 212, 300, 200, 400},
+		{"least before the random candidates less patience", true, 50000, 230, 189, 300, 200, 0},
+		{"stopped before the candidates ran out", true, 50000, 150, 148, 300, 200, 0},
+		{"several classes or a regression", false, 50000, 230, 228, 300, 200, 0},
+		{"the cap leaves no room", true, 50000, 200, 199, 160, 200, 0},
+		{"the memory bound leaves little room", true, 150000, 230, 228, 300, 200, 0},
+	}
+	for _, tc := range tests {
+		a := Auto{MaxTerms: tc.maxT, Candidates: tc.c, Patience: 10}
+		p := newAutoPaths(1, 1, 5, 300)
+		p.loss[0][0], p.reached[0][0] = falling(tc.reached, tc.best), tc.reached
+		ranked := p.ranked(min(tc.maxT, 300))
+		if got := a.starved(p, ranked, tc.twoClass, tc.n, min(tc.maxT, 300)); got != tc.want {
+			t.Errorf("%s: %d candidates, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestFitRoomy fits a two-class problem that needs more nodes than its few random candidates
+// allow: a fit that may start again says it is starved after the first fold, and Fit's
+// restart with the candidates it asks for is what the chose line tells.
+func TestFitRoomy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 1))
+	var X [][]float64
+	var class []int
+	for range 1500 { // a 6 x 6 checkerboard
+		x, y := 6*rng.Float64(), 6*rng.Float64()
+		X = append(X, []float64{x, y})
+		class = append(class, (int(x)+int(y))%2)
+	}
+	a := Auto{Seed: 1, Candidates: 40, Workers: 2}
+	a.roomy = true // (Fit's default candidates need a longer test)
+	res, err := a.fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.starved <= 40 || res.starvedFrom != 40 || res.Centres != nil {
+		t.Fatalf("starved %d (from %d), %d centres: want a stop after the first fold asking for more than 40",
+			res.starved, res.starvedFrom, len(res.Centres))
+	}
+	a.roomy = false // as Fit's restart
+	if res, err = a.fit(X, oneVsRest(class, 2), class); err != nil || res.starved != 0 || len(res.Centres) == 0 {
+		t.Errorf("a fit that may not start again: starved %d, %d centres, %v", res.starved, len(res.Centres), err)
+	}
+}
