@@ -311,6 +311,32 @@ func TestGramWorkers(t *testing.T) {
 			t.Errorf("%d goroutines: not the rows' dot products", w)
 		}
 	}
+	// Too large for a cache: block after block, each entry the blocks' dot products summed in
+	// order, whatever the number of goroutines.
+	defer func(c, k int) { gramCache, gramBlock = c, k }(gramCache, gramBlock)
+	gramCache, gramBlock = m*n/2, 300 // four blocks, the last of 100 points
+	clear(want)
+	for i := range m {
+		for j := i; j < m; j++ {
+			for lo := 0; lo < n; lo += gramBlock {
+				var d [1]float64
+				w := min(gramBlock, n-lo)
+				vecmath.MulRows(B[j*n+lo:], n, w, B[i*n+lo:i*n+lo+w], d[:])
+				if lo == 0 {
+					want[i*m+j] = d[0]
+				} else {
+					want[i*m+j] += d[0]
+				}
+			}
+		}
+	}
+	for _, w := range []int{1, 2, 5} {
+		h := make([]float64, m*m)
+		gram(B, m, n, h, w)
+		if !slices.Equal(h, want) {
+			t.Errorf("blocks, %d goroutines: not the blocks' dot products summed in order", w)
+		}
+	}
 	coef := make([]float64, 20)
 	for j := range coef {
 		coef[j] = 3 * (float64(j%5) - 2)

@@ -2,6 +2,7 @@ package ofs
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -54,4 +55,28 @@ func BenchmarkBernoulli(b *testing.B) {
 			prune(cols, Y, class, 1, 1)
 		}
 	})
+}
+
+// BenchmarkGram times the Bernoulli evidence's weighted Gram matrix of 300 columns at 40,000
+// points (a fold of 50,000), one goroutine: taken block by block against all at once.
+func BenchmarkGram(b *testing.B) {
+	const m, n = 300, 40000
+	rng := rand.New(rand.NewPCG(1, 2))
+	B := make([]float64, m*n)
+	for i := range B {
+		B[i] = rng.NormFloat64()
+	}
+	h := make([]float64, m*m)
+	for _, bc := range []struct {
+		name         string
+		cache, block int
+	}{{"rows", m * n, 0}, {"blocks64", 0, 64}, {"blocks256", 0, 256}, {"blocks1024", 0, 1024}} {
+		b.Run(bc.name, func(b *testing.B) {
+			defer func(c, k int) { gramCache, gramBlock = c, k }(gramCache, gramBlock)
+			gramCache, gramBlock = bc.cache, bc.block
+			for b.Loop() {
+				gram(B, m, n, h, 1)
+			}
+		})
+	}
 }
