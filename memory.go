@@ -14,8 +14,10 @@ import (
 //     columns (maxTerms x N) and its held-out values, and the paths of the configurations in
 //     the race keep their held-out columns. With L candidates and a size cap T the estimate
 //     is 8 N (L + T)(2 + 2 workers) bytes: 30,000 rows of a 10-input regression held 775 MB
-//     (estimate 720), 50,000 two-class rows 535 MB with one worker (600) and 877 MB with two
-//     (1,200), letter's 16,000 rows of 26 classes 1,022 MB (1,456);
+//     (estimate 720), 50,000 two-class rows 535 MB with one worker and 877 MB with two when
+//     fitted with 200 random candidates (estimates 600 and 1,200), 1,201 MB with two after
+//     starting again with 400 (1,680: the estimate counts the candidates a fit may end with),
+//     letter's 16,000 rows of 26 classes 1,022 MB (1,456);
 //   - on wide data every fold and input weighting holds a dense copy of the inputs: 40 bytes
 //     per entry of the N x m inputs plus 20 per worker (1,000 and 2,000 rows of 50,000 inputs).
 //

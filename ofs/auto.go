@@ -500,7 +500,7 @@ func (a *Auto) starved(paths *autoPaths, ranked []config, twoClass bool, n, limi
 			best = s
 		}
 	}
-	room := min(a.MaxTerms+a.MaxTerms/3, autoEntries/n)
+	room := a.room(n)
 	if best < a.Candidates-a.Patience || 4*room < 5*a.Candidates {
 		return 0
 	}
@@ -1253,13 +1253,23 @@ func (a *Auto) defaults(n, classes int) {
 	}
 }
 
-// Footprint returns the random candidates (before the prototypes) and the size cap of a fit
-// on n points of the given number of classes (0: a regression), the dimensions besides the
-// points of its kernel matrices and held-out paths.
+// Footprint returns the random candidates (before the prototypes; for two classes, as many as
+// a fit that starts again with more may have) and the size cap of a fit on n points of the
+// given number of classes (0: a regression), the dimensions besides the points of its kernel
+// matrices and held-out paths.
 func (a Auto) Footprint(n, classes int) (candidates, maxTerms int) {
+	roomy := a.Candidates == 0
 	a.defaults(n, classes)
-	return min(a.Candidates, n), a.MaxTerms
+	c := a.Candidates
+	if room := a.room(n); roomy && classes == 2 && 4*room >= 5*c { // a fit that may start again (starved)
+		c = room
+	}
+	return min(c, n), a.MaxTerms
 }
+
+// room is the number of random candidates for which the size cap and the memory bound of the
+// kernel matrices leave room on n points: 4/3 of MaxTerms, up to 2^25/n.
+func (a *Auto) room(n int) int { return min(a.MaxTerms+a.MaxTerms/3, autoEntries/n) }
 
 // classCount returns the number of classes of class (0..C-1 each), 0 for nil (regression).
 func classCount(class []int) int {
