@@ -479,15 +479,15 @@ func (a Auto) fitRoomy(Z [][]float64, Y [][]float64, class []int) (*AutoResult, 
 }
 
 // starved returns how many random candidates a two-class fit on n points should have where
-// the leading configuration's path on the first folds had its least held-out loss at a size
-// of at least its random candidates less Patience (it was still falling when the path had
-// about used them up: what remains are prototypes and the candidates the selection passed
-// over), and the size cap and the kernel matrices' memory bound leave room for a quarter
-// more: 4/3 of MaxTerms, up to 2^25/N, as for several classes; else 0. Regressions are left
-// alone: on four large generated ones (Friedman's functions, 6,000 to 30,000 points) it fired
-// on four realisations of six and the test MSE rose on three (by 0.04 to 1.5 %). (On 50,000 two-class points, 20 inputs of which 8
-// carry the signal in three clusters a class, the path used 230 of 232 candidates, and with 400
-// the test error went from 11.2 to 10.4 %.)
+// the leading configuration of the race (its first fold, or its first two) had its least
+// held-out loss at a size of at least its random candidates less Patience (the loss was still
+// falling when the path had about used them up: what remains are the prototypes and the
+// candidates the selection passed over), and the size cap and the kernel matrices' memory
+// bound leave room for a quarter more (room); else 0. On 50,000 points of 20 inputs, 8 of
+// them carrying the signal in three clusters a class, the path used 230 of 232 candidates,
+// and with 400 the test error went from 11.2 to 10.5 %. Regressions are left alone: on
+// Friedman's functions (6,000 to 30,000 points) it fired on four realisations of six and the
+// test MSE rose on three (by 0.04 to 1.5 %).
 func (a *Auto) starved(paths *autoPaths, ranked []config, twoClass bool, n, limit int) int {
 	if !twoClass || len(ranked) == 0 || math.IsInf(ranked[0].v, 1) {
 		return 0
@@ -1225,7 +1225,7 @@ func (a *Auto) defaults(n, classes int) {
 			a.Candidates = 400
 		}
 		if classes > 2 || budget { // room for the cap, within the memory bound
-			a.Candidates = max(a.Candidates, min(a.MaxTerms+a.MaxTerms/3, autoEntries/n))
+			a.Candidates = max(a.Candidates, a.room(n))
 		}
 	}
 	big := classes > 0 && n/a.Folds >= bigFold
@@ -1268,7 +1268,7 @@ func (a Auto) Footprint(n, classes int) (candidates, maxTerms int) {
 }
 
 // room is the number of random candidates for which the size cap and the memory bound of the
-// kernel matrices leave room on n points: 4/3 of MaxTerms, up to 2^25/n.
+// kernel matrices leave room on n points: 4/3 of MaxTerms, up to 2^25/n (autoEntries).
 func (a *Auto) room(n int) int { return min(a.MaxTerms+a.MaxTerms/3, autoEntries/n) }
 
 // classCount returns the number of classes of class (0..C-1 each), 0 for nil (regression).
