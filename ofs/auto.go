@@ -469,6 +469,10 @@ func (a Auto) fitRoomy(Z [][]float64, Y [][]float64, class []int) (*AutoResult, 
 	}
 	b := a
 	b.roomy, b.Candidates = false, res.starved
+	if progress := a.Progress; progress != nil { // (the stages start again: say why)
+		again := fmt.Sprintf(" (again, with %d candidates)", b.Candidates)
+		b.Progress = func(stage string, done, total int) { progress(stage+again, done, total) }
+	}
 	more, err := b.fit(Z, Y, class)
 	if err != nil {
 		return nil, err

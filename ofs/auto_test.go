@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
@@ -1150,5 +1151,30 @@ func TestFitRoomy(t *testing.T) {
 	a.roomy = false // as Fit's restart
 	if res, err = a.fit(X, oneVsRest(class, 2), class); err != nil || res.starved != 0 || len(res.Centres) == 0 {
 		t.Errorf("a fit that may not start again: starved %d, %d centres, %v", res.starved, len(res.Centres), err)
+	}
+	// Through Fit with the default candidates: a 10 x 10 checkerboard of 2,500 points uses up
+	// 200, and the fit starts again with 400 (stages and chose line say so); with candidates
+	// given, it does not.
+	X, class = nil, nil
+	for range 2500 {
+		x, y := 10*rng.Float64(), 10*rng.Float64()
+		X = append(X, []float64{x, y})
+		class = append(class, (int(x)+int(y))%2)
+	}
+	for _, given := range []int{0, 200} {
+		var stages []string
+		b := Auto{Seed: 1, Candidates: given, Workers: 2, Progress: func(stage string, _, _ int) {
+			if len(stages) == 0 || stages[len(stages)-1] != stage {
+				stages = append(stages, stage)
+			}
+		}}
+		r, err := b.Fit(X, oneVsRest(class, 2), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again := strings.Contains(r.Chose, "400 random candidates, as") && slices.Contains(stages, "race (again, with 400 candidates)")
+		if again != (given == 0) {
+			t.Errorf("candidates %d: started again %v, want %v (stages %v; %s)", given, again, given == 0, stages, r.Chose)
+		}
 	}
 }
