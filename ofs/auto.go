@@ -504,11 +504,10 @@ func (a *Auto) starved(paths *autoPaths, ranked []config, twoClass bool, n, limi
 			best = s
 		}
 	}
-	room := a.room(n)
-	if best < a.Candidates-a.Patience || 4*room < 5*a.Candidates {
+	if best < a.Candidates-a.Patience {
 		return 0
 	}
-	return room
+	return a.moreRoom(n)
 }
 
 // altSE is the margin, in paired standard errors of the per-point held-out losses, by which
@@ -574,9 +573,11 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	res := &AutoResult{}
 	taus, ranked := a.raceFirstFold(Z, Y, class, folds, taus, maxT, limit, paths, &res.Evaluations)
-	if more := a.starved(paths, ranked, class != nil && len(Y) == 1, n, limit); more > 0 && a.roomy {
-		res.starved, res.starvedFrom = more, a.Candidates
-		return res, nil
+	if a.roomy {
+		if more := a.starved(paths, ranked, class != nil && len(Y) == 1, n, limit); more > 0 {
+			res.starved, res.starvedFrom = more, a.Candidates
+			return res, nil
+		}
 	}
 	alive := leading(ranked, len(a.Weighting), len(taus), a.Survivors, a.Survivors > 1)
 	paths.forget(alive)
@@ -1265,8 +1266,8 @@ func (a Auto) Footprint(n, classes int) (candidates, maxTerms int) {
 	roomy := a.Candidates == 0
 	a.defaults(n, classes)
 	c := a.Candidates
-	if room := a.room(n); roomy && classes == 2 && 4*room >= 5*c { // a fit that may start again (starved)
-		c = room
+	if roomy && classes == 2 { // a fit that may start again (starved)
+		c = max(c, a.moreRoom(n))
 	}
 	return min(c, n), a.MaxTerms
 }
@@ -1274,6 +1275,15 @@ func (a Auto) Footprint(n, classes int) (candidates, maxTerms int) {
 // room is the number of random candidates for which the size cap and the memory bound of the
 // kernel matrices leave room on n points: 4/3 of MaxTerms, up to 2^25/n (autoEntries).
 func (a *Auto) room(n int) int { return min(a.MaxTerms+a.MaxTerms/3, autoEntries/n) }
+
+// moreRoom returns room(n) where it is at least a quarter more than Candidates (what a fit
+// that starts again takes, starved), else 0.
+func (a *Auto) moreRoom(n int) int {
+	if room := a.room(n); 4*room >= 5*a.Candidates {
+		return room
+	}
+	return 0
+}
 
 // classCount returns the number of classes of class (0..C-1 each), 0 for nil (regression).
 func classCount(class []int) int {

@@ -333,7 +333,8 @@ func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr i
 	if err := checkLSSVM(stderr, len(t.X), opt, memoryLimit(), ff.force); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
-	if err := checkMemory(stderr, len(t.X), t.Dim(), classCount(t, opt), opt, memoryLimit(), ff.force); err != nil {
+	_, classes, _ := fitTask(t, opt)
+	if err := checkMemory(stderr, len(t.X), t.Dim(), classes, opt, memoryLimit(), ff.force); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
 	bar := startProgress(stderr, "training ("+methodOrDefault(opt)+")", !ff.quiet)
@@ -490,21 +491,28 @@ func noteAtCap(w io.Writer, m *model.Model) {
 
 // describeTask says what task the labels were read as.
 func describeTask(t *dataset.Table, opt sparsekernel.Options) string {
-	det := dataset.DetectLabels(t.Labels)
-	why := det.Reason + "; -task overrides"
-	task := string(opt.Task)
-	if task == "" {
-		task = det.Task.String()
-	} else {
-		why = "-task " + task
-	}
-	if task == string(model.Classification) {
-		_, classes, err := dataset.Classes(t.Labels)
-		if err == nil {
-			return fmt.Sprintf("%s: %d rows, %d inputs, classification of %d classes (%s)", t.Source, len(t.X), t.Dim(), len(classes), why)
-		}
+	task, classes, why := fitTask(t, opt)
+	if task == model.Classification && classes > 0 {
+		return fmt.Sprintf("%s: %d rows, %d inputs, classification of %d classes (%s)", t.Source, len(t.X), t.Dim(), classes, why)
 	}
 	return fmt.Sprintf("%s: %d rows, %d inputs, %s (%s)", t.Source, len(t.X), t.Dim(), task, why)
+}
+
+// fitTask returns the task a fit of t as opt says will have (-task, or what the labels read
+// as), its number of classes (0 for a regression, or where the labels cannot be classes) and
+// why, for messages.
+func fitTask(t *dataset.Table, opt sparsekernel.Options) (task model.Task, classes int, why string) {
+	det := dataset.DetectLabels(t.Labels)
+	task, why = opt.Task, "-task "+string(opt.Task)
+	if task == "" {
+		task, why = model.Task(det.Task.String()), det.Reason+"; -task overrides"
+	}
+	if task == model.Classification {
+		if _, cs, err := dataset.Classes(t.Labels); err == nil {
+			classes = len(cs)
+		}
+	}
+	return task, classes, why
 }
 
 // refineFlag is -refine: a bare -refine (or -refine=true) refines on any data, -refine=false

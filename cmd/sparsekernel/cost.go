@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/sparsekernel/sparsekernel"
-	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -211,21 +210,4 @@ func warnEdge(w io.Writer, m *model.Model) {
 				p.name, p.v, p.r[0], p.r[1])
 		}
 	}
-}
-
-// classCount returns the number of classes a fit of t as opt says will see, 0 for a
-// regression (for the memory estimate).
-func classCount(t *dataset.Table, opt sparsekernel.Options) int {
-	det := dataset.DetectLabels(t.Labels)
-	switch {
-	case opt.Task == model.Regression || opt.Task == "" && det.Task == dataset.Regression:
-		return 0
-	case det.Task == dataset.Classification:
-		return det.Classes
-	}
-	seen := map[string]bool{} // labels read as a regression target, fitted as classes
-	for _, l := range t.Labels {
-		seen[l] = true
-	}
-	return len(seen)
 }
