@@ -52,6 +52,8 @@ type fitContext struct {
 
 	powered [][]float64   // the standardised power-transformed inputs, set by power
 	pw      model.Scaling // their scaling, with the transform
+
+	noSignal bool // two classes: the out-of-fold labels made more mistakes than the trivial rule
 }
 
 // power returns the standardised power-transformed inputs for the engine to race (Auto.Alt),
@@ -229,6 +231,9 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	}
 	if p.task == model.Classification {
 		t.LOOErrors = cvMiss
+		if len(p.classes) == 2 {
+			c.noSignal = !beatsTrivial(oof, p.class)
+		}
 		if calib == nil {
 			in := c.inputsMap()
 			if in != nil {
@@ -1120,4 +1125,58 @@ func tuneError(err error) error {
 		return fmt.Errorf("%w: lssvm cca settings: %v", ErrOption, err)
 	}
 	return err
+}
+
+// beatsTrivial reports whether the out-of-fold decisions F (one output), Platt-calibrated,
+// label at most as many points wrongly as the trivial rule (always the most frequent class);
+// false if the calibration cannot be fitted or does not order the classes.
+func beatsTrivial(F [][]float64, class []int) bool {
+	A, B, ok := calibrate.Fit(F, class, 2)
+	if !ok || !(A[1][0] > 0) {
+		return false
+	}
+	var count [2]int
+	wrong := 0
+	for i, f := range F {
+		count[class[i]]++
+		if model.Class([]float64{A[1][0]*f[0] + B[1]}) != class[i] {
+			wrong++
+		}
+	}
+	return wrong <= min(count[0], count[1])
+}
+
+// majorityLabels moves a two-class model's decision threshold so that every point of X gets
+// the most frequent class of the training classes, one unit of log-odds beyond the most
+// extreme training decision, and leaves its probabilities as they were: the output f becomes
+// f - t and each calibration offset B_c becomes B_c + A_c t, so that B + A f is unchanged.
+// The estimated error becomes the trivial rule's.
+func majorityLabels(m *model.Model, X [][]float64, class []int) error {
+	D, err := m.Decisions(X)
+	if err != nil {
+		return err
+	}
+	var count [2]int
+	for _, c := range class {
+		count[c]++
+	}
+	t := 0.0
+	for _, d := range D {
+		if count[1] >= count[0] { // class 1 wherever f > t
+			t = min(t, d[0]-1)
+		} else {
+			t = max(t, d[0]+1)
+		}
+	}
+	m.Bias[0] -= t
+	if cal := m.Calibration; cal != nil {
+		for c, a := range cal.A {
+			cal.B[c] += a[0] * t
+		}
+	}
+	tr := &m.Training
+	tr.LOOError = float64(min(count[0], count[1])) / float64(len(class))
+	tr.CVError = tr.LOOError
+	tr.Chose += fmt.Sprintf("; labels the most frequent class's wherever the log-odds are above %.3g (every training point), as its out-of-fold labels made more mistakes than that; probabilities unchanged", t)
+	return nil
 }

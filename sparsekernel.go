@@ -448,10 +448,16 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			p.y[i] = y - offset
 		}
 	}
-	err = meth.fit(&fitContext{p: p, X: X, Z: Z, opt: opt, m: m})
+	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: m}
+	err = meth.fit(fc)
 	p.y = raw
 	if err != nil {
 		return nil, err
+	}
+	if fc.noSignal { // (after the fit: the decisions need the whole model)
+		if err := majorityLabels(m, X, p.class); err != nil {
+			return nil, err
+		}
 	}
 	if p.task == model.Regression {
 		for k := range m.Bias { // every method sets one bias per output

@@ -502,3 +502,63 @@ func TestLabelNaming(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSignalLabels checks the default's guard against labels worse than the trivial rule:
+// where one point in ten is of the rare class, four in ten beyond 1 on the first input (the
+// common class is the more probable everywhere), its out-of-fold labels make more mistakes
+// than always answering the common class, so every training point is labelled common (the
+// probabilities still vary from point to point, and the estimate is the trivial rule's);
+// on Ripley's data, whose labels do better, the threshold stays where the probabilities cross
+// one half.
+func TestNoSignalLabels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 9))
+	X := make([][]float64, 300)
+	labels := make([]string, len(X))
+	for i := range X {
+		X[i] = []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		labels[i] = "common"
+		if rng.Float64() < 0.1+0.3*float64(boolInt(X[i][0] > 1)) {
+			labels[i] = "rare"
+		}
+	}
+	m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Training.Chose, "most frequent class") || m.Training.CVError != m.Training.TrivialError {
+		t.Fatalf("noise: chose %q, estimate %v (trivial %v): want the most frequent class's labels", m.Training.Chose, m.Training.CVError, m.Training.TrivialError)
+	}
+	lo, hi := 1.0, 0.0
+	p := make([]float64, 2)
+	for i, x := range X {
+		f, err := m.Decision(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l, _ := m.Label(f); l != "common" {
+			t.Fatalf("noise: training point %d labelled %q", i, l)
+		}
+		if err := m.Probabilities(p, f); err != nil {
+			t.Fatal(err)
+		}
+		lo, hi = min(lo, p[1]), max(hi, p[1])
+	}
+	if !(hi-lo > 0.01) {
+		t.Errorf("noise: probabilities of the rare class from %v to %v: the model's were lost", lo, hi)
+	}
+	s := synth.Ripley(250, 1)
+	r, err := sparsekernel.Fit(s.X, s.Y, sparsekernel.Options{Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(r.Training.Chose, "most frequent class") {
+		t.Errorf("Ripley: chose %q", r.Training.Chose)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
