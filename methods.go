@@ -616,8 +616,8 @@ func (in *inputsMap) quadratic(class []int, classes int) [][]float64 {
 }
 
 // inputsScales are the factors the standardised inputs are multiplied by in the map on the
-// decisions and the inputs: its ridge, 1e-3 N on every slope, then weighs on the inputs'
-// slopes as 1e-3 N, 1e-4 N, 1e-5 N and 1e-6 N. Classes that differ along a contrast of
+// decisions and the inputs: its ridge, 1e-3 min(N, 300) on every slope, then weighs on the
+// inputs' slopes as that, a tenth, a hundredth and a thousandth of it. Classes that differ along a contrast of
 // correlated measurements (the difference of two inputs that both grow with an object's size)
 // need large slopes, which the ridge of the decisions' slopes holds back.
 var inputsScales = []float64{1, math.Sqrt(10), 10, math.Sqrt(1000)}
@@ -635,8 +635,8 @@ func quadraticCost(n, m, C int) float64 {
 }
 
 // stackTerms is one form of the map on the decisions and the inputs: the inputs' linear terms
-// (their standardised values times scale, so that the ridge on their slopes is 1e-3 N /
-// scale^2), the classes' Gaussian log-densities (quadratic), or both.
+// (their standardised values times scale, so that the ridge on their slopes is the map's ridge
+// over scale^2), the classes' Gaussian log-densities (quadratic), or both.
 type stackTerms struct {
 	linear    bool
 	scale     float64

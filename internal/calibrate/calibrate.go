@@ -208,9 +208,18 @@ func platt(F [][]float64, class []int) (a, b float64, ok bool) {
 	return a, b, finite(a) && finite(b)
 }
 
-// ridge is the penalty on the multinomial slopes, per point: it keeps the fit finite for
-// separable classes.
-const ridge = 1e-3
+// ridge is the penalty on the multinomial slopes per point, up to ridgePoints points (ridgeAt):
+// it keeps the fit finite for separable classes. Beyond ridgePoints it stays at its value
+// there, a prior that the points then outweigh: a penalty growing with the points took a fifth
+// of the slopes of confident decisions off however many points there were (letter's log-loss
+// 0.229 against 0.134; docs/ALGORITHMS.md, section 9).
+const (
+	ridge       = 1e-3
+	ridgePoints = 300
+)
+
+// ridgeAt returns the penalty on the slopes of a fit on n points.
+func ridgeAt(n int) float64 { return ridge * float64(min(n, ridgePoints)) }
 
 // newtonWork bounds the work of one Newton step, N (C(K+1))^2 (the Hessian's entries times
 // the points; its upper triangle, which is assembled, is about half of them): beyond it
@@ -295,7 +304,7 @@ func (pr *problem) loss(th, grad []float64) float64 {
 		toProbabilities(row)
 		l -= math.Log(max(row[c], 1e-300))
 	}
-	lam := ridge * float64(pr.n)
+	lam := ridgeAt(pr.n)
 	for c := range C {
 		for _, v := range th[c*pr.p+1 : (c+1)*pr.p] {
 			l += 0.5 * lam * v * v
@@ -326,7 +335,7 @@ func toProbabilities(row []float64) {
 // points, plus the ridge's share.
 func (pr *problem) gradient(th, grad []float64) {
 	vecmath.Gemm(blas.Trans, blas.NoTrans, 1, pr.prob, pr.x, 0, pr.params(grad))
-	lam := ridge * float64(pr.n)
+	lam := ridgeAt(pr.n)
 	for r := range grad {
 		grad[r] -= pr.tx[r]
 		if r%pr.p != 0 {
@@ -701,7 +710,7 @@ func LOOLogits(F [][]float64, class []int, C int, A [][]float64, B []float64) ([
 // classes of p parameters each (intercept first) on n points: the ridge on the slopes, and
 // 1e-9 n on the intercepts, which are defined up to a constant.
 func addPenalty(h blas64.Symmetric, C, p, n int) {
-	lam := ridge * float64(n)
+	lam := ridgeAt(n)
 	for c := range C {
 		h.Data[c*p*h.Stride+c*p] += 1e-9 * float64(n)
 		for j := 1; j < p; j++ {
