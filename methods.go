@@ -617,9 +617,10 @@ func (in *inputsMap) quadratic(class []int, classes int) [][]float64 {
 
 // inputsScales are the factors the standardised inputs are multiplied by in the map on the
 // decisions and the inputs: its ridge, 1e-3 min(N, 300) on every slope, then weighs on the
-// inputs' slopes as that, a tenth, a hundredth and a thousandth of it. Classes that differ along a contrast of
-// correlated measurements (the difference of two inputs that both grow with an object's size)
-// need large slopes, which the ridge of the decisions' slopes holds back.
+// inputs' slopes as that, a tenth, a hundredth and a thousandth of it. Classes that differ
+// along a contrast of correlated measurements (the difference of two inputs that both grow
+// with an object's size) need large slopes, which the ridge of the decisions' slopes holds
+// back.
 var inputsScales = []float64{1, math.Sqrt(10), 10, math.Sqrt(1000)}
 
 // quadraticWork bounds the multiply-adds of the classes' log-densities, quadraticCost: dna
