@@ -76,8 +76,9 @@ func TestMajorityLabels(t *testing.T) {
 				t.Errorf("%s: point %v labelled %d, want the most frequent class %d", tc.name, x, got, most)
 			}
 		}
-		if !strings.Contains(m.Training.Chose, "most frequent class") || m.Training.CVError != 2.0/7 {
-			t.Errorf("%s: chose %q, estimate %v, want the trivial rule's 2/7", tc.name, m.Training.Chose, m.Training.CVError)
+		side := map[int]string{0: `"a" wherever the log-odds of "b" are below`, 1: `"b" wherever the log-odds of "b" are above`}[most]
+		if !strings.Contains(m.Training.Chose, side) || m.Training.CVError != 2.0/7 {
+			t.Errorf("%s: chose %q, estimate %v, want %q and the trivial rule's 2/7", tc.name, m.Training.Chose, m.Training.CVError, side)
 		}
 	}
 }

@@ -1161,9 +1161,12 @@ func majorityLabels(m *model.Model, X [][]float64, class []int) error {
 	for _, c := range class {
 		count[c]++
 	}
-	t := 0.0
+	t, most, side := 0.0, 1, "above"
+	if count[1] < count[0] {
+		most, side = 0, "below"
+	}
 	for _, d := range D {
-		if count[1] >= count[0] { // class 1 wherever f > t
+		if most == 1 { // class 1 wherever f > t
 			t = min(t, d[0]-1)
 		} else {
 			t = max(t, d[0]+1)
@@ -1178,6 +1181,7 @@ func majorityLabels(m *model.Model, X [][]float64, class []int) error {
 	tr := &m.Training
 	tr.LOOError = float64(min(count[0], count[1])) / float64(len(class))
 	tr.CVError = tr.LOOError
-	tr.Chose += fmt.Sprintf("; labels the most frequent class's wherever the log-odds are above %.3g (every training point), as its out-of-fold labels made more mistakes than that; probabilities unchanged", t)
+	tr.Chose += fmt.Sprintf("; it answers %q wherever the log-odds of %q are %s %.3g (at every training point), as its out-of-fold labels made more mistakes than always answering %q (the most frequent class); its probabilities are unchanged",
+		m.Classes[most], m.Classes[1], side, t, m.Classes[most])
 	return nil
 }
