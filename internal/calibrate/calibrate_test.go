@@ -36,21 +36,8 @@ func TestPlattRecovers(t *testing.T) {
 // Three classes from a known softmax of two decision values are calibrated back to it (up to
 // the constant the softmax ignores), and the probabilities improve on a uniform guess.
 func TestMultinomial(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
 	A0 := [][]float64{{1, 0}, {0, 1}, {-1, -1}}
-	var F [][]float64
-	var class []int
-	p := make([]float64, 3)
-	for range 6000 {
-		f := []float64{2 * rng.NormFloat64(), 2 * rng.NormFloat64()}
-		softmax(p, []float64{0, A0[0][0], A0[0][1], 0, A0[1][0], A0[1][1], 0, A0[2][0], A0[2][1]}, f, 3, 3)
-		u, c := rng.Float64(), 0
-		for u > p[c] && c < 2 {
-			u -= p[c]
-			c++
-		}
-		F, class = append(F, f), append(class, c)
-	}
+	F, class := drawSoftmax(rand.New(rand.NewPCG(3, 4)), A0, 6000)
 	A, B, ok := Fit(F, class, 3)
 	if !ok {
 		t.Fatal("fit failed")
@@ -86,22 +73,9 @@ func TestMultinomial(t *testing.T) {
 // fitted slopes are within a tenth of the true ones, where a ridge of 1e-3 per point took a
 // fifth to a quarter off them.
 func TestMultinomialManyPoints(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
 	const s = 4.0
 	A0 := [][]float64{{s, 0}, {0, s}, {-s, -s}}
-	var F [][]float64
-	var class []int
-	p := make([]float64, 3)
-	for range 20000 {
-		f := []float64{2 * rng.NormFloat64(), 2 * rng.NormFloat64()}
-		softmax(p, []float64{0, A0[0][0], A0[0][1], 0, A0[1][0], A0[1][1], 0, A0[2][0], A0[2][1]}, f, 3, 3)
-		u, c := rng.Float64(), 0
-		for u > p[c] && c < 2 {
-			u -= p[c]
-			c++
-		}
-		F, class = append(F, f), append(class, c)
-	}
+	F, class := drawSoftmax(rand.New(rand.NewPCG(5, 6)), A0, 20000)
 	A, _, ok := Fit(F, class, 3)
 	if !ok {
 		t.Fatal("fit failed")
@@ -114,6 +88,23 @@ func TestMultinomialManyPoints(t *testing.T) {
 			}
 		}
 	}
+}
+
+// drawSoftmax draws n points of two decision values of spread 2 and, for each, one of three
+// classes from the softmax of its logits A0 f (no intercepts).
+func drawSoftmax(rng *rand.Rand, A0 [][]float64, n int) (F [][]float64, class []int) {
+	p := make([]float64, 3)
+	for range n {
+		f := []float64{2 * rng.NormFloat64(), 2 * rng.NormFloat64()}
+		softmax(p, []float64{0, A0[0][0], A0[0][1], 0, A0[1][0], A0[1][1], 0, A0[2][0], A0[2][1]}, f, 3, 3)
+		u, c := rng.Float64(), 0
+		for u > p[c] && c < 2 {
+			u -= p[c]
+			c++
+		}
+		F, class = append(F, f), append(class, c)
+	}
+	return F, class
 }
 
 func TestMetrics(t *testing.T) {
