@@ -268,10 +268,25 @@ func (c *fitContext) inputsMap() *inputsMap {
 	return c.in
 }
 
-// resizeScales are the inputs' scales (their slopes' ridges, inputsScales) of the forms resize
-// tries: the decisions' ridge alone. All four cost twice the time on the small sets (iris 18 ->
-// 32 ms a fit) for no better choice of size (docs/ALGORITHMS.md, section 4.8).
-var resizeScales = inputsScales[:1]
+// formSet says which forms of the map on the decisions and the inputs' terms a caller tries:
+// the linear terms at each of scales (the inputs' scales, inputsScales), and only with at
+// least perParam points per parameter they add (perParam C m <= N).
+type formSet struct {
+	scales   []float64
+	perParam int
+}
+
+// mapForms are the forms chooseMap tries on the size rule's decisions, folded in where they
+// make fewer mistakes: the linear terms at every ridge, with four points a parameter.
+var mapForms = formSet{scales: inputsScales, perParam: 4}
+
+// resizeForms are the forms resize tries at the smaller sizes: the decisions' ridge alone (all
+// four cost twice the time on the small sets, iris 18 -> 32 ms a fit, for no better choice of
+// size), and the linear terms however few the points, as a cut must match the size rule's map
+// in both mistakes and log-loss, cross-fitted: on small sets of many inputs (MASS's Cars93, 57
+// training points, 6 classes, 18 inputs) the linear terms replace most Gaussian nodes
+// (docs/ALGORITHMS.md, section 4.8).
+var resizeForms = formSet{scales: inputsScales[:1], perParam: 0}
 
 // resizeSizes are the sizes below the size rule's that resize tries, smallest first: 0 (no
 // Gaussian node: the map on the inputs' terms alone, the decisions then the folds' biases), 1,
@@ -285,7 +300,7 @@ func resizeSizes(size int) []int {
 }
 
 // resize returns the smallest of resizeSizes at which a map on the out-of-fold decisions and
-// the inputs' terms (one of stackFits' forms, at resizeScales) makes as few mistakes and has as low a log-loss,
+// the inputs' terms (one of resizeForms) makes as few mistakes and has as low a log-loss,
 // cross-fitted, as the map chooseMap chooses at size, within in.se paired standard errors;
 // size if there is none. The terms of the inputs can stand in for many kernel nodes: classes
 // that differ in the spread of their points (a quadratic discriminant), or along a direction
@@ -302,7 +317,7 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 		return size
 	}
 	in.chosen, in.chosenOn = &ref, F
-	if ref.logits == nil || len(stackForms(len(F), len(F[0]), classes, in, class, resizeScales)) == 0 {
+	if ref.logits == nil || len(stackForms(len(F), len(F[0]), classes, in, class, resizeForms)) == 0 {
 		return size // (no form: the smaller sizes' maps would be fitted for nothing)
 	}
 	refLoss := calibrate.LogitLosses(ref.logits, class)
@@ -322,7 +337,7 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 		// The maps start from the previous size's, or from the map on the size rule's
 		// decisions (the same columns).
 		Fs := decisions(s)
-		fits := stackFits(Fs, in, class, classes, ref.A, ref.B, resizeScales, last, trained)
+		fits := stackFits(Fs, in, class, classes, ref.A, ref.B, resizeForms, last, trained)
 		if fits != nil {
 			last = fits
 		}
@@ -545,7 +560,7 @@ func chooseMap(F [][]float64, class []int, classes, workers int, in *inputsMap) 
 	if in == nil || !clearlyFewer(cm.missed, make([]float64, len(F)), in.se) {
 		return cm, true
 	}
-	fits := stackFits(F, in, class, classes, A, B, inputsScales, nil, nil)
+	fits := stackFits(F, in, class, classes, A, B, mapForms, nil, nil)
 	if st := chooseStack(F, in, class, classes, workers, cm.missed, fits); st != nil {
 		cm.stack, cm.missed, cm.logits = st, mistakes(argmaxLabels(st.logits), class), st.logits
 	}
@@ -676,8 +691,8 @@ type stackFit struct {
 // not draw (correlated measurements that all grow with an object's size: the linear terms D
 // z) or in the spread and orientation of their points (h_c(z), class c's Gaussian log-density
 // up to its constant, quadraticFeatures: a quadratic discriminant). The linear terms are tried
-// with at least four points per parameter they add (C m <= N/4), with the ridge on D of each
-// of inputsScales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
+// with set.perParam points per parameter they add (set.perParam C m <= N), with the ridge on D
+// of each of set.scales; the quadratic ones with C^2 <= N/4, alone or with the linear ones; each form
 // only where its fit takes Newton's method (calibrate.Newton: at most 200 parameters, and not
 // on letter's 16,000 points in 26 classes), started from the map of the same terms at the
 // previous ridge or from A, B, or, given from (the same forms' fits on other decisions of the
@@ -685,9 +700,9 @@ type stackFit struct {
 // flexible form (the last: the most terms, at the least ridge) is fitted first, and where gate
 // rejects its fit none is returned: on the points it was fitted on, its labels and log-losses
 // are, as a rule, the best of all the forms.
-func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][]float64, B []float64, scales []float64, from []*stackFit, gate func(*stackFit) bool) []*stackFit {
+func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][]float64, B []float64, set formSet, from []*stackFit, gate func(*stackFit) bool) []*stackFit {
 	k, in := len(F[0]), len(inputs.Z[0])
-	forms := stackForms(len(F), k, classes, inputs, class, scales)
+	forms := stackForms(len(F), k, classes, inputs, class, set)
 	fits := make([]*stackFit, len(forms))
 	previous := map[[2]bool]*stackFit{}
 	var F2 [][]float64
@@ -735,13 +750,13 @@ func stackFits(F [][]float64, inputs *inputsMap, class []int, classes int, A [][
 	return fits
 }
 
-// stackForms returns the forms of the map on k decisions and the inputs' terms that stackFits
-// tries on n points of classes classes, the linear terms at each of scales.
-func stackForms(n, k, classes int, inputs *inputsMap, class []int, scales []float64) []stackTerms {
+// stackForms returns the forms of set of the map on k decisions and the inputs' terms that
+// stackFits tries on n points of classes classes.
+func stackForms(n, k, classes int, inputs *inputsMap, class []int, set formSet) []stackTerms {
 	in := len(inputs.Z[0])
 	var forms []stackTerms
-	if 4*classes*in <= n && calibrate.Newton(n, classes, k+in) {
-		for _, s := range scales {
+	if set.perParam*classes*in <= n && calibrate.Newton(n, classes, k+in) {
+		for _, s := range set.scales {
 			forms = append(forms, stackTerms{linear: true, scale: s})
 		}
 	}
@@ -749,7 +764,7 @@ func stackForms(n, k, classes int, inputs *inputsMap, class []int, scales []floa
 		if inputs.quadratic(class, classes) != nil {
 			forms = append(forms, stackTerms{quadratic: true})
 			if len(forms) > 1 && calibrate.Newton(n, classes, k+in+classes) {
-				for _, s := range scales {
+				for _, s := range set.scales {
 					forms = append(forms, stackTerms{linear: true, scale: s, quadratic: true})
 				}
 			}

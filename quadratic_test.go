@@ -202,6 +202,43 @@ func TestResize(t *testing.T) {
 			t.Fatalf("size %d (resized %v), want %d", got, in.resized, size)
 		}
 	})
+	t.Run("few points, many inputs", func(t *testing.T) {
+		// 60 points of 6 classes in 18 inputs, class c shifted along input c: the linear terms
+		// have 108 slopes, more than the points, which the map of the size rule's decisions
+		// (mapForms) never tries; a cut may, as it must match that map's mistakes and log-loss.
+		const n, m, C = 60, 18, 6
+		Z, class, F := make([][]float64, n), make([]int, n), make([][]float64, n)
+		for i := range Z {
+			class[i] = i % C
+			Z[i], F[i] = make([]float64, m), make([]float64, C)
+			for j := range Z[i] {
+				Z[i][j] = rng.NormFloat64()
+			}
+			Z[i][class[i]] += 4
+			for c := range C {
+				F[i][c] = -1 + 0.6*rng.NormFloat64()
+			}
+			F[i][class[i]] += 2
+		}
+		if forms := stackForms(n, C, C, &inputsMap{Z: Z}, class, mapForms); len(forms) != 0 {
+			t.Fatalf("mapForms tries %v on 60 points", forms)
+		}
+		flat := make([][]float64, n)
+		for i := range flat {
+			flat[i] = make([]float64, C)
+		}
+		decisions := func(s int) [][]float64 {
+			if s == size {
+				return F
+			}
+			return flat
+		}
+		in := &inputsMap{Z: Z, se: 1}
+		got := resize(size, decisions, class, C, 1, in)
+		if got != 0 || in.chosen.stack == nil || !in.chosen.stack.form.linear {
+			t.Fatalf("size %d (resized %v, inputs' terms kept: %t); want 0, with the inputs' linear terms", got, in.resized, in.chosen.stack != nil)
+		}
+	})
 }
 
 // TestStackNodes checks the nodes each form of the class map adds to a model, which a size cut
