@@ -1,5 +1,5 @@
-# Writes benchmark folders (10 random 70/30 realisations) of fifteen more sets from R's own
-# packages, never used to develop the default.
+# Writes benchmark folders (10 random 70/30 realisations; 3 for income) of twenty-seven more
+# sets from R's own packages and kernlab, never used to develop the default.
 #
 # Regressions: mcycle (MASS: head acceleration against time in a simulated motorcycle crash,
 # 133 points, one input, noise that changes with time), gagurine (MASS: a urine concentration
@@ -20,8 +20,22 @@
 # columns of mtcars); cerealmfr (MASS: the maker of 65 breakfast cereals, 6 of them, from 9
 # nutrition figures). Several of these have few points for their inputs and classes, where the
 # class map's linear terms stand in for Gaussian nodes.
+#
+# A second batch. Two classes: beaver (MASS's beav2: a beaver active or not from day, time and
+# body temperature, 100 readings: a clean threshold), cabbages (MASS: the cultivar of 60
+# cabbages from planting date, head weight and vitamin C), aids2 (MASS: dead or alive at the end
+# of the study, 2,843 patients, from state, sex, diagnosis date, transmission category and age),
+# bacteria (MASS: H. influenzae present or not, 220 tests, from treatment, compliance, week).
+# Regressions: topo (MASS: heights on a 2-D grid of 52 points), geyser (MASS: Old Faithful's
+# waiting time from the eruption's duration, 299), gilgais (MASS: conductivity at 80 cm from
+# pH, conductivity and chloride nearer the surface, 365 sites), uscrime (MASS: crime rates of 47
+# US states from 15 figures), nlschools (MASS: a language test score of 2,287 pupils from IQ,
+# family background and class), whiteside (MASS: gas use against outside temperature, with
+# or without insulation, 56 weeks). Several classes: anorexia (MASS: which of 3 treatments
+# from weights before and after, 72 girls: little signal), income (kernlab: 9 income bands from
+# 13 coded answers, the 6,876 complete rows).
 # Usage: Rscript results/more-sets.R OUT_DIR
-suppressMessages({library(MASS); library(survival)})
+suppressMessages({library(MASS); library(survival); library(kernlab)})
 root <- commandArgs(trailingOnly = TRUE)[1]
 source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE)[1])), "splits.R"))
 set.seed(3011)
@@ -51,3 +65,19 @@ out(root, "stateregion", state.x77, gsub(" ", "", state.region))
 out(root, "mtcarsgear", mtcars[, c("mpg", "cyl", "disp", "hp", "drat", "wt", "qsec", "vs", "am", "carb")], paste0("g", mtcars$gear))
 u <- UScereal
 out(root, "cerealmfr", cbind(data.matrix(u[, c("calories", "protein", "fat", "sodium", "fibre", "carbo", "sugars", "potassium")]), as.integer(u$vitamins)), as.character(u$mfr))
+set.seed(3014)
+out(root, "beaver", beav2[, c("day", "time", "temp")], paste0("a", beav2$activ))
+out(root, "cabbages", data.matrix(cabbages[, c("Date", "HeadWt", "VitC")]), as.character(cabbages$Cult))
+a <- Aids2
+out(root, "aids2", cbind(as.integer(a$state), as.integer(a$sex), a$diag, as.integer(a$T.categ), a$age), as.character(a$status))
+out(root, "bacteria", cbind(as.integer(bacteria$ap), as.integer(bacteria$hilo), bacteria$week, as.integer(bacteria$trt)), as.character(bacteria$y))
+out(root, "topo", topo[, c("x", "y")], topo$z)
+out(root, "geyser", geyser[, "duration", drop = FALSE], geyser$waiting)
+out(root, "gilgais", gilgais[, c("pH00", "pH30", "pH80", "e00", "e30", "c00", "c30")], gilgais$e80)
+out(root, "uscrime", UScrime[, -16], UScrime$y)
+out(root, "nlschools", cbind(nlschools$IQ, nlschools$SES, as.integer(nlschools$COMB), nlschools$GS), nlschools$lang)
+out(root, "whiteside", cbind(as.integer(whiteside$Insul), whiteside$Temp), whiteside$Gas)
+out(root, "anorexia", anorexia[, c("Prewt", "Postwt")], as.character(anorexia$Treat))
+data(income, package = "kernlab")
+inc <- income[complete.cases(income), ]
+out(root, "income", data.matrix(inc[, -1]), paste0("i", as.integer(inc$INCOME)), K = 3)
