@@ -1,4 +1,4 @@
-# Writes benchmark folders (10 random 70/30 realisations; 3 for income) of twenty-seven more
+# Writes benchmark folders (10 random 70/30 realisations; 3 for income) of thirty-three more
 # sets from R's own packages and kernlab, never used to develop the default.
 #
 # Regressions: mcycle (MASS: head acceleration against time in a simulated motorcycle crash,
@@ -34,6 +34,13 @@
 # or without insulation, 56 weeks). Several classes: anorexia (MASS: which of 3 treatments
 # from weights before and after, 72 girls: little signal), income (kernlab: 9 income bands from
 # 13 coded answers, the 6,876 complete rows).
+#
+# A third batch, all several classes on few points: cylinders (MASS's Cars93: the number of
+# cylinders, 6 kinds, from 15 specifications), statedivision (datasets: the 9 divisions of the
+# US states from state.x77), mtcarscarb and mtcarscyl (datasets: the carburettors, 6 counts,
+# and the cylinders, 3, of 32 cars from the other columns of mtcars), insurance (MASS: which of
+# 4 districts from holders, claims, car group and age group, 64 rows), genotype (MASS: the
+# litter's genotype, 4, from the mother's and the litter's weight, 61 rows).
 # Usage: Rscript results/more-sets.R OUT_DIR
 suppressMessages({library(MASS); library(survival); library(kernlab)})
 root <- commandArgs(trailingOnly = TRUE)[1]
@@ -81,3 +88,12 @@ out(root, "anorexia", anorexia[, c("Prewt", "Postwt")], as.character(anorexia$Tr
 data(income, package = "kernlab")
 inc <- income[complete.cases(income), ]
 out(root, "income", data.matrix(inc[, -1]), paste0("i", as.integer(inc$INCOME)), K = 3)
+set.seed(3016)
+num <- c("Min.Price", "Price", "Max.Price", "MPG.city", "MPG.highway", "Horsepower", "RPM",
+  "Rev.per.mile", "Fuel.tank.capacity", "Passengers", "Length", "Wheelbase", "Width", "Turn.circle", "Weight")
+out(root, "cylinders", Cars93[, num], paste0("c", as.character(Cars93$Cylinders)))
+out(root, "statedivision", state.x77, gsub(" ", "", state.division))
+out(root, "mtcarscarb", mtcars[, c("mpg", "cyl", "disp", "hp", "drat", "wt", "qsec", "vs", "am", "gear")], paste0("c", mtcars$carb))
+out(root, "mtcarscyl", mtcars[, c("mpg", "disp", "hp", "drat", "wt", "qsec", "vs", "am", "gear", "carb")], paste0("c", mtcars$cyl))
+out(root, "insurance", cbind(Insurance$Holders, Insurance$Claims, as.integer(Insurance$Group), as.integer(Insurance$Age)), paste0("d", Insurance$District))
+out(root, "genotype", cbind(as.integer(genotype$Mother), genotype$Wt), as.character(genotype$Litter))
