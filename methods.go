@@ -581,13 +581,9 @@ func equalRows(a, b [][]float64) bool {
 // training frequencies, whatever its k decision values.
 func priorCalibration(class []int, classes, k int, why string) *model.Calibration {
 	c := &model.Calibration{Method: "class frequencies (" + why + ")", A: make([][]float64, classes), B: make([]float64, classes)}
-	count := make([]float64, classes)
-	for _, v := range class {
-		count[v]++
-	}
-	for i := range classes {
+	for i, n := range classCounts(class, classes) {
 		c.A[i] = make([]float64, k)
-		c.B[i] = math.Log(max(count[i], 0.5) / float64(len(class))) // (every class has a training point)
+		c.B[i] = math.Log(max(float64(n), 0.5) / float64(len(class))) // (every class has a training point)
 	}
 	return c
 }
@@ -1151,15 +1147,13 @@ func beatsTrivial(F [][]float64, class []int) bool {
 	if !ok || !(A[1][0] > 0) {
 		return false
 	}
-	var count [2]int
 	wrong := 0
 	for i, f := range F {
-		count[class[i]]++
 		if model.Class([]float64{A[1][0]*f[0] + B[1]}) != class[i] {
 			wrong++
 		}
 	}
-	return wrong <= min(count[0], count[1])
+	return wrong <= slices.Min(classCounts(class, 2))
 }
 
 // majorityLabels moves a two-class model's decision threshold so that every point of X gets
@@ -1172,10 +1166,7 @@ func majorityLabels(m *model.Model, X [][]float64, class []int) error {
 	if err != nil {
 		return err
 	}
-	var count [2]int
-	for _, c := range class {
-		count[c]++
-	}
+	count := classCounts(class, 2)
 	t, most, side := 0.0, 1, "above"
 	if count[1] < count[0] {
 		most, side = 0, "below"
@@ -1194,7 +1185,7 @@ func majorityLabels(m *model.Model, X [][]float64, class []int) error {
 		}
 	}
 	tr := &m.Training
-	tr.LOOError = float64(min(count[0], count[1])) / float64(len(class))
+	tr.LOOError = float64(slices.Min(count)) / float64(len(class))
 	tr.CVError = tr.LOOError
 	tr.Chose += fmt.Sprintf("; it answers %q wherever the log-odds of %q are %s %.3g (at every training point), as its out-of-fold labels made more mistakes than always answering %q (the most frequent class); its probabilities are unchanged",
 		m.Classes[most], m.Classes[1], side, t, m.Classes[most])

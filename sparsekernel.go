@@ -260,11 +260,7 @@ type problem struct {
 // the most frequent class, or the variance of the targets.
 func (p *problem) trivialError() float64 {
 	if p.task == model.Classification {
-		count := make([]int, len(p.classes))
-		for _, c := range p.class {
-			count[c]++
-		}
-		return float64(len(p.class)-slices.Max(count)) / float64(len(p.class))
+		return float64(len(p.class)-slices.Max(classCounts(p.class, len(p.classes)))) / float64(len(p.class))
 	}
 	var mean, v float64
 	for _, y := range p.y {
@@ -275,6 +271,15 @@ func (p *problem) trivialError() float64 {
 		v += (y - mean) * (y - mean)
 	}
 	return v / float64(len(p.y))
+}
+
+// classCounts returns how many points of class (0..classes-1 each) each class has.
+func classCounts(class []int, classes int) []int {
+	count := make([]int, classes)
+	for _, c := range class {
+		count[c]++
+	}
+	return count
 }
 
 // outputs returns the number of model outputs: one per class beyond two, else 1.
