@@ -1019,7 +1019,8 @@ func (a *Auto) secondFold(Z, Y [][]float64, class, folds []int, taus []float64, 
 func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, taus []float64, maxT int, alive [][]bool, paths *autoPaths, evals *int) {
 	type job struct {
 		c, fold int
-		ts      []int
+		ts      []int // the widths whose paths it runs
+		warm    []int // wider widths whose kernel matrices lead to ts[0]'s (runFold)
 	}
 	var jobs []job
 	for c := range a.Weighting {
@@ -1033,18 +1034,50 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 			continue
 		}
 		for _, f := range run {
-			jobs = append(jobs, job{c, f, ts})
+			jobs = append(jobs, job{c: c, fold: f, ts: ts})
 		}
+	}
+	// Fewer jobs than workers (a large classifier's leading widths, say): a job runs its widths
+	// one after another, widest first, so the job with the most is halved, its narrower half
+	// run beside it. That half's kernel matrices are reached as the whole job would reach
+	// them (gaussians.at: by squaring down from the widest of a run of halvings), so a width's
+	// path is the same bit for bit whichever job runs it.
+	for len(jobs) > 0 && len(jobs) < a.Workers {
+		b := 0
+		for j := range jobs {
+			if len(jobs[j].ts) > len(jobs[b].ts) {
+				b = j
+			}
+		}
+		ts := slices.Clone(jobs[b].ts)
+		if len(ts) < 2 {
+			break
+		}
+		slices.SortStableFunc(ts, func(i, j int) int { return cmpDesc(taus[i], taus[j]) }) // as runFold
+		h := len(ts) / 2
+		w := h
+		for w > 0 && halves(taus[ts[w-1]], taus[ts[w]]) {
+			w--
+		}
+		warm := slices.Clone(ts[w:h])
+		if w == 0 { // the run of halvings starts before ts (a half itself)
+			warm = append(slices.Clone(jobs[b].warm), warm...)
+		}
+		jobs[b].ts = ts[:h]
+		jobs = slices.Insert(jobs, b+1, job{c: jobs[b].c, fold: jobs[b].fold, ts: ts[h:], warm: warm})
 	}
 	recs := make([][]pathRecord, len(jobs))
 	ev := make([]int, len(jobs))
+	values := func(ts []int) []float64 {
+		v := make([]float64, len(ts))
+		for i, t := range ts {
+			v[i] = taus[t]
+		}
+		return v
+	}
 	a.parallel(stage, len(jobs), func(j int) {
 		jb := jobs[j]
-		sub := make([]float64, len(jb.ts))
-		for i, t := range jb.ts {
-			sub[i] = taus[t]
-		}
-		recs[j], ev[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.c], sub, maxT, nil)
+		recs[j], ev[j] = a.runFold(Z, Y, class, folds, jb.fold, a.Weighting[jb.c], values(jb.warm), values(jb.ts), maxT, nil)
 	})
 	for j, jb := range jobs {
 		*evals += ev[j]
@@ -1688,7 +1721,7 @@ func flatten(X [][]float64) []float64 {
 // at returns the kernel matrix for width tau (valid until the next call).
 func (k *gaussians) at(tau float64) []float64 {
 	g := k.g[:len(k.d2)]
-	if k.tau > 0 && math.Abs(2*tau-k.tau) <= 1e-12*k.tau {
+	if k.tau > 0 && halves(k.tau, tau) {
 		for i, v := range g {
 			g[i] = v * v
 		}
@@ -1698,6 +1731,10 @@ func (k *gaussians) at(tau float64) []float64 {
 	k.tau = tau
 	return k.g
 }
+
+// halves reports whether width tau is half the width prev (to rounding), whose kernel matrix
+// then squares to its own.
+func halves(prev, tau float64) bool { return math.Abs(2*tau-prev) <= 1e-12*prev }
 
 // rows returns v as one-element rows (nil for nil).
 func rows(v []float64) [][]float64 {
@@ -1754,11 +1791,12 @@ func pickRows(Z, Y [][]float64, class []int, rows []int) ([][]float64, [][]float
 }
 
 // runFold runs, on fold f (held out) with weighting w, one path per width in taus and returns
-// their records. With watch set (tests observe a path through it) it calls watch after every
+// their records; the kernel matrices of the widths warm (wider than taus, in decreasing
+// order) are computed first and no path run on them (race: a job's narrower half). With watch set (tests observe a path through it) it calls watch after every
 // term with the size and the held-out decisions and per-point losses, and runs each path to
 // exactly maxT terms (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
-	taus []float64, maxT int, watch func(s int, h *holdout)) ([]pathRecord, int) {
+	warm, taus []float64, maxT int, watch func(s int, h *holdout)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
@@ -1771,6 +1809,10 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	ktr, kva := newGaussians(pts, dirs, Ztr), newGaussians(pts, dirs, Zva)
 	defer ktr.release()
 	defer kva.release()
+	for _, tau := range warm {
+		ktr.at(tau)
+		kva.at(tau)
+	}
 	order := make([]int, len(taus))
 	for t := range order {
 		order[t] = t

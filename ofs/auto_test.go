@@ -248,7 +248,7 @@ func TestHeldPathReplay(t *testing.T) {
 			misses int
 		}
 		var tracked []snap
-		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, []float64{1}, 20, func(s int, h *holdout) {
+		recs, _ := a.runFold(X, Y, class, folds, 1, WeightNone, nil, []float64{1}, 20, func(s int, h *holdout) {
 			sn := snap{loss: slices.Clone(h.loss), misses: h.misses}
 			for k := range h.f {
 				sn.f = append(sn.f, slices.Clone(h.f[k]))
@@ -576,7 +576,7 @@ func TestAutoSecondFold(t *testing.T) {
 		if !run[r.c][r.t] {
 			continue
 		}
-		recs, _ := a.runFold(Z, Y, class, folds, 1, a.Weighting[r.c], taus[r.t:r.t+1], maxT, nil)
+		recs, _ := a.runFold(Z, Y, class, folds, 1, a.Weighting[r.c], nil, taus[r.t:r.t+1], maxT, nil)
 		loss := recs[0].loss
 		best := math.Inf(1)
 		for s := 1; s <= maxT; s++ {

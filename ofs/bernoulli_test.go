@@ -202,7 +202,7 @@ func TestComparePrunings(t *testing.T) {
 // posterior mean refitted without each point at the same precisions.
 func TestGaussianLOO(t *testing.T) {
 	cols, Y := evidenceProblem(3, 60, 5, [][]float64{{1.5, -1}}, 0.3)
-	ev := evidencePrune(cols, Y, false)
+	ev := evidencePrune(cols, Y, false, 1)
 	loo := ev.gaussianLOO(cols, Y[0])
 	n, m := len(Y[0]), len(ev.keep)+1
 	phi := denseDesign(withBias(subset(cols, ev.keep)))

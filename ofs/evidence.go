@@ -60,9 +60,9 @@ type evidenceFit struct {
 // regressor or several classes; for two classes (one output, class not nil) with both
 // likelihoods, keeping the Bernoulli model (the smaller, as a rule) unless the Gaussian one's
 // leave-one-out log-loss is lower by more than se paired standard errors (compareLogLoss).
-// workers bounds the goroutines of the Bernoulli pruning's Gram matrices (gram).
+// workers bounds the goroutines of the Gram matrices (vecmath.GemmOn, gram).
 func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int) evidenceFit {
-	g := evidencePrune(cols, Y, class != nil)
+	g := evidencePrune(cols, Y, class != nil, workers)
 	g.likelihood = "Gaussian"
 	if class == nil || len(Y) > 1 {
 		return g
@@ -204,7 +204,8 @@ func leverages(inv blas64.Triangular, C [][]float64) []float64 {
 // the bias alone (the outputs' means). codes says that Y holds class codes (+-1), whose unit
 // is 1 whatever the class sizes; otherwise the unit is the targets' standard deviation, so
 // that the pruning does not depend on the targets' scale (evidenceDrop is relative to it).
-func evidencePrune(cols [][]float64, Y [][]float64, codes bool) evidenceFit {
+// workers bounds the goroutines of the Gram matrix; the fit does not depend on it.
+func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers int) evidenceFit {
 	n, K, M := len(Y[0]), len(Y), len(cols)+1
 	// C is the (M x N) design matrix transposed: a row of ones, then the columns.
 	C := make([]float64, M*n)
@@ -219,7 +220,7 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool) evidenceFit {
 		copy(Yf[k*n:], y)
 	}
 	G := make([]float64, M*M) // Phi'Phi
-	vecmath.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
+	vecmath.GemmOn(workers, blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},
 		blas64.General{Rows: M, Cols: n, Stride: n, Data: C}, 0, blas64.General{Rows: M, Cols: M, Stride: M, Data: G})
 	PY := make([]float64, M*K) // Phi'Y
 	vecmath.Gemm(blas.NoTrans, blas.Trans, 1, blas64.General{Rows: M, Cols: n, Stride: n, Data: C},

@@ -22,7 +22,7 @@ func BenchmarkEvidence(b *testing.B) {
 		cols, Y := evidenceProblem(3, c.n, c.m, coef, 0.3)
 		b.Run(fmt.Sprintf("nodes=%d/outputs=%d", c.m, c.k), func(b *testing.B) {
 			for b.Loop() {
-				evidencePrune(cols, Y, false)
+				evidencePrune(cols, Y, false, 1)
 			}
 		})
 	}

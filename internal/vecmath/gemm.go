@@ -1,6 +1,9 @@
 package vecmath
 
 import (
+	"sync"
+	"sync/atomic"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -18,6 +21,13 @@ const (
 // op(A)'s columns in steps of 64; Gemm computes the same blocks in the same steps, in turn,
 // so that a fit uses the processors its Workers allow and its model does not change.
 func Gemm(tA, tB blas.Transpose, alpha float64, A, B blas64.General, beta float64, C blas64.General) {
+	GemmOn(1, tA, tB, alpha, A, B, beta, C)
+}
+
+// GemmOn is Gemm with C's bands of 64 rows shared out among up to workers goroutines, which
+// take the next band as they finish one. Every block is computed as Gemm computes it, so the
+// product does not depend on workers.
+func GemmOn(workers int, tA, tB blas.Transpose, alpha float64, A, B blas64.General, beta float64, C blas64.General) {
 	m, n := C.Rows, C.Cols
 	if blocksOf(m)*blocksOf(n) < gemmParBlocks {
 		blas64.Gemm(tA, tB, alpha, A, B, beta, C) // gonum's own serial path
@@ -27,21 +37,23 @@ func Gemm(tA, tB blas.Transpose, alpha float64, A, B blas64.General, beta float6
 	if tA != blas.NoTrans {
 		k = A.Rows
 	}
-	for i := range m { // beta first, as gonum does
-		row := C.Data[i*C.Stride : i*C.Stride+n]
-		switch beta {
-		case 0:
-			clear(row)
-		case 1:
-		default:
-			for j := range row {
-				row[j] *= beta
+	band := func(b int) {
+		i := b * gemmBlock
+		li := min(gemmBlock, m-i)
+		for r := i; r < i+li; r++ { // beta first, as gonum does
+			row := C.Data[r*C.Stride : r*C.Stride+n]
+			switch beta {
+			case 0:
+				clear(row)
+			case 1:
+			default:
+				for j := range row {
+					row[j] *= beta
+				}
 			}
 		}
-	}
-	for i := 0; i < m; i += gemmBlock {
 		for j := 0; j < n; j += gemmBlock {
-			li, lj := min(gemmBlock, m-i), min(gemmBlock, n-j)
+			lj := min(gemmBlock, n-j)
 			c := blas64.General{Rows: li, Cols: lj, Stride: C.Stride, Data: C.Data[i*C.Stride+j:]}
 			for l := 0; l < k; l += gemmBlock {
 				ll := min(gemmBlock, k-l)
@@ -49,6 +61,24 @@ func Gemm(tA, tB blas.Transpose, alpha float64, A, B blas64.General, beta float6
 			}
 		}
 	}
+	bands := blocksOf(m)
+	workers = min(workers, bands)
+	if workers <= 1 {
+		for b := range bands {
+			band(b)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for b := int(next.Add(1)) - 1; b < bands; b = int(next.Add(1)) - 1 {
+				band(b)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // blocksOf returns the number of gemmBlock blocks that cover dim.

@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
-// TestGemm checks that Gemm gives blas64.Gemm's result bit for bit, for products below and
+// TestGemm checks that Gemm, and GemmOn on 1 to 3 goroutines, give blas64.Gemm's result bit for bit, for products below and
 // above the size from which gonum shares the blocks out, with lengths that are not multiples
 // of the block, every transposition and several alpha and beta.
 func TestGemm(t *testing.T) {
@@ -34,13 +34,16 @@ func TestGemm(t *testing.T) {
 					if tB == blas.Trans {
 						B = random(size.n, size.k)
 					}
-					want, got := random(size.m, size.n), blas64.General{Rows: size.m, Cols: size.n, Stride: size.n}
-					got.Data = append([]float64(nil), want.Data...)
+					want := random(size.m, size.n)
+					start := append([]float64(nil), want.Data...)
 					blas64.Gemm(tA, tB, ab[0], A, B, ab[1], want)
-					Gemm(tA, tB, ab[0], A, B, ab[1], got)
-					for i := range want.Data {
-						if math.Float64bits(want.Data[i]) != math.Float64bits(got.Data[i]) {
-							t.Fatalf("%s: entry %d is %v, blas64.Gemm's %v", name, i, got.Data[i], want.Data[i])
+					for _, workers := range []int{1, 2, 3} {
+						got := blas64.General{Rows: size.m, Cols: size.n, Stride: size.n, Data: append([]float64(nil), start...)}
+						GemmOn(workers, tA, tB, ab[0], A, B, ab[1], got)
+						for i := range want.Data {
+							if math.Float64bits(want.Data[i]) != math.Float64bits(got.Data[i]) {
+								t.Fatalf("%s, %d workers: entry %d is %v, blas64.Gemm's %v", name, workers, i, got.Data[i], want.Data[i])
+							}
 						}
 					}
 				}
