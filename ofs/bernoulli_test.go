@@ -424,3 +424,34 @@ func TestLaplaceStart(t *testing.T) {
 		}
 	}
 }
+
+// dotsInOrder sums each column's products in the order of a plain loop: the same bits, for
+// four columns a pass and for fewer.
+func TestDotsInOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n = 257
+	C := make([][]float64, 7)
+	for a := range C {
+		C[a] = make([]float64, n+3) // longer than r: only the first n entries count
+		for i := range C[a] {
+			C[a][i] = rng.NormFloat64() * math.Exp(4*rng.NormFloat64())
+		}
+	}
+	r := make([]float64, n)
+	for i := range r {
+		r[i] = rng.NormFloat64()
+	}
+	for _, cols := range [][]int{{0, 1, 2, 3}, {6, 2, 5, 4}, {1, 3}, {5}, {4, 0, 6}} {
+		s := make([]float64, len(cols))
+		dotsInOrder(C, cols, r, s)
+		for x, a := range cols {
+			var want float64
+			for i, v := range C[a][:n] {
+				want += v * r[i]
+			}
+			if math.Float64bits(s[x]) != math.Float64bits(want) {
+				t.Fatalf("columns %v: sum %d is %v, the plain loop's %v", cols, x, s[x], want)
+			}
+		}
+	}
+}
