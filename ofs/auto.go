@@ -1968,14 +1968,23 @@ func (h *holdout) add(c int, s *State) {
 	p := h.p[t*h.nv : (t+1)*h.nv]
 	vecmath.SubMulTrans(h.p, h.nv, s.Alpha(t)[:t], p)
 	h.terms++
+	// The decisions moved by the term (one weight an output), and the per-point squared
+	// errors summed as measure sums them (output after output), in one pass over each output.
+	clear(h.loss)
 	for k, th := range s.ThetaK(t) {
-		axpy(th, p, h.f[k])
+		fk, yk := h.f[k][:len(p)], h.y[k][:len(p)]
+		for i, v := range p {
+			f := fk[i] + th*v
+			fk[i] = f
+			d := yk[i] - f
+			h.loss[i] += d * d
+		}
 	}
-	h.measure()
+	h.tally()
 }
 
+// measure sets the per-point losses and the misclassifications of the decisions f.
 func (h *holdout) measure() {
-	h.misses = 0
 	clear(h.loss)
 	for k, fk := range h.f {
 		for i, v := range fk {
@@ -1983,6 +1992,13 @@ func (h *holdout) measure() {
 			h.loss[i] += d * d
 		}
 	}
+	h.tally()
+}
+
+// tally counts the misclassifications, given the per-point squared errors in loss, and
+// for LossMiss makes the loss a count with the squared error as a tie-break.
+func (h *holdout) tally() {
+	h.misses = 0
 	if h.class == nil {
 		return
 	}
