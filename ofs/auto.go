@@ -1792,9 +1792,10 @@ func pickRows(Z, Y [][]float64, class []int, rows []int) ([][]float64, [][]float
 
 // runFold runs, on fold f (held out) with weighting w, one path per width in taus and returns
 // their records; the kernel matrices of the widths warm (wider than taus, in decreasing
-// order) are computed first and no path run on them (race: a job's narrower half). With watch set (tests observe a path through it) it calls watch after every
-// term with the size and the held-out decisions and per-point losses, and runs each path to
-// exactly maxT terms (no patience).
+// order) are computed first and no path run on them (race: a job's narrower half). With
+// watch set (tests observe a path through it) it calls watch after every term with the size
+// and the held-out decisions and per-point losses, and runs each path to exactly maxT terms
+// (no patience).
 func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f int, w Weighting,
 	warm, taus []float64, maxT int, watch func(s int, h *holdout)) ([]pathRecord, int) {
 	tr, va := foldRows(folds, f)
