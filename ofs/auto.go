@@ -1969,10 +1969,14 @@ func (h *holdout) add(c int, s *State) {
 	p := h.p[t*h.nv : (t+1)*h.nv]
 	vecmath.SubMulTrans(h.p, h.nv, s.Alpha(t)[:t], p)
 	h.terms++
-	// The decisions moved by the term (one weight an output), and the per-point squared
-	// errors summed as measure sums them (output after output), in one pass over each output.
+	h.move(s.ThetaK(t), p)
+}
+
+// move adds theta[k] p to the decisions of each output k and measures them: the per-point
+// squared errors summed in the same pass, as measure sums them (output after output).
+func (h *holdout) move(theta, p []float64) {
 	clear(h.loss)
-	for k, th := range s.ThetaK(t) {
+	for k, th := range theta {
 		fk, yk := h.f[k][:len(p)], h.y[k][:len(p)]
 		for i, v := range p {
 			f := fk[i] + th*v

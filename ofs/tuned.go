@@ -492,8 +492,5 @@ func (h *holdout) addColumn(g []float64, s *State) {
 		axpy(-aj, h.p[j*h.nv:(j+1)*h.nv], p)
 	}
 	h.terms++
-	for k, th := range s.ThetaK(t) {
-		axpy(th, p, h.f[k])
-	}
-	h.measure()
+	h.move(s.ThetaK(t), p)
 }
