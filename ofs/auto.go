@@ -1037,12 +1037,13 @@ func (a *Auto) race(stage string, Z, Y [][]float64, class, folds, run []int, tau
 			jobs = append(jobs, job{c: c, fold: f, ts: ts})
 		}
 	}
-	// Fewer jobs than workers (a large classifier's leading widths, say): a job runs its widths
+	// Fewer jobs than cores (a large classifier's leading widths, say): a job runs its widths
 	// one after another, widest first, so the job with the most is halved, its narrower half
 	// run beside it. That half's kernel matrices are reached as the whole job would reach
 	// them (gaussians.at: by squaring down from the widest of a run of halvings), so a width's
-	// path is the same bit for bit whichever job runs it.
-	for len(jobs) > 0 && len(jobs) < a.Workers {
+	// path is the same bit for bit whichever job runs it. (Not beyond the cores' tokens: more
+	// jobs could not run at once, and each half computes its kernel matrices again.)
+	for len(jobs) > 0 && len(jobs) < cap(a.cores) {
 		b := 0
 		for j := range jobs {
 			if len(jobs[j].ts) > len(jobs[b].ts) {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -135,8 +136,10 @@ func TestAutoRegression(t *testing.T) {
 	}
 }
 
-// The result does not depend on the number of goroutines.
+// The result does not depend on the number of goroutines. Four processors at least, so that
+// four workers have four cores and the race halves its jobs (race).
 func TestAutoWorkers(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
 	// 150 points: jobs on several workers; 700: products shared out too (L x N above splitMin).
 	for _, n := range []int{150, 700} {
 		X, class := blobs(n, 3, 9)
