@@ -18,6 +18,7 @@ import (
 var (
 	dataDir   = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
 	benchSets = flag.String("sets", "cassini,smiley", "comma-separated set names for BenchmarkFitAuto")
+	fitCores  = flag.Int("fit-workers", 1, "BenchmarkFitAuto: Options.Workers of each fit (0: all cores)")
 )
 
 // BenchmarkFitDiabetis fits one model on realisation 1 of diabetis (N = 468, m = 8), the width
@@ -91,9 +92,11 @@ func BenchmarkScaling(b *testing.B) {
 }
 
 // BenchmarkFitAuto fits the default model on realisation 1 of each set named by -sets (default
-// cassini and smiley, small multi-class sets where the width race dominates), on one goroutine:
+// cassini and smiley, small multi-class sets where the width race dominates), on one goroutine,
+// or as many as -fit-workers says (0: all cores, as train fits; letter's one-minute aim on two
+// cores, say):
 //
-//	go test -run XXX -bench FitAuto -data <folder> [-sets a,b]
+//	go test -run XXX -bench FitAuto -data <folder> [-sets a,b] [-fit-workers 0 -benchtime 1x]
 func BenchmarkFitAuto(b *testing.B) {
 	if *dataDir == "" {
 		b.Skip("no -data folder given")
@@ -107,7 +110,7 @@ func BenchmarkFitAuto(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			var size int
 			for b.Loop() {
-				m, err := sparsekernel.FitLabels(train.X, train.Labels, sparsekernel.Options{Workers: 1})
+				m, err := sparsekernel.FitLabels(train.X, train.Labels, sparsekernel.Options{Workers: *fitCores})
 				if err != nil {
 					b.Fatal(err)
 				}
