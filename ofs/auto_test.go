@@ -1181,3 +1181,40 @@ func TestFitRoomy(t *testing.T) {
 		}
 	}
 }
+
+// nearest finds the centre sqDist finds, with the same distances bit for bit, for fewer and
+// more than four centres.
+func TestNearest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, k := range []int{1, 3, 4, 7, 9} {
+		C := make([][]float64, k)
+		for c := range C {
+			C[c] = make([]float64, 13)
+			for j := range C[c] {
+				C[c][j] = rng.NormFloat64() * 10
+			}
+		}
+		C[k-1] = C[0] // a tie: the first of equally near
+		dist := make([]float64, k)
+		for range 50 {
+			x := make([]float64, 13)
+			for j := range x {
+				x[j] = rng.NormFloat64() * 10
+			}
+			b, bd := 0, math.Inf(1)
+			for c, cc := range C {
+				if v := sqDist(x, cc); v < bd {
+					b, bd = c, v
+				}
+			}
+			if got := nearest(x, C, dist); got != b {
+				t.Fatalf("%d centres: nearest %d, sqDist's %d", k, got, b)
+			}
+			for c, cc := range C {
+				if want := sqDist(x, cc); math.Float64bits(dist[c]) != math.Float64bits(want) {
+					t.Fatalf("%d centres: distance %d is %v, sqDist's %v", k, c, dist[c], want)
+				}
+			}
+		}
+	}
+}

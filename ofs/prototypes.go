@@ -118,15 +118,11 @@ func KMeans(X [][]float64, k int, seed uint64) [][]float64 {
 	}
 	assign := make([]int, len(X))
 	count := make([]int, k)
+	dist := make([]float64, k)
 	for it := range 10 {
 		changed := false
 		for i, x := range X {
-			b, bd := 0, math.Inf(1)
-			for c, cc := range C {
-				if v := sqDist(x, cc); v < bd {
-					b, bd = c, v
-				}
-			}
+			b := nearest(x, C, dist)
 			if it == 0 || assign[i] != b {
 				changed = true
 				assign[i] = b
@@ -154,6 +150,35 @@ func KMeans(X [][]float64, k int, seed uint64) [][]float64 {
 		}
 	}
 	return C
+}
+
+// nearest returns the index of the centre of C nearest to x (the first of equally near), its
+// squared distances to them in dist (len(C)): each summed as sqDist sums it, four centres a
+// pass, so that four chains of additions run at once.
+func nearest(x []float64, C [][]float64, dist []float64) int {
+	c := 0
+	for ; c+4 <= len(C); c += 4 {
+		c0, c1, c2, c3 := C[c][:len(x)], C[c+1][:len(x)], C[c+2][:len(x)], C[c+3][:len(x)]
+		var s0, s1, s2, s3 float64
+		for j, v := range x {
+			d0, d1, d2, d3 := v-c0[j], v-c1[j], v-c2[j], v-c3[j]
+			s0 += d0 * d0
+			s1 += d1 * d1
+			s2 += d2 * d2
+			s3 += d3 * d3
+		}
+		dist[c], dist[c+1], dist[c+2], dist[c+3] = s0, s1, s2, s3
+	}
+	for ; c < len(C); c++ {
+		dist[c] = sqDist(x, C[c])
+	}
+	b, bd := 0, math.Inf(1)
+	for c, v := range dist[:len(C)] {
+		if v < bd {
+			b, bd = c, v
+		}
+	}
+	return b
 }
 
 func sqDist(a, b []float64) float64 {
