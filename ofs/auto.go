@@ -1676,15 +1676,46 @@ func sqDistances(C []float64, p points, m, nc int, d2 []float64) {
 		mu := C[c*m : (c+1)*m]
 		row := d2[c*n : (c+1)*n]
 		if m <= directInputs {
-			for i := range row {
-				row[i] = sqDist(mu, p.z[i*m:(i+1)*m])
-			}
+			directDistances(mu, p.z[:n*m], row)
 			continue
 		}
 		cc := dot(mu, mu)
 		vecmath.MulRows(p.z, m, m, mu, row)
 		for i := range row {
 			row[i] = max(-2*row[i]+cc+p.zz[i], 0)
+		}
+	}
+}
+
+// directDistances sets d[i] = sqDist(mu, z_i) for the points z (row-major, len(mu) <=
+// directInputs columns), each a sum of its inputs' squares in order, as sqDist sums it (the same
+// bits: 0 + x is x), without sqDist's loop.
+func directDistances(mu, z, d []float64) {
+	switch len(mu) {
+	case 1:
+		m0 := mu[0]
+		for i := range d {
+			d0 := m0 - z[i]
+			d[i] = d0 * d0
+		}
+	case 2:
+		m0, m1 := mu[0], mu[1]
+		for i := range d {
+			x := z[2*i : 2*i+2]
+			d0, d1 := m0-x[0], m1-x[1]
+			d[i] = d0*d0 + d1*d1
+		}
+	case 3:
+		m0, m1, m2 := mu[0], mu[1], mu[2]
+		for i := range d {
+			x := z[3*i : 3*i+3]
+			d0, d1, d2 := m0-x[0], m1-x[1], m2-x[2]
+			d[i] = d0*d0 + d1*d1 + d2*d2
+		}
+	default:
+		m := len(mu)
+		for i := range d {
+			d[i] = sqDist(mu, z[i*m:(i+1)*m])
 		}
 	}
 }

@@ -1218,3 +1218,25 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+// directDistances gives sqDist's distances bit for bit, for one to four inputs.
+func TestDirectDistances(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for m := 1; m <= directInputs; m++ {
+		const n = 37
+		z, mu := make([]float64, n*m), make([]float64, m)
+		for i := range z {
+			z[i] = rng.NormFloat64() * math.Exp(3*rng.NormFloat64())
+		}
+		for j := range mu {
+			mu[j] = rng.NormFloat64()
+		}
+		d := make([]float64, n)
+		directDistances(mu, z, d)
+		for i := range n {
+			if want := sqDist(mu, z[i*m:(i+1)*m]); math.Float64bits(d[i]) != math.Float64bits(want) {
+				t.Fatalf("%d inputs, point %d: %v, sqDist's %v", m, i, d[i], want)
+			}
+		}
+	}
+}
