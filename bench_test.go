@@ -16,9 +16,9 @@ import (
 // folder, outside the module); benchmarks that need it are skipped without it. Tests never
 // read it.
 var (
-	dataDir   = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
-	benchSets = flag.String("sets", "cassini,smiley", "comma-separated set names for BenchmarkFitAuto")
-	fitCores  = flag.Int("fit-workers", 1, "BenchmarkFitAuto: Options.Workers of each fit (0: all cores)")
+	dataDir    = flag.String("data", "", "folder holding the benchmark data sets (for benchmarks only)")
+	benchSets  = flag.String("sets", "cassini,smiley", "comma-separated set names for BenchmarkFitAuto")
+	fitWorkers = flag.Int("fit-workers", 1, "BenchmarkFitAuto: Options.Workers of each fit (0: all cores)")
 )
 
 // BenchmarkFitDiabetis fits one model on realisation 1 of diabetis (N = 468, m = 8), the width
@@ -110,7 +110,7 @@ func BenchmarkFitAuto(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			var size int
 			for b.Loop() {
-				m, err := sparsekernel.FitLabels(train.X, train.Labels, sparsekernel.Options{Workers: *fitCores})
+				m, err := sparsekernel.FitLabels(train.X, train.Labels, sparsekernel.Options{Workers: *fitWorkers})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -2,8 +2,6 @@ package ofs
 
 import (
 	"math"
-	"sync"
-	"sync/atomic"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -334,7 +332,7 @@ func gram(B []float64, m, n int, h []float64, workers int) {
 		workers = 1
 	}
 	if m*n <= gramCache {
-		eachRow(m, workers, func(i int) { // B_j . B_i for j >= i, four rows a pass
+		vecmath.Each(m, workers, func(i int) { // B_j . B_i for j >= i, four rows a pass
 			vecmath.MulRows(B[i*n:], n, n, B[i*n:(i+1)*n], h[i*m+i:i*m+m])
 		})
 		return
@@ -342,7 +340,7 @@ func gram(B []float64, m, n int, h []float64, workers int) {
 	part := make([]float64, m*m)
 	for lo := 0; lo < n; lo += gramBlock {
 		w := min(gramBlock, n-lo)
-		eachRow(m, workers, func(i int) {
+		vecmath.Each(m, workers, func(i int) {
 			p, hi := part[i*m+i:i*m+m], h[i*m+i:i*m+m]
 			vecmath.MulRows(B[i*n+lo:], n, w, B[i*n+lo:i*n+lo+w], p)
 			if lo == 0 {
@@ -365,28 +363,6 @@ var (
 	gramCache = 1 << 21
 	gramBlock = 256
 )
-
-// eachRow calls row(i) for i = 0, ..., m-1, shared out among up to workers goroutines that take
-// the next row as they finish one.
-func eachRow(m, workers int, row func(i int)) {
-	workers = min(workers, m)
-	if workers <= 1 {
-		for i := range m {
-			row(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < m; i = int(next.Add(1)) - 1 {
-				row(i)
-			}
-		})
-	}
-	wg.Wait()
-}
 
 // gramParallel is the size m*m*n of a Gram matrix from which gram shares it out.
 const gramParallel = 1 << 22

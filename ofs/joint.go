@@ -408,7 +408,7 @@ func chunkedGram(B []float64, m, n int, h []float64, workers int) {
 	}
 	for lo := 0; lo < n; lo += gramChunk {
 		hi := min(lo+gramChunk, n)
-		eachRow(m, workers, func(i int) {
+		vecmath.Each(m, workers, func(i int) {
 			bi := B[i*n+lo : i*n+hi]
 			hr := h[i*m : (i+1)*m]
 			for j := i; j < m; j++ {

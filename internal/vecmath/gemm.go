@@ -1,9 +1,6 @@
 package vecmath
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -61,24 +58,7 @@ func GemmOn(workers int, tA, tB blas.Transpose, alpha float64, A, B blas64.Gener
 			}
 		}
 	}
-	bands := blocksOf(m)
-	workers = min(workers, bands)
-	if workers <= 1 {
-		for b := range bands {
-			band(b)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for b := int(next.Add(1)) - 1; b < bands; b = int(next.Add(1)) - 1 {
-				band(b)
-			}
-		})
-	}
-	wg.Wait()
+	Each(blocksOf(m), workers, band)
 }
 
 // blocksOf returns the number of gemmBlock blocks that cover dim.

@@ -4,15 +4,16 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
-// TestGemm checks that Gemm, and GemmOn on 1 to 3 goroutines, give blas64.Gemm's result bit for bit, for products below and
-// above the size from which gonum shares the blocks out, with lengths that are not multiples
-// of the block, every transposition and several alpha and beta.
+// TestGemm checks that Gemm, and GemmOn on 1 to 3 goroutines, give blas64.Gemm's result bit
+// for bit, for products below and above the size from which gonum shares the blocks out, with
+// lengths that are not multiples of the block, every transposition and several alpha and beta.
 func TestGemm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	random := func(r, c int) blas64.General {
@@ -46,6 +47,26 @@ func TestGemm(t *testing.T) {
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// Each calls do once for every index, on any number of workers.
+func TestEach(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 100} {
+		for _, workers := range []int{0, 1, 2, 7} {
+			var mu sync.Mutex
+			seen := make([]int, n)
+			Each(n, workers, func(i int) {
+				mu.Lock()
+				seen[i]++
+				mu.Unlock()
+			})
+			for i, c := range seen {
+				if c != 1 {
+					t.Fatalf("n %d, %d workers: index %d called %d times", n, workers, i, c)
 				}
 			}
 		}
