@@ -697,8 +697,12 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	if !a.NoPrune && len(cols) > 0 {
-		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
-			res.Centres, res.Linear, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Linear, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
+		nodes, inputs := len(cols), 0
+		if a.linearInputs(n, m, len(Y), class, iters) {
+			cols, inputs = append(cols, inputColumns(Zs)...), m
+		}
+		if ev := prune(cols, Y, class, a.SE, a.Workers, inputs); ev.ok {
+			res.keepPruned(ev, nodes, m)
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
 			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
@@ -736,6 +740,61 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		res.Chose += fmt.Sprintf("; the interaction relevance raced, as a product of two inputs explains %.0f%% of the targets' variance beyond their own relevance", 100*lift)
 	}
 	return res, nil
+}
+
+// linearInputs reports whether the final model's evidence pruning sees the inputs' linear
+// terms beside the selected nodes, one column per input sharing one precision (a ridge on the
+// linear part, sharedPrecision), folded after it into the model's one linear node
+// (keepPruned): for two classes (one output) whose nodes were not refined, with linear nodes
+// allowed and at least four points an input (as the map's linear terms ask, formSet). The
+// selection's linear node is the ridge direction of the +-1 codes; the Bernoulli evidence then
+// fits the linear part on the logit scale, where the classes' boundary is.
+func (a *Auto) linearInputs(n, m, outputs int, class []int, iters int) bool {
+	return outputs == 1 && class != nil && iters == 0 && !a.NoLinear && 4*m <= n
+}
+
+// inputColumns returns the inputs' linear terms on the points Zs: column j holds input j.
+func inputColumns(Zs [][]float64) [][]float64 {
+	cols := make([][]float64, len(Zs[0]))
+	for j := range cols {
+		cols[j] = make([]float64, len(Zs))
+		for i, z := range Zs {
+			cols[j][i] = z[j]
+		}
+	}
+	return cols
+}
+
+// keepPruned sets the model to the columns the evidence kept (ev) of its nodes node columns,
+// followed by the m inputs' linear terms (linearInputs) if the pruning saw them. Where it
+// kept any of those terms, they and the model's linear node are folded into one linear node
+// of weight 1 (one output): its direction is the sum of their directions (input j's is the
+// unit vector e_j) times their weights, so the model's decisions are the same.
+func (res *AutoResult) keepPruned(ev evidenceFit, nodes, m int) {
+	res.Bias = ev.bias
+	if len(ev.keep) == 0 || ev.keep[len(ev.keep)-1] < nodes { // no input's term kept
+		res.Centres, res.Linear, res.Vars, res.Weights = subset(res.Centres, ev.keep), subset(res.Linear, ev.keep), subset(res.Vars, ev.keep), ev.w
+		return
+	}
+	dir := make([]float64, m)
+	var keep []int
+	var w []float64
+	for x, c := range ev.keep {
+		switch {
+		case c >= nodes:
+			dir[c-nodes] += ev.w[0][x]
+		case res.Linear[c]:
+			for j, v := range res.Centres[c] {
+				dir[j] += ev.w[0][x] * v
+			}
+		default:
+			keep = append(keep, c)
+			w = append(w, ev.w[0][x])
+		}
+	}
+	res.Centres, res.Linear, res.Vars = subset(res.Centres, keep), subset(res.Linear, keep), subset(res.Vars, keep)
+	res.Centres, res.Linear, res.Vars = append(res.Centres, dir), append(res.Linear, true), append(res.Vars, 0)
+	res.Weights = [][]float64{append(w, 1)}
 }
 
 // replayed is the chosen configuration's paths replayed on their held-out points.
@@ -2274,7 +2333,11 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
 	held []heldPath, reached []int) ([][]float64, []int) {
 	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
-	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton)
+	inputs := 0
+	if a.linearInputs(len(fm.Ztr), len(Z[0]), len(Y), class, 0) {
+		inputs = len(Z[0])
+	}
+	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
 	if out == nil {
 		return nil, nil
 	}
@@ -2284,7 +2347,9 @@ func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighti
 // bernoulli fits the fold model's nodes at width tau by the Bernoulli evidence on its training
 // part (at most warmSteps Newton steps to a mode in the warm-up, bernoulliEvidence) and returns
 // its logits at the held-out points, and those points; nil if the posterior cannot be computed.
-func (fm *foldModel) bernoulli(tau float64, workers, warmSteps int) ([]float64, []int) {
+// With inputs > 0 the inputs' linear terms follow the nodes, sharing one precision
+// (linearInputs).
+func (fm *foldModel) bernoulli(tau float64, workers, warmSteps, inputs int) ([]float64, []int) {
 	columns := func(Z, fixed [][]float64) ([][]float64, func()) {
 		if len(fm.centres) == 0 {
 			return fixed, func() {}
@@ -2296,7 +2361,10 @@ func (fm *foldModel) bernoulli(tau float64, workers, warmSteps int) ([]float64, 
 	defer releaseTr()
 	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
 	defer releaseVa()
-	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), workers, warmSteps)
+	if inputs > 0 {
+		cTr, cVa = append(slices.Clip(cTr), inputColumns(fm.Ztr)...), append(slices.Clip(cVa), inputColumns(fm.Zva)...)
+	}
+	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), workers, warmSteps, inputs)
 	if !ev.ok {
 		return nil, nil
 	}

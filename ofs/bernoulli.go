@@ -39,16 +39,18 @@ const (
 // weights and the bias on the logit scale, and the approximate leave-one-out logits of the
 // final model (for calibration); ok is false if a posterior could not be computed.
 func bernoulliPrune(cols [][]float64, t []float64, workers int) evidenceFit {
-	return bernoulliEvidence(cols, t, workers, bernoulliNewton)
+	return bernoulliEvidence(cols, t, workers, bernoulliNewton, 0)
 }
 
 // bernoulliEvidence is bernoulliPrune with at most warmSteps Newton steps to each mode of the
 // warm-up's iterations (bernoulliNewton: as many as the mode needs). From a broad prior over many
 // columns the warm-up's precisions move far at every iteration, so an exact mode there buys
 // little: the relevance vector machine on a fit's candidates (rvm.go) takes one step, at about
-// half the cost.
-func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) evidenceFit {
+// half the cost. The last group columns share one precision (sharedPrecision): they go or stay
+// together, and take no prune test of their own.
+func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps, group int) evidenceFit {
 	M := len(cols) + 1
+	shared := sharedPrecision{from: M - group}
 	C := withBias(cols) // C[j]: column j of the design, the bias first
 	alpha := make([]float64, M)
 	for j := range alpha {
@@ -72,8 +74,14 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 		next := make([]int, 0, len(active))
 		var change float64
 		last, lastGain := -1, math.Inf(-1) // the best supported column, kept if all would go
+		shared.start()
 		for x, a := range active {
 			if a == 0 {
+				next = append(next, a)
+				continue
+			}
+			if shared.holds(a) {
+				shared.add(1-alpha[a]*sigma[x], l.w[a]*l.w[a])
 				next = append(next, a)
 				continue
 			}
@@ -96,6 +104,14 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps int) ev
 			change = max(change, math.Abs(math.Log(nxt/alpha[a])))
 			alpha[a] = nxt
 			next = append(next, a)
+		}
+		var gone bool
+		next, gone = shared.update(next, alpha, 1, evidenceDrop, &change)
+		if gone {
+			for a := shared.from; a < M; a++ {
+				l.w[a] = 0
+			}
+			l.fresh = false
 		}
 		if len(next) == 1 && last >= 0 {
 			next = append(next, last)

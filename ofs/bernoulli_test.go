@@ -171,7 +171,7 @@ func TestPruneLikelihood(t *testing.T) {
 		{"two classes, the Gaussian model whatever its loss", class, math.Inf(-1), "Gaussian"},
 	}
 	for _, tc := range tests {
-		ev := prune(cols, Y, tc.class, tc.se, 1)
+		ev := prune(cols, Y, tc.class, tc.se, 1, 0)
 		if !ev.ok || ev.likelihood != tc.want || (ev.loo != nil) != (tc.want == "Bernoulli") {
 			t.Errorf("%s: ok %v, %s evidence, leave-one-out logits %v; want the %s evidence", tc.name, ev.ok, ev.likelihood, ev.loo != nil, tc.want)
 		}
@@ -202,7 +202,7 @@ func TestComparePrunings(t *testing.T) {
 // posterior mean refitted without each point at the same precisions.
 func TestGaussianLOO(t *testing.T) {
 	cols, Y := evidenceProblem(3, 60, 5, [][]float64{{1.5, -1}}, 0.3)
-	ev := evidencePrune(cols, Y, false, 1)
+	ev := evidencePrune(cols, Y, false, 1, 0)
 	loo := ev.gaussianLOO(cols, Y[0])
 	n, m := len(Y[0]), len(ev.keep)+1
 	phi := denseDesign(withBias(subset(cols, ev.keep)))
@@ -381,7 +381,7 @@ func TestBernoulliWeightCap(t *testing.T) {
 				cols[j][i] = math.Exp(-((x[0]-c[0])*(x[0]-c[0]) + (x[1]-c[1])*(x[1]-c[1])) / tc.tau)
 			}
 		}
-		ev := bernoulliEvidence(cols, labels, 1, 1)
+		ev := bernoulliEvidence(cols, labels, 1, 1, 0)
 		if ev.ok != tc.ok {
 			t.Fatalf("width %v: ok %v, want %v", tc.tau, ev.ok, tc.ok)
 		}

@@ -60,15 +60,16 @@ type evidenceFit struct {
 // regressor or several classes; for two classes (one output, class not nil) with both
 // likelihoods, keeping the Bernoulli model (the smaller, as a rule) unless the Gaussian one's
 // leave-one-out log-loss is lower by more than se paired standard errors (compareLogLoss).
-// workers bounds the goroutines of the Gram matrices (vecmath.GemmOn, gram).
-func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers int) evidenceFit {
-	g := evidencePrune(cols, Y, class != nil, workers)
+// The last group columns share one precision (sharedPrecision). workers bounds the goroutines
+// of the Gram matrices (vecmath.GemmOn, gram).
+func prune(cols [][]float64, Y [][]float64, class []int, se float64, workers, group int) evidenceFit {
+	g := evidencePrune(cols, Y, class != nil, workers, group)
 	g.likelihood = "Gaussian"
 	if class == nil || len(Y) > 1 {
 		return g
 	}
 	t := positives(Y[0])
-	b := bernoulliPrune(cols, t, workers)
+	b := bernoulliEvidence(cols, t, workers, bernoulliNewton, group)
 	b.likelihood = "Bernoulli"
 	switch {
 	case !b.ok:
@@ -204,9 +205,11 @@ func leverages(inv blas64.Triangular, C [][]float64) []float64 {
 // the bias alone (the outputs' means). codes says that Y holds class codes (+-1), whose unit
 // is 1 whatever the class sizes; otherwise the unit is the targets' standard deviation, so
 // that the pruning does not depend on the targets' scale (evidenceDrop is relative to it).
-// workers bounds the goroutines of the Gram matrix; the fit does not depend on it.
-func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers int) evidenceFit {
+// workers bounds the goroutines of the Gram matrix; the fit does not depend on it. The last
+// group columns share one precision (sharedPrecision).
+func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers, group int) evidenceFit {
 	n, K, M := len(Y[0]), len(Y), len(cols)+1
+	shared := sharedPrecision{from: M - group}
 	// C is the (M x N) design matrix transposed: a row of ones, then the columns.
 	C := make([]float64, M*n)
 	for i := range n {
@@ -294,6 +297,7 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers int) evi
 		}
 		next := make([]int, 0, na)
 		last, lastGain := -1, math.Inf(-1) // the best supported column, kept if all would go
+		shared.start()
 		for x, a := range active {
 			sii := sigma[x]
 			g := 1 - alpha[a]*sii
@@ -305,6 +309,11 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers int) evi
 			var m2 float64
 			for k := range K {
 				m2 += mu[k][x] * mu[k][x]
+			}
+			if shared.holds(a) {
+				shared.add(g, m2)
+				next = append(next, a)
+				continue
 			}
 			// With column i left out of the model, s_i = 1/Sigma_ii - alpha_i and q_ik =
 			// mu_ik/Sigma_ii (Tipping and Faul 2003, "Fast marginal likelihood maximisation
@@ -325,6 +334,7 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers int) evi
 			alpha[a] = nxt
 			next = append(next, a)
 		}
+		next, _ = shared.update(next, alpha, float64(K), drop, &change)
 		if len(next) == 1 && last >= 0 { // its precision is still the last finite one
 			next = append(next, last)
 		}
@@ -403,4 +413,51 @@ func inverseDiag(inv blas64.Triangular) []float64 {
 		diag[x] = dot(row, row)
 	}
 	return diag
+}
+
+// sharedPrecision is a group of a design's columns, from the index from on (the bias being 0),
+// whose weights share one prior precision: a ridge on the group within sparse Bayesian
+// learning, as for the inputs' linear terms beside the nodes (Auto's final model). MacKay's
+// update for a shared precision sums over the group, alpha = K sum_j gamma_j / sum_jk mu_jk^2
+// (MacKay 1992, "Bayesian interpolation", with gamma_j = 1 - alpha Sigma_jj); the group goes
+// when its precision passes the drop threshold. An empty group (from past the last column)
+// holds nothing.
+type sharedPrecision struct {
+	from       int
+	gamma, ww  float64 // sums over the group's active columns in this iteration
+	haveColumn bool
+}
+
+func (sp *sharedPrecision) start()           { sp.gamma, sp.ww, sp.haveColumn = 0, 0, false }
+func (sp *sharedPrecision) holds(a int) bool { return a >= sp.from }
+func (sp *sharedPrecision) add(gamma, w2 float64) {
+	sp.gamma += gamma
+	sp.ww += w2
+	sp.haveColumn = true
+}
+
+// update sets the group's precision in alpha from this iteration's sums, for K outputs, and
+// returns next without the group where the precision passes drop (gone true); change is
+// raised to the precision's change in log.
+func (sp *sharedPrecision) update(next []int, alpha []float64, K, drop float64, change *float64) ([]int, bool) {
+	if !sp.haveColumn {
+		return next, false
+	}
+	a := K * sp.gamma / sp.ww
+	if !(a > 0) || a > drop {
+		kept := next[:0]
+		for _, c := range next {
+			if !sp.holds(c) {
+				kept = append(kept, c)
+			}
+		}
+		return kept, true
+	}
+	for _, c := range next {
+		if sp.holds(c) {
+			*change = max(*change, math.Abs(math.Log(a/alpha[c])))
+			alpha[c] = a
+		}
+	}
+	return next, false
 }

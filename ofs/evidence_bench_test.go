@@ -22,7 +22,7 @@ func BenchmarkEvidence(b *testing.B) {
 		cols, Y := evidenceProblem(3, c.n, c.m, coef, 0.3)
 		b.Run(fmt.Sprintf("nodes=%d/outputs=%d", c.m, c.k), func(b *testing.B) {
 			for b.Loop() {
-				evidencePrune(cols, Y, false, 1)
+				evidencePrune(cols, Y, false, 1, 0)
 			}
 		})
 	}
@@ -52,7 +52,7 @@ func BenchmarkBernoulli(b *testing.B) {
 	}
 	b.Run("prune", func(b *testing.B) {
 		for b.Loop() {
-			prune(cols, Y, class, 1, 1)
+			prune(cols, Y, class, 1, 1, 0)
 		}
 	})
 }

@@ -50,7 +50,7 @@ func TestEvidencePrune(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cols, Y := evidenceProblem(7, 300, tc.nCols, tc.coef, tc.noise)
-			ev := evidencePrune(cols, Y, false, 1)
+			ev := evidencePrune(cols, Y, false, 1, 0)
 			if len(ev.keep) == 0 || len(ev.keep) > tc.maxKeep {
 				t.Fatalf("kept %v, want 1 to %d columns", ev.keep, tc.maxKeep)
 			}
@@ -128,13 +128,13 @@ func checkEvidenceFixedPoint(t *testing.T, cols [][]float64, Y [][]float64, ev e
 // their unit: targets scaled by s keep the same columns, with weights and bias scaled by s.
 func TestEvidenceScale(t *testing.T) {
 	cols, Y := evidenceProblem(11, 300, 8, [][]float64{{2, -1.5, 0.3}}, 0.2)
-	ref := evidencePrune(cols, Y, false, 1)
+	ref := evidencePrune(cols, Y, false, 1, 0)
 	for _, s := range []float64{1e-12, 1e-6, 1e-3, 1e4, 1e9} {
 		Ys := [][]float64{make([]float64, len(Y[0]))}
 		for i, y := range Y[0] {
 			Ys[0][i] = s * y
 		}
-		ev := evidencePrune(cols, Ys, false, 1)
+		ev := evidencePrune(cols, Ys, false, 1, 0)
 		if !slices.Equal(ev.keep, ref.keep) {
 			t.Errorf("scale %g: kept %v, at scale 1 %v", s, ev.keep, ref.keep)
 			continue
@@ -150,7 +150,7 @@ func TestEvidenceScale(t *testing.T) {
 // With no columns the evidence fit is the outputs' means.
 func TestEvidenceNoColumns(t *testing.T) {
 	Y := [][]float64{{1, 2, 3, 6}}
-	ev := evidencePrune(nil, Y, false, 1)
+	ev := evidencePrune(nil, Y, false, 1, 0)
 	if len(ev.keep) != 0 || math.Abs(ev.bias[0]-3) > 1e-12 {
 		t.Fatalf("keep %v bias %v, want none and the mean 3", ev.keep, ev.bias)
 	}
@@ -163,7 +163,7 @@ func TestEvidenceDegenerate(t *testing.T) {
 	cols, Y := evidenceProblem(5, 200, 6, [][]float64{{1.5, 0, -1}}, 0)
 	cols[1] = append([]float64(nil), cols[0]...)
 	cols[3] = make([]float64, 200)
-	ev := evidencePrune(cols, Y, false, 1)
+	ev := evidencePrune(cols, Y, false, 1, 0)
 	if !ev.ok || slices.Contains(ev.keep, 3) || len(ev.keep) == 0 {
 		t.Fatalf("ok %v, kept %v", ev.ok, ev.keep)
 	}

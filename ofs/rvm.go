@@ -52,7 +52,7 @@ func rvmColumns(np, nd int) []int {
 // rvmFold returns the contender's logits at fold f's held-out points (weighting w, width tau),
 // and those points; nil if its posterior cannot be computed.
 func (a *Auto) rvmFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64) ([]float64, []int) {
-	return a.foldNodes(Z, Y, class, folds, f, w, rvmColumns).bernoulli(tau, a.Workers, 1)
+	return a.foldNodes(Z, Y, class, folds, f, w, rvmColumns).bernoulli(tau, a.Workers, 1, 0)
 }
 
 // decisions returns a one-output fit's decisions bias + sum_j w_j c_keep[j] at n points, the
@@ -153,7 +153,7 @@ func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float6
 	k := newGaussians(centres, dirs, Zs)
 	defer k.release()
 	cols := rowsOf(k.at(tau), len(use), len(Zs))
-	ev := bernoulliEvidence(cols, positives(Y[0]), a.Workers, 1)
+	ev := bernoulliEvidence(cols, positives(Y[0]), a.Workers, 1, 0)
 	if !ev.ok {
 		return 0
 	}

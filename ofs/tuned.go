@@ -232,7 +232,7 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 			}
 			vecmath.ExpScaled(cols[j], k.d2[j*n:(j+1)*n], -1/(2*v))
 		}
-		if ev := prune(cols, Y, class, a.SE, a.Workers); ev.ok {
+		if ev := prune(cols, Y, class, a.SE, a.Workers, 0); ev.ok {
 			res.Centres, res.Vars, res.Weights, res.Bias = subset(res.Centres, ev.keep), subset(res.Vars, ev.keep), ev.w, ev.bias
 			res.Linear = subset(res.Linear, ev.keep)
 			res.Calibrate = rows(ev.loo)
