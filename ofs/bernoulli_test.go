@@ -201,8 +201,21 @@ func TestComparePrunings(t *testing.T) {
 // TestGaussianLOO checks the Gaussian evidence model's leave-one-out decisions against the
 // posterior mean refitted without each point at the same precisions.
 func TestGaussianLOO(t *testing.T) {
-	cols, Y := evidenceProblem(3, 60, 5, [][]float64{{1.5, -1}}, 0.3)
-	ev := evidencePrune(cols, Y, false, 1, 0)
+	for _, group := range []int{0, 3} { // without and with the last 3 columns sharing a precision
+		cols, Y := evidenceProblem(3, 60, 5, [][]float64{{1.5, -1, 0, 0.5, 0.3}}, 0.3)
+		ev := evidencePrune(cols, Y, false, 1, group)
+		if group > 0 && (len(ev.keep) < group || ev.keep[len(ev.keep)-group] != len(cols)-group ||
+			ev.alpha[len(ev.alpha)-1] != ev.alpha[len(ev.alpha)-group]) {
+			t.Fatalf("kept %v at precisions %v: the group should stay, with one precision", ev.keep, ev.alpha)
+		}
+		checkGaussianLOO(t, ev, cols, Y)
+	}
+}
+
+// checkGaussianLOO compares ev's leave-one-out decisions with refits without each point at
+// ev's precisions.
+func checkGaussianLOO(t *testing.T, ev evidenceFit, cols, Y [][]float64) {
+	t.Helper()
 	loo := ev.gaussianLOO(cols, Y[0])
 	n, m := len(Y[0]), len(ev.keep)+1
 	phi := denseDesign(withBias(subset(cols, ev.keep)))
