@@ -696,6 +696,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			iters, res.OOF, kept = 0, selectedOOF, ", not refined (the refined model was not finite)"
 		}
 	}
+	gaussianKept := false // the final model was pruned by the Gaussian evidence
 	if !a.NoPrune && len(cols) > 0 {
 		nodes, inputs := len(cols), 0
 		if a.linearInputs(n, m, len(Y), class, iters) {
@@ -705,13 +706,14 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.keepPruned(ev, nodes, m)
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
+			gaussianKept = ev.likelihood == "Gaussian"
 			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
 				res.Estimate, res.EstimateRows = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
 			}
 		}
 	}
 	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
-		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil {
+		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.beatsPruned(rv, Z, Y, class, folds, w, taus[bt], size, held, reached, gaussianKept) {
 			if l := a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof); l > 0 {
 				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
 					rv.tau, len(res.Centres), l, rv.margin)
@@ -2346,29 +2348,94 @@ func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighti
 
 // bernoulli fits the fold model's nodes at width tau by the Bernoulli evidence on its training
 // part (at most warmSteps Newton steps to a mode in the warm-up, bernoulliEvidence) and returns
-// its logits at the held-out points, and those points; nil if the posterior cannot be computed.
-// With inputs > 0 the inputs' linear terms follow the nodes, sharing one precision
+// its logits at the held-out points, and those points; nil if the posterior cannot be computed
+// or the model has no column. With inputs > 0 the inputs' linear terms follow the nodes, sharing one precision
 // (linearInputs).
 func (fm *foldModel) bernoulli(tau float64, workers, warmSteps, inputs int) ([]float64, []int) {
-	columns := func(Z, fixed [][]float64) ([][]float64, func()) {
-		if len(fm.centres) == 0 {
-			return fixed, func() {}
-		}
-		k := newGaussians(fm.centres, nil, Z)
-		return append(rowsOf(k.at(tau), len(fm.centres), len(Z)), fixed...), k.release
-	}
-	cTr, releaseTr := columns(fm.Ztr, fm.fixTr)
-	defer releaseTr()
-	cVa, releaseVa := columns(fm.Zva, fm.fixVa)
-	defer releaseVa()
-	if inputs > 0 {
-		cTr, cVa = append(slices.Clip(cTr), inputColumns(fm.Ztr)...), append(slices.Clip(cVa), inputColumns(fm.Zva)...)
+	cTr, cVa, release := fm.columns(tau, inputs)
+	defer release()
+	if len(cTr) == 0 {
+		return nil, nil
 	}
 	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), workers, warmSteps, inputs)
 	if !ev.ok {
 		return nil, nil
 	}
 	return ev.decisions(cVa, len(fm.va)), fm.va
+}
+
+// gaussian is bernoulli with the Gaussian evidence (one output): the decisions at the
+// held-out points, and those points.
+func (fm *foldModel) gaussian(tau float64, workers, inputs int) ([]float64, []int) {
+	cTr, cVa, release := fm.columns(tau, inputs)
+	defer release()
+	if len(cTr) == 0 {
+		return nil, nil
+	}
+	ev := evidencePrune(cTr, fm.Ytr, fm.ctr != nil, workers, inputs)
+	if !ev.ok {
+		return nil, nil
+	}
+	return ev.decisions(cVa, len(fm.va)), fm.va
+}
+
+// columns returns the fold model's columns at width tau on its training and held-out points
+// (the Gaussian nodes, then the linear nodes, then, with inputs > 0, the inputs' linear
+// terms), and a function that hands the kernel matrices back.
+func (fm *foldModel) columns(tau float64, inputs int) (cTr, cVa [][]float64, release func()) {
+	at := func(Z, fixed [][]float64) ([][]float64, func()) {
+		if len(fm.centres) == 0 {
+			return slices.Clip(fixed), func() {}
+		}
+		k := newGaussians(fm.centres, nil, Z)
+		return append(rowsOf(k.at(tau), len(fm.centres), len(Z)), fixed...), k.release
+	}
+	cTr, releaseTr := at(fm.Ztr, fm.fixTr)
+	cVa, releaseVa := at(fm.Zva, fm.fixVa)
+	if inputs > 0 {
+		cTr, cVa = append(cTr, inputColumns(fm.Ztr)...), append(cVa, inputColumns(fm.Zva)...)
+	}
+	return cTr, cVa, func() { releaseTr(); releaseVa() }
+}
+
+// prunedOOF returns every point's out-of-fold decision of the fold models at the given size
+// (weighting w, width tau) pruned as the final model was, by the Gaussian evidence or else the
+// Bernoulli one, with the inputs' linear terms where the final model had them (one output);
+// nil if a posterior cannot be computed. The folds run on the fit's workers.
+func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
+	held []heldPath, reached []int, gaussian bool) []float64 {
+	n, m := len(Z), len(Z[0])
+	out := make([]float64, n)
+	nf := slices.Max(folds) + 1
+	var mu sync.Mutex
+	failed := false
+	a.parallel("pruned fold models", nf, func(f int) {
+		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
+		inputs := 0
+		if a.linearInputs(len(fm.Ztr), m, len(Y), class, 0) {
+			inputs = m
+		}
+		var d []float64
+		var va []int
+		if gaussian {
+			d, va = fm.gaussian(tau, a.Workers, inputs)
+		} else {
+			d, va = fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if d == nil {
+			failed = true
+			return
+		}
+		for v, i := range va {
+			out[i] = d[v]
+		}
+	})
+	if failed {
+		return nil
+	}
+	return out
 }
 
 // rowsOf returns the r rows of length n of the row-major matrix g (views, not copies).

@@ -129,6 +129,19 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 	return nil
 }
 
+// beatsPruned reports whether the contender rv, which did better out of fold than the
+// selection's fold models, also does better than those fold models pruned as the final model
+// was (prunedOOF; gaussian: by the Gaussian evidence), by more than rvmSE paired standard
+// errors of log-loss: the model it would replace is the pruned one, which the pruning (with the
+// inputs' linear terms, linearInputs) can make far better than the selection's decisions say
+// (Hastie et al.'s sphere, TestRVMContender). Where the pruned fold models cannot be computed,
+// the first comparison stands.
+func (a *Auto) beatsPruned(rv *rvmResult, Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
+	held []heldPath, reached []int, gaussian bool) bool {
+	ref := a.prunedOOF(Z, Y, class, folds, w, tau, size, held, reached, gaussian)
+	return ref == nil || compareLogLoss(rv.oof, ref, positives(Y[0])) < -rvmSE
+}
+
 // logLoss returns the log-loss of logit f for a point of the positive class (pos) or not.
 func logLoss(f float64, pos bool) float64 {
 	if pos {
