@@ -713,7 +713,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
-		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.beatsPruned(rv, Z, Y, class, folds, w, taus[bt], size, held, reached, gaussianKept) {
+		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.beatsPruned(rv, res.Calibrate, Z, Y, class, folds, w, taus[bt], size, held, reached, gaussianKept) {
 			if l := a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof); l > 0 {
 				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
 					rv.tau, len(res.Centres), l, rv.margin)
