@@ -2336,7 +2336,7 @@ func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighti
 	held []heldPath, reached []int) ([][]float64, []int) {
 	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
 	inputs := 0
-	if a.linearInputs(len(fm.Ztr), len(Z[0]), len(Y), class, 0) {
+	if a.linearInputs(len(Z), len(Z[0]), len(Y), class, 0) {
 		inputs = len(Z[0])
 	}
 	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
@@ -2412,7 +2412,7 @@ func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau 
 	a.parallel("pruned fold models", nf, func(f int) {
 		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
 		inputs := 0
-		if a.linearInputs(len(fm.Ztr), m, len(Y), class, 0) {
+		if a.linearInputs(n, m, len(Y), class, 0) {
 			inputs = m
 		}
 		var d []float64
