@@ -696,24 +696,24 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			iters, res.OOF, kept = 0, selectedOOF, ", not refined (the refined model was not finite)"
 		}
 	}
-	gaussianKept := false // the final model was pruned by the Gaussian evidence
+	var final evidenceFit // the final model's pruning, if it was pruned
 	if !a.NoPrune && len(cols) > 0 {
-		nodes, inputs := len(cols), 0
-		if a.linearInputs(n, m, len(Y), class, iters) {
-			cols, inputs = append(cols, inputColumns(Zs)...), m
+		nodes, inputs := len(cols), a.linearInputs(n, m, len(Y), class, iters)
+		if inputs > 0 {
+			cols = append(cols, inputColumns(Zs)...)
 		}
 		if ev := prune(cols, Y, class, a.SE, a.Workers, inputs); ev.ok {
+			final = ev
 			res.keepPruned(ev, nodes, m)
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
-			gaussianKept = ev.likelihood == "Gaussian"
 			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
 				res.Estimate, res.EstimateRows = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
 			}
 		}
 	}
 	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
-		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.beatsPruned(rv, res.Calibrate, Z, Y, class, folds, w, taus[bt], size, held, reached, gaussianKept) {
+		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.beatsPruned(rv, final, Z, Y, class, folds, w, taus[bt], size, held, reached) {
 			if l := a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof); l > 0 {
 				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
 					rv.tau, len(res.Centres), l, rv.margin)
@@ -744,15 +744,18 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	return res, nil
 }
 
-// linearInputs reports whether the final model's evidence pruning sees the inputs' linear
-// terms beside the selected nodes, one column per input sharing one precision (a ridge on the
+// linearInputs returns how many of the inputs' linear terms (m or none) the final model's
+// evidence pruning of a fit on n points sees beside the selected nodes, one column per input sharing one precision (a ridge on the
 // linear part, sharedPrecision), folded after it into the model's one linear node
 // (keepPruned): for two classes (one output) whose nodes were not refined, with linear nodes
 // allowed and at least four points an input (as the map's linear terms ask, formSet). The
 // selection's linear node is the ridge direction of the +-1 codes; the Bernoulli evidence then
 // fits the linear part on the logit scale, where the classes' boundary is.
-func (a *Auto) linearInputs(n, m, outputs int, class []int, iters int) bool {
-	return outputs == 1 && class != nil && iters == 0 && !a.NoLinear && 4*m <= n
+func (a *Auto) linearInputs(n, m, outputs int, class []int, iters int) int {
+	if outputs == 1 && class != nil && iters == 0 && !a.NoLinear && 4*m <= n {
+		return m
+	}
+	return 0
 }
 
 // inputColumns returns the inputs' linear terms on the points Zs: column j holds input j.
@@ -2335,11 +2338,7 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
 	held []heldPath, reached []int) ([][]float64, []int) {
 	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
-	inputs := 0
-	if a.linearInputs(len(Z), len(Z[0]), len(Y), class, 0) {
-		inputs = len(Z[0])
-	}
-	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
+	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton, a.linearInputs(len(Z), len(Z[0]), len(Y), class, 0))
 	if out == nil {
 		return nil, nil
 	}
@@ -2401,27 +2400,37 @@ func (fm *foldModel) columns(tau float64, inputs int) (cTr, cVa [][]float64, rel
 // prunedOOF returns every point's out-of-fold decision of the fold models at the given size
 // (weighting w, width tau) pruned as the final model was, by the Gaussian evidence or else the
 // Bernoulli one, with the inputs' linear terms where the final model had them (one output);
-// nil if a posterior cannot be computed. The folds run on the fit's workers.
+// nil if a posterior cannot be computed.
 func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
 	held []heldPath, reached []int, gaussian bool) []float64 {
-	n, m := len(Z), len(Z[0])
+	n := len(Z)
+	inputs := a.linearInputs(n, len(Z[0]), len(Y), class, 0)
 	out := make([]float64, n)
-	nf := slices.Max(folds) + 1
+	all := make([]int, slices.Max(folds)+1)
+	for f := range all {
+		all[f] = f
+	}
+	ok := a.foldDecisions("pruned fold models", all, out, func(f int) ([]float64, []int) {
+		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
+		if gaussian {
+			return fm.gaussian(tau, a.Workers, inputs)
+		}
+		return fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
+	})
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// foldDecisions runs decide on each of the folds fs on the fit's workers and writes the
+// one-output decisions it returns at a fold's held-out points into out; false if a fold
+// returned none.
+func (a *Auto) foldDecisions(stage string, fs []int, out []float64, decide func(f int) ([]float64, []int)) bool {
 	var mu sync.Mutex
 	failed := false
-	a.parallel("pruned fold models", nf, func(f int) {
-		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
-		inputs := 0
-		if a.linearInputs(n, m, len(Y), class, 0) {
-			inputs = m
-		}
-		var d []float64
-		var va []int
-		if gaussian {
-			d, va = fm.gaussian(tau, a.Workers, inputs)
-		} else {
-			d, va = fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
-		}
+	a.parallel(stage, len(fs), func(j int) {
+		d, va := decide(fs[j])
 		mu.Lock()
 		defer mu.Unlock()
 		if d == nil {
@@ -2432,10 +2441,7 @@ func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau 
 			out[i] = d[v]
 		}
 	})
-	if failed {
-		return nil
-	}
-	return out
+	return !failed
 }
 
 // rowsOf returns the r rows of length n of the row-major matrix g (views, not copies).

@@ -3,7 +3,6 @@ package ofs
 import (
 	"math"
 	"slices"
-	"sync"
 )
 
 // A two-class model's contender: a relevance vector machine (Tipping 2001, section 4: the
@@ -101,21 +100,13 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 		logits[r] = first[best][v]
 	}
 	tauR := rvmFactors[best] * tau
-	var mu sync.Mutex
-	failed := false
-	a.parallel("relevance vector machine", nf-1, func(j int) {
-		out, va := a.rvmFold(Z, Y, class, folds, j+1, w, tauR)
-		mu.Lock()
-		defer mu.Unlock()
-		if out == nil {
-			failed = true
-			return
-		}
-		for v, r := range va {
-			logits[r] = out[v]
-		}
-	})
-	if failed {
+	rest := make([]int, nf-1) // the other folds, at the first fold's width
+	for j := range rest {
+		rest[j] = j + 1
+	}
+	if !a.foldDecisions("relevance vector machine", rest, logits, func(f int) ([]float64, []int) {
+		return a.rvmFold(Z, Y, class, folds, f, w, tauR)
+	}) {
 		return nil
 	}
 	sel := make([]float64, n)
@@ -131,27 +122,21 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 
 // beatsPruned reports whether the contender rv, which did better out of fold than the
 // selection's fold models, also does better than those fold models pruned as the final model
-// was (prunedOOF; gaussian: by the Gaussian evidence), by more than rvmSE paired standard
-// errors of log-loss: the model it would replace is the pruned one, which the pruning (with the
-// inputs' linear terms, linearInputs) can make far better than the selection's decisions say
-// (Hastie et al.'s sphere, TestRVMContender). Where the pruned fold models cannot be computed,
-// the first comparison stands. The final model's approximate leave-one-out logits loo (a
-// Bernoulli pruning's; nil otherwise) leave the selection in and so flatter it: a contender
-// that beats them is taken without the five prunings (the same choices as with them on the 38
-// two-class development and never-used sets).
-func (a *Auto) beatsPruned(rv *rvmResult, loo [][]float64, Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
-	held []heldPath, reached []int, gaussian bool) bool {
+// was (final: its pruning; prunedOOF), by more than rvmSE paired standard errors of log-loss:
+// the model it would replace is the pruned one, which the pruning (with the inputs' linear
+// terms, linearInputs) can make far better than the selection's decisions say (Hastie et al.'s
+// sphere, TestRVMContender). Where the pruned fold models cannot be computed, the first
+// comparison stands. The final model's approximate leave-one-out logits (a Bernoulli
+// pruning's) leave the selection in and so flatter it: a contender that beats them is taken
+// without the five prunings (the same choices as with them on the 38 two-class development
+// and never-used sets).
+func (a *Auto) beatsPruned(rv *rvmResult, final evidenceFit, Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
+	held []heldPath, reached []int) bool {
 	t := positives(Y[0])
-	if loo != nil {
-		f := make([]float64, len(loo))
-		for i, l := range loo {
-			f[i] = l[0]
-		}
-		if compareLogLoss(rv.oof, f, t) < -rvmSE {
-			return true
-		}
+	if final.loo != nil && compareLogLoss(rv.oof, final.loo, t) < -rvmSE {
+		return true
 	}
-	ref := a.prunedOOF(Z, Y, class, folds, w, tau, size, held, reached, gaussian)
+	ref := a.prunedOOF(Z, Y, class, folds, w, tau, size, held, reached, final.likelihood == "Gaussian")
 	return ref == nil || compareLogLoss(rv.oof, ref, t) < -rvmSE
 }
 
