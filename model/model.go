@@ -53,6 +53,10 @@ const NodeQuadratic = "quadratic"
 // machine that replaced the selection's model (its nodes are not a point on Training.LOOCurve).
 const RVMChose = "then a relevance vector machine"
 
+// LinearChose is the phrase of Training.Chose that says a two-class model is the logistic
+// regression on the inputs that replaced the selection's model (one linear node).
+const LinearChose = "then the logistic regression on the inputs"
+
 // Node is one basis function: its centre and its width parameters in the standardised space.
 // Kind is empty for a node of the model's Kernel, NodeLinear or NodeQuadratic.
 type Node struct {

@@ -123,6 +123,10 @@ type Auto struct {
 	// machine on the fit's candidates is cross-validated beside it and replaces it where its
 	// out-of-fold log-loss is clearly lower (rvm.go).
 	NoRVM bool
+	// NoLogistic keeps a two-class model whose pruning kept more than one node: by default the
+	// logistic regression on the inputs is cross-validated beside it and replaces it where its
+	// out-of-fold log-loss is about as low (logistic.go).
+	NoLogistic bool
 	// RaceFolds is the number of folds the race runs on before the survivors are chosen: the
 	// first fold for every configuration, and with 2 the second fold for the leading third of
 	// them (at least Survivors), ranked then by both; 1 for the first fold only (larger values
@@ -712,9 +716,26 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			}
 		}
 	}
+	// The selection's fold models pruned as the final model was, for the contenders' second
+	// comparisons (computed once, where one asks).
+	gaussian := final.likelihood == "Gaussian"
+	pruned := sync.OnceValue(func() []float64 {
+		return a.prunedOOF(Z, Y, class, folds, w, taus[bt], size, held, reached, gaussian)
+	})
+	// The linear contender, where it makes the model smaller.
+	linear := false // it is the model
+	if final.ok && !a.NoLogistic && iters == 0 && len(res.Centres) > 1 {
+		if oof := a.linearContender(Z, Y, class, folds, w, taus[bt], res.OOF, final, pruned); oof != nil {
+			if ev, ok := res.linearFinal(Zs, Y, oof, a.Workers); ok {
+				final, linear = ev, true
+				kept += linearChose
+			}
+		}
+	}
 	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
-		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && a.beatsPruned(rv, final, Z, Y, class, folds, w, taus[bt], size, held, reached) {
+		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && (linear || rv.beatsPruned(final, pruned)) {
 			if l := a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof); l > 0 {
+				linear = false
 				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
 					rv.tau, len(res.Centres), l, rv.margin)
 			}
@@ -730,7 +751,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	res.Size, res.Refined = len(res.Centres), iters
-	if slices.Contains(res.Linear, true) { // (one output: one direction at most)
+	if slices.Contains(res.Linear, true) && !linear { // (one output: one direction at most)
 		kept += ", one of them linear"
 	}
 	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",

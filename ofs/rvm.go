@@ -31,6 +31,7 @@ var rvmFactors = []float64{1, 2, 4, 8, 16}
 type rvmResult struct {
 	tau    float64   // its width
 	oof    []float64 // its out-of-fold logits
+	labels []float64 // the points' Bernoulli labels (positives)
 	margin float64   // by how many paired standard errors its log-loss was lower
 }
 
@@ -115,14 +116,14 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 	}
 	t := positives(Y[0])
 	if m := compareLogLoss(logits, sel, t); m < -rvmSE {
-		return &rvmResult{tau: tauR, oof: logits, margin: -m}
+		return &rvmResult{tau: tauR, oof: logits, labels: t, margin: -m}
 	}
 	return nil
 }
 
 // beatsPruned reports whether the contender rv, which did better out of fold than the
 // selection's fold models, also does better than those fold models pruned as the final model
-// was (final: its pruning; prunedOOF), by more than rvmSE paired standard errors of log-loss:
+// was (final: its pruning; pruned returns their out-of-fold decisions, prunedOOF), by more than rvmSE paired standard errors of log-loss:
 // the model it would replace is the pruned one, which the pruning (with the inputs' linear
 // terms, linearInputs) can make far better than the selection's decisions say (Hastie et al.'s
 // sphere, TestRVMContender). Where the pruned fold models cannot be computed, the first
@@ -130,13 +131,12 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 // pruning's) leave the selection in and so flatter it: a contender that beats them is taken
 // without the five prunings (the same choices as with them on the 38 two-class development
 // and never-used sets).
-func (a *Auto) beatsPruned(rv *rvmResult, final evidenceFit, Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
-	held []heldPath, reached []int) bool {
-	t := positives(Y[0])
+func (rv *rvmResult) beatsPruned(final evidenceFit, pruned func() []float64) bool {
+	t := rv.labels
 	if final.loo != nil && compareLogLoss(rv.oof, final.loo, t) < -rvmSE {
 		return true
 	}
-	ref := a.prunedOOF(Z, Y, class, folds, w, tau, size, held, reached, final.likelihood == "Gaussian")
+	ref := pruned()
 	return ref == nil || compareLogLoss(rv.oof, ref, t) < -rvmSE
 }
 

@@ -1,0 +1,76 @@
+package ofs
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// logisticSet draws n points of m correlated normal inputs whose classes follow a logistic
+// model of slope scale along a fixed direction: the best boundary is a plane.
+func logisticSet(n, m int, scale float64, seed uint64) ([][]float64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	X := make([][]float64, n)
+	class := make([]int, n)
+	for i := range X {
+		common := rng.NormFloat64()
+		X[i] = make([]float64, m)
+		var f float64
+		for j := range m {
+			X[i][j] = common + 0.5*rng.NormFloat64()
+			f += X[i][j] * float64(j%3-1)
+			X[i][j] = math.Exp(X[i][j])
+		}
+		if rng.Float64() < 1/(1+math.Exp(-scale*f)) {
+			class[i] = 1
+		}
+	}
+	return X, class
+}
+
+// TestLogisticContender checks the linear contender of a two-class model: on data whose
+// classes follow a logistic model of skewed, correlated inputs (the selection keeps 7 to 17
+// nodes), the logistic regression on the inputs replaces the pruned model, as one linear node,
+// and is more accurate on test points over three draws (13.0 % against 14.8 %); on a circle's
+// boundary it does not.
+func TestLogisticContender(t *testing.T) {
+	var with, without float64
+	for seed := uint64(1); seed <= 3; seed++ {
+		X, class := logisticSet(400, 12, 6, seed)
+		Xt, ct := logisticSet(4000, 12, 6, seed+100)
+		r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, err := Auto{Seed: 1, NoLogistic: true}.Fit(X, oneVsRest(class, 2), class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.Chose, model.LinearChose) || r.Size != 1 || !r.Linear[0] || len(r.Weights[0]) != 1 {
+			t.Fatalf("draw %d: %d nodes (linear: %v), %s", seed, r.Size, r.Linear, r.Chose)
+		}
+		if sel.Size <= 1 {
+			t.Fatalf("draw %d: the selection's model has %d node", seed, sel.Size)
+		}
+		if len(r.OOF) != len(X) || r.Calibrate != nil {
+			t.Errorf("draw %d: %d out-of-fold decisions for %d points", seed, len(r.OOF), len(X))
+		}
+		with += autoTestError(r, Xt, ct)
+		without += autoTestError(sel, Xt, ct)
+	}
+	if with >= without {
+		t.Errorf("test error %.4f with the logistic regression, %.4f without", with/3, without/3)
+	}
+
+	X, class := circleSet(500, 1)
+	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(r.Chose, model.LinearChose) {
+		t.Errorf("circle: the logistic regression replaced the model: %s", r.Chose)
+	}
+}
