@@ -711,17 +711,23 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.keepPruned(ev, nodes, m)
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
-			if ev.likelihood == "Bernoulli" && iters == 0 && n/nf >= bigFold {
-				res.Estimate, res.EstimateRows = a.prunedFold(Z, Y, class, folds, 0, w, taus[bt], size, held, reached)
-			}
 		}
 	}
-	// The selection's fold models pruned as the final model was, for the contenders' second
-	// comparisons (computed once, where one asks).
-	gaussian := final.likelihood == "Gaussian"
-	pruned := sync.OnceValue(func() []float64 {
-		return a.prunedOOF(Z, Y, class, folds, w, taus[bt], size, held, reached, gaussian)
+	// The selection's fold models pruned as the final model was (computed once, where asked):
+	// for the contenders' second comparisons and, on large data (one fold of bigFold points
+	// measures it), the error estimate of a Bernoulli pruning.
+	gaussian, only := final.likelihood == "Gaussian", -1
+	if n/nf >= bigFold {
+		only = 0
+	}
+	pruned := sync.OnceValues(func() ([]float64, []int) {
+		return a.prunedOOF(Z, Y, class, folds, w, taus[bt], size, held, reached, gaussian, only)
 	})
+	if final.likelihood == "Bernoulli" && iters == 0 && only >= 0 {
+		if d, va := pruned(); d != nil {
+			res.Estimate, res.EstimateRows = rows(pick(d, va)), va
+		}
+	}
 	// The linear contender, where it makes the model smaller.
 	linear := false // it is the model
 	if final.ok && !a.NoLogistic && iters == 0 && len(res.Centres) > 1 {
@@ -2348,24 +2354,6 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 	return fm
 }
 
-// prunedFold returns the decisions (logits) of fold f's model at the given size (weighting w,
-// width tau) pruned by the Bernoulli evidence, as the final model was, at the fold's held-out
-// points, and those points (nil if the posterior cannot be computed). The selection's held-out
-// decisions are those of unpruned models; where the pruning makes the model much better
-// (large, clean data: 6,000 points of Hastie et al.'s problem, 6.9 % held out against 0.9 % on
-// test points) they misstate the final model's error. One fold of at least bigFold points
-// measures it well enough, at a fifth of the cost of all five (pruning is most of a fit's time
-// on larger data).
-func (a *Auto) prunedFold(Z, Y [][]float64, class, folds []int, f int, w Weighting, tau float64, size int,
-	held []heldPath, reached []int) ([][]float64, []int) {
-	fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
-	out, va := fm.bernoulli(tau, a.Workers, bernoulliNewton, a.linearInputs(len(Z), len(Z[0]), len(Y), class, 0))
-	if out == nil {
-		return nil, nil
-	}
-	return rows(out), va
-}
-
 // bernoulli fits the fold model's nodes at width tau by the Bernoulli evidence on its training
 // part (at most warmSteps Newton steps to a mode in the warm-up, bernoulliEvidence) and returns
 // its logits at the held-out points, and those points; nil if the posterior cannot be computed
@@ -2418,20 +2406,31 @@ func (fm *foldModel) columns(tau float64, inputs int) (cTr, cVa [][]float64, rel
 	return cTr, cVa, func() { releaseTr(); releaseVa() }
 }
 
-// prunedOOF returns every point's out-of-fold decision of the fold models at the given size
-// (weighting w, width tau) pruned as the final model was, by the Gaussian evidence or else the
-// Bernoulli one, with the inputs' linear terms where the final model had them (one output);
-// nil if a posterior cannot be computed.
+// prunedOOF returns the out-of-fold decisions of the fold models at the given size (weighting
+// w, width tau) pruned as the final model was, by the Gaussian evidence or else the Bernoulli
+// one, with the inputs' linear terms where the final model had them (one output): every
+// point's, or with only >= 0 those of that fold's held-out points (the others 0), and those
+// points (nil for every point); nil if a posterior cannot be computed. The selection's held-out
+// decisions are those of unpruned models; where the pruning makes the model much better
+// (large, clean data: 6,000 points of Hastie et al.'s problem, 6.9 % held out against 0.9 % on
+// test points) they misstate the final model's error. One fold of at least bigFold points
+// measures it well enough, at a fifth of the cost of all five (pruning is most of a fit's time
+// on larger data).
 func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau float64, size int,
-	held []heldPath, reached []int, gaussian bool) []float64 {
+	held []heldPath, reached []int, gaussian bool, only int) ([]float64, []int) {
 	n := len(Z)
 	inputs := a.linearInputs(n, len(Z[0]), len(Y), class, 0)
 	out := make([]float64, n)
-	all := make([]int, slices.Max(folds)+1)
-	for f := range all {
-		all[f] = f
+	fs := make([]int, slices.Max(folds)+1)
+	for f := range fs {
+		fs[f] = f
 	}
-	ok := a.foldDecisions("pruned fold models", all, out, func(f int) ([]float64, []int) {
+	var va []int
+	if only >= 0 {
+		fs = []int{only}
+		_, va = foldRows(folds, only)
+	}
+	ok := a.foldDecisions("pruned fold models", fs, out, func(f int) ([]float64, []int) {
 		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
 		if gaussian {
 			return fm.gaussian(tau, a.Workers, inputs)
@@ -2439,9 +2438,26 @@ func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau 
 		return fm.bernoulli(tau, a.Workers, bernoulliNewton, inputs)
 	})
 	if !ok {
-		return nil
+		return nil, nil
+	}
+	return out, va
+}
+
+// pick returns v's entries at the indices rows, or v if rows is nil.
+func pick(v []float64, rows []int) []float64 {
+	if rows == nil {
+		return v
+	}
+	out := make([]float64, len(rows))
+	for x, i := range rows {
+		out[x] = v[i]
 	}
 	return out
+}
+
+// compareOn is compareLogLoss on the points rows (every point if rows is nil).
+func compareOn(fb, fg, t []float64, rows []int) float64 {
+	return compareLogLoss(pick(fb, rows), pick(fg, rows), pick(t, rows))
 }
 
 // foldDecisions runs decide on each of the folds fs on the fit's workers and writes the

@@ -34,10 +34,10 @@ const linearChose = "; " + model.LinearChose + ", as its cross-validated log-los
 // linearContender returns the linear contender's out-of-fold logits (weighting w, width tau: its
 // folds' inputs are those of the selection's) if it does as well as the selection's fold
 // models, whose out-of-fold decisions are oof, whose final model's pruning was final and whose
-// fold models pruned as it was (prunedOOF) pruned returns; nil if not, or if a posterior cannot
-// be computed.
+// fold models pruned as it was (prunedOOF: all folds, or one on large data) pruned returns; nil
+// if not, or if a posterior cannot be computed.
 func (a *Auto) linearContender(Z, Y [][]float64, class, folds []int, w Weighting, tau float64, oof [][]float64,
-	final evidenceFit, pruned func() []float64) []float64 {
+	final evidenceFit, pruned func() ([]float64, []int)) []float64 {
 	inputs := a.linearInputs(len(Z), len(Z[0]), len(Y), class, 0)
 	if inputs == 0 {
 		return nil
@@ -63,7 +63,7 @@ func (a *Auto) linearContender(Z, Y [][]float64, class, folds []int, w Weighting
 	if final.loo != nil && compareLogLoss(out, final.loo, t) <= se {
 		return out // as good as the pruned model's leave-one-out logits, which flatter it
 	}
-	if ref := pruned(); ref != nil && compareLogLoss(out, ref, t) > se {
+	if ref, rows := pruned(); ref != nil && compareOn(out, ref, t, rows) > se {
 		return nil
 	}
 	return out

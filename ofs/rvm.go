@@ -123,21 +123,21 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 
 // beatsPruned reports whether the contender rv, which did better out of fold than the
 // selection's fold models, also does better than those fold models pruned as the final model
-// was (final: its pruning; pruned returns their out-of-fold decisions, prunedOOF), by more than rvmSE paired standard errors of log-loss:
-// the model it would replace is the pruned one, which the pruning (with the inputs' linear
-// terms, linearInputs) can make far better than the selection's decisions say (Hastie et al.'s
-// sphere, TestRVMContender). Where the pruned fold models cannot be computed, the first
-// comparison stands. The final model's approximate leave-one-out logits (a Bernoulli
-// pruning's) leave the selection in and so flatter it: a contender that beats them is taken
-// without the five prunings (the same choices as with them on the 38 two-class development
-// and never-used sets).
-func (rv *rvmResult) beatsPruned(final evidenceFit, pruned func() []float64) bool {
+// was (final: its pruning; pruned returns their out-of-fold decisions and the points they are
+// at, prunedOOF), by more than rvmSE paired standard errors of log-loss: the model it would
+// replace is the pruned one, which the pruning (with the inputs' linear terms, linearInputs)
+// can make far better than the selection's decisions say (Hastie et al.'s sphere,
+// TestRVMContender). Where the pruned fold models cannot be computed, the first comparison
+// stands. The final model's approximate leave-one-out logits (a Bernoulli pruning's) leave the
+// selection in and so flatter it: a contender that beats them is taken without the prunings
+// (the same choices as with them on the 38 two-class development and never-used sets).
+func (rv *rvmResult) beatsPruned(final evidenceFit, pruned func() ([]float64, []int)) bool {
 	t := rv.labels
 	if final.loo != nil && compareLogLoss(rv.oof, final.loo, t) < -rvmSE {
 		return true
 	}
-	ref := pruned()
-	return ref == nil || compareLogLoss(rv.oof, ref, t) < -rvmSE
+	ref, rows := pruned()
+	return ref == nil || compareOn(rv.oof, ref, t, rows) < -rvmSE
 }
 
 // logLoss returns the log-loss of logit f for a point of the positive class (pos) or not.
