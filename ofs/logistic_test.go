@@ -3,6 +3,7 @@ package ofs
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,5 +73,40 @@ func TestLogisticContender(t *testing.T) {
 	}
 	if strings.Contains(r.Chose, model.LinearChose) {
 		t.Errorf("circle: the logistic regression replaced the model: %s", r.Chose)
+	}
+}
+
+// TestLogisticContenderDegenerate: with a constant input and a duplicated one beside the
+// logistic model's, and with separable classes, the fit (the contender included) is finite.
+func TestLogisticContenderDegenerate(t *testing.T) {
+	X, class := logisticSet(300, 6, 6, 7)
+	for i := range X {
+		X[i] = append(X[i], 1, X[i][0])
+	}
+	Xs, cs := logisticSet(300, 6, 1000, 8) // (nearly) separable
+	for name, c := range map[string]struct {
+		X     [][]float64
+		class []int
+	}{"constant and duplicate": {X, class}, "separable": {Xs, cs}} {
+		r, err := Auto{Seed: 1}.Fit(c.X, oneVsRest(c.class, 2), c.class)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if r.Size < 1 || len(r.Weights) != 1 || len(r.Weights[0]) != r.Size {
+			t.Fatalf("%s: %d nodes, weights %v", name, r.Size, r.Weights)
+		}
+		for _, w := range append(slices.Clone(r.Weights[0]), r.Bias...) {
+			if math.IsNaN(w) || math.IsInf(w, 0) {
+				t.Fatalf("%s: weight %v (%s)", name, w, r.Chose)
+			}
+		}
+		for _, c := range r.Centres {
+			for _, v := range c {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("%s: centre %v (%s)", name, c, r.Chose)
+				}
+			}
+		}
+		t.Logf("%s: %d nodes: %s", name, r.Size, r.Chose)
 	}
 }
