@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -500,7 +501,9 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	if tr.Chose != "" {
 		add("Chose: %s.", text(tr.Chose))
 	}
+	gaussian := slices.ContainsFunc(m.Nodes, func(nd model.Node) bool { return nd.Kind == "" })
 	switch {
+	case tr.Tau > 0 && !gaussian: // (the width of nodes the model no longer has)
 	case tr.Tau > 0 && ownWidths(m, tr.Tau/2):
 		add("Width tau = %s chosen for the selection; the nodes' variances moved from tau/2 since (their own, in the width table).", goFloat(tr.Tau))
 	case tr.Tau > 0:

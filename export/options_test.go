@@ -142,6 +142,7 @@ func TestGenerateLinear(t *testing.T) {
 		return mustCheck(t, m)
 	}
 	plain, mixed, only := regressor(3), regressor(3, 1, 4), regressor(0, 0)
+	mixed.Training.Tau, only.Training.Tau = 2, 2 // (the width the selection chose)
 	for _, c := range []struct {
 		name       string
 		m          *model.Model
@@ -154,6 +155,7 @@ func TestGenerateLinear(t *testing.T) {
 			[]string{"linear", "Linear"}},
 		{"C mixed", mixed, export.Options{Name: "m"}, []string{
 			"Model: regressor; 3 Gaussian nodes (one variance per node) and a linear term in the inputs\n *   (from 2 linear nodes); 2 inputs.",
+			"Width tau = 2",
 			"f[k] = m_bias[k] + sum_j m_linear[k][j] z[j] + sum_i m_weight[k][i] g_i\n",
 			"#define M_N_NODES 3 /* Gaussian nodes; the linear nodes are in m_linear */\n",
 			"static const double m_linear[M_N_OUTPUTS][M_N_INPUTS] = {\n",
@@ -176,7 +178,7 @@ func TestGenerateLinear(t *testing.T) {
 			"#define M_N_NODES 0 /* Gaussian nodes; the linear nodes are in m_linear */\n",
 			"        z[j] = (x[j] - m_mean[j]) / m_std[j];\n",
 			"Read-only tables: 7 doubles (56 bytes).", // 2*2 scaling, 1 bias, 2 linear
-		}, []string{"g_i", "m_centre", "m_width", "m_weight", "int i"}},
+		}, []string{"g_i", "m_centre", "m_width", "m_weight", "int i", "Width tau"}},
 		{"Go only", only, export.Options{Lang: export.Go, Name: "m"}, []string{
 			"//\tf[k] = mBias[k] + sum_j mLinear[k][j] z[j]\n",
 			"f[k] += mLinear[k][j] * v\n",
