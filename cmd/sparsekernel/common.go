@@ -427,7 +427,11 @@ func describe(m *model.Model) string {
 	if m.Task == model.Classification {
 		fmt.Fprintf(&b, " of %d classes", len(m.Classes))
 	}
-	fmt.Fprintf(&b, ": %d nodes", m.Size())
+	if n := m.Size(); n == 1 {
+		b.WriteString(": 1 node")
+	} else {
+		fmt.Fprintf(&b, ": %d nodes", n)
+	}
 	if t.Gamma > 0 {
 		fmt.Fprintf(&b, ", %s kernel, gamma %.4g, width %.4g", m.Kernel, t.Gamma, t.Width)
 	}

@@ -251,6 +251,8 @@ func sizeTable(w io.Writer, m *model.Model) {
 	switch n := m.Size(); {
 	case strings.Contains(t.Chose, model.RVMChose):
 		fmt.Fprintf(w, "  (the model is the relevance vector machine of %d nodes that did better out of fold than this selection)\n", n)
+	case strings.Contains(t.Chose, model.LinearChose):
+		fmt.Fprintf(w, "  (the model is the logistic regression on the inputs, one linear node, that did about as well out of fold as this selection of %d nodes)\n", t.Chosen)
 	case n < t.Chosen:
 		fmt.Fprintf(w, "  (of the %d nodes selected, the evidence pruning kept %d)\n", t.Chosen, n)
 	}
