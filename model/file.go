@@ -62,8 +62,10 @@ func (m *Model) About() []string {
 		lines[0] = "f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (t_j - scaling.mean[j]) / scaling.std[j]"
 		lines = append(lines, "t_j = x_j where scaling.power.lambda[j] = 1; else, with u = (x_j - scaling.power.shift[j]) / scaling.power.scale[j] and l = scaling.power.lambda[j]: ((u + 1)^l - 1) / l (ln(u + 1) at l = 0) for u >= 0, u for u < 0")
 	}
-	switch m.Kernel {
-	case KernelWavelet:
+	switch {
+	case !slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == "" }):
+		// (no node of the kernel: a linear or quadratic map of the inputs)
+	case m.Kernel == KernelWavelet:
 		lines = append(lines, "g_i(z) = prod_j cos(1.75 d_j / a_i) exp(-d_j^2 / (2 a_i^2)), d = z - centre_i, a_i = width_i")
 	default:
 		lines = append(lines, "g_i(z) = exp(-0.5 * sum_j (z_j - centre_i[j])^2 / width_i[j]): width is the node's variance along each standardised input (one value: the same for all inputs)")

@@ -596,3 +596,28 @@ func TestCompactNumberLists(t *testing.T) {
 		}
 	}
 }
+
+// TestAboutLines checks that a model file explains the kinds of node it has: the kernel's
+// formula where it has a Gaussian node, the linear one where it has a linear node, neither
+// where it has none.
+func TestAboutLines(t *testing.T) {
+	linearOnly := withLinear()
+	linearOnly.Nodes, linearOnly.Weights = linearOnly.Nodes[1:2], [][]float64{{0.25}}
+	for _, c := range []struct {
+		name           string
+		m              *Model
+		kernel, linear bool
+	}{
+		{"Gaussian nodes", validModel(), true, false},
+		{"Gaussian and linear nodes", withLinear(), true, true},
+		{"one linear node", linearOnly, false, true},
+	} {
+		about := strings.Join(c.m.About(), "\n")
+		if got := strings.Contains(about, "g_i(z) = exp("); got != c.kernel {
+			t.Errorf("%s: the kernel's formula %v, want %v:\n%s", c.name, got, c.kernel, about)
+		}
+		if got := strings.Contains(about, `kind "linear"`); got != c.linear {
+			t.Errorf("%s: the linear node's formula %v, want %v:\n%s", c.name, got, c.linear, about)
+		}
+	}
+}
