@@ -1256,6 +1256,24 @@ func smallestMatching(loss [][]float64, upTo int, ref []float64, se float64) int
 	return upTo
 }
 
+// foldList returns the folds of a split, 0 to the largest fold index in folds.
+func foldList(folds []int) []int {
+	fs := make([]int, slices.Max(folds)+1)
+	for f := range fs {
+		fs[f] = f
+	}
+	return fs
+}
+
+// firstOutput returns the first output of each row of decisions F (a one-output model's).
+func firstOutput(F [][]float64) []float64 {
+	out := make([]float64, len(F))
+	for i, f := range F {
+		out[i] = f[0]
+	}
+	return out
+}
+
 // foldRows returns the rows outside fold f (training) and in it (held out).
 func foldRows(folds []int, f int) (tr, va []int) {
 	for i, g := range folds {
@@ -2357,30 +2375,32 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 // bernoulli fits the fold model's nodes at width tau by the Bernoulli evidence on its training
 // part (at most warmSteps Newton steps to a mode in the warm-up, bernoulliEvidence) and returns
 // its logits at the held-out points, and those points; nil if the posterior cannot be computed
-// or the model has no column. With inputs > 0 the inputs' linear terms follow the nodes, sharing one precision
-// (linearInputs).
+// or the model has no column. With inputs > 0 the inputs' linear terms follow the nodes,
+// sharing one precision (linearInputs).
 func (fm *foldModel) bernoulli(tau float64, workers, warmSteps, inputs int) ([]float64, []int) {
-	cTr, cVa, release := fm.columns(tau, inputs)
-	defer release()
-	if len(cTr) == 0 {
-		return nil, nil
-	}
-	ev := bernoulliEvidence(cTr, positives(fm.Ytr[0]), workers, warmSteps, inputs)
-	if !ev.ok {
-		return nil, nil
-	}
-	return ev.decisions(cVa, len(fm.va)), fm.va
+	return fm.fit(tau, inputs, func(cTr [][]float64) evidenceFit {
+		return bernoulliEvidence(cTr, positives(fm.Ytr[0]), workers, warmSteps, inputs)
+	})
 }
 
 // gaussian is bernoulli with the Gaussian evidence (one output): the decisions at the
 // held-out points, and those points.
 func (fm *foldModel) gaussian(tau float64, workers, inputs int) ([]float64, []int) {
+	return fm.fit(tau, inputs, func(cTr [][]float64) evidenceFit {
+		return evidencePrune(cTr, fm.Ytr, fm.ctr != nil, workers, inputs)
+	})
+}
+
+// fit fits the fold model's columns at width tau (columns) on its training part by evidence
+// and returns the one-output decisions at the held-out points, and those points; nil if the
+// model has no column or the posterior cannot be computed.
+func (fm *foldModel) fit(tau float64, inputs int, evidence func(cTr [][]float64) evidenceFit) ([]float64, []int) {
 	cTr, cVa, release := fm.columns(tau, inputs)
 	defer release()
 	if len(cTr) == 0 {
 		return nil, nil
 	}
-	ev := evidencePrune(cTr, fm.Ytr, fm.ctr != nil, workers, inputs)
+	ev := evidence(cTr)
 	if !ev.ok {
 		return nil, nil
 	}
@@ -2421,10 +2441,7 @@ func (a *Auto) prunedOOF(Z, Y [][]float64, class, folds []int, w Weighting, tau 
 	n := len(Z)
 	inputs := a.linearInputs(n, len(Z[0]), len(Y), class, 0)
 	out := make([]float64, n)
-	fs := make([]int, slices.Max(folds)+1)
-	for f := range fs {
-		fs[f] = f
-	}
+	fs := foldList(folds)
 	var va []int
 	if only >= 0 {
 		fs = []int{only}

@@ -26,6 +26,16 @@ func blobs(n, c int, seed uint64) (X [][]float64, class []int) {
 	return X, class
 }
 
+// fitTwoClass fits a on the points X of classes 0 and 1, failing the test on an error.
+func fitTwoClass(t *testing.T, a Auto, X [][]float64, class []int) *AutoResult {
+	t.Helper()
+	r, err := a.Fit(X, oneVsRest(class, 2), class)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func oneVsRest(class []int, c int) [][]float64 {
 	if c == 2 {
 		y := make([]float64, len(class))

@@ -46,10 +46,7 @@ func signError(F [][]float64, class []int) float64 {
 func TestPrunedEstimate(t *testing.T) {
 	X, class := hastieSet(5000, 1)
 	Xt, ct := hastieSet(5000, 2)
-	r, err := Auto{Seed: 1, NoRVM: true}.Fit(X, oneVsRest(class, 2), class)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := fitTwoClass(t, Auto{Seed: 1, NoRVM: true}, X, class)
 	F := r.Estimate
 	cl := subset(class, r.EstimateRows)
 	if len(F) < bigFold || len(F) != len(cl) {
@@ -88,14 +85,8 @@ func circleSet(n int, seed uint64) ([][]float64, []int) {
 func TestRVMContender(t *testing.T) {
 	X, class := circleSet(500, 1)
 	Xt, ct := circleSet(4000, 101)
-	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sel, err := Auto{Seed: 1, NoRVM: true}.Fit(X, oneVsRest(class, 2), class)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := fitTwoClass(t, Auto{Seed: 1}, X, class)
+	sel := fitTwoClass(t, Auto{Seed: 1, NoRVM: true}, X, class)
 	if !strings.Contains(r.Chose, model.RVMChose) {
 		t.Fatalf("circle: the selection's model was kept: %s", r.Chose)
 	}
@@ -112,10 +103,7 @@ func TestRVMContender(t *testing.T) {
 
 	Xs, cs := hastieSet(1000, 3)
 	Xst, cst := hastieSet(4000, 4)
-	rs, err := Auto{Seed: 1}.Fit(Xs, oneVsRest(cs, 2), cs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs := fitTwoClass(t, Auto{Seed: 1}, Xs, cs)
 	if strings.Contains(rs.Chose, model.RVMChose) {
 		t.Errorf("sphere: the relevance vector machine replaced the pruned model: %s", rs.Chose)
 	}
@@ -130,10 +118,7 @@ func TestRVMContender(t *testing.T) {
 		cn[i] = i % 2
 		Xn[i] = []float64{rng.NormFloat64() + float64(cn[i]), rng.NormFloat64(), rng.NormFloat64()}
 	}
-	rn, err := Auto{Seed: 1}.Fit(Xn, oneVsRest(cn, 2), cn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rn := fitTwoClass(t, Auto{Seed: 1}, Xn, cn)
 	if strings.Contains(rn.Chose, model.RVMChose) {
 		t.Errorf("two normal classes: the relevance vector machine replaced the model: %s", rn.Chose)
 	}

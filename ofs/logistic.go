@@ -1,10 +1,6 @@
 package ofs
 
-import (
-	"slices"
-
-	"github.com/sparsekernel/sparsekernel/model"
-)
+import "github.com/sparsekernel/sparsekernel/model"
 
 // A two-class model's linear contender: the logistic regression on the inputs (the Bernoulli
 // evidence on their linear terms alone, one shared precision: a ridge whose strength the
@@ -48,21 +44,13 @@ func (a *Auto) linearContender(Z, Y [][]float64, class, folds []int, w Weighting
 		return nil
 	}
 	out := make([]float64, len(Z))
-	all := make([]int, slices.Max(folds)+1)
-	for f := range all {
-		all[f] = f
-	}
-	if !a.foldDecisions("linear contender", all, out, func(f int) ([]float64, []int) {
+	if !a.foldDecisions("linear contender", foldList(folds), out, func(f int) ([]float64, []int) {
 		return a.foldNodes(Z, Y, class, folds, f, w, func(int, int) []int { return nil }).bernoulli(tau, a.Workers, 1, inputs)
 	}) {
 		return nil
 	}
 	t, se := positives(Y[0]), max(a.SE, 0)+linearSE
-	sel := make([]float64, len(oof))
-	for i, f := range oof {
-		sel[i] = f[0]
-	}
-	if compareLogLoss(out, sel, t) > se {
+	if compareLogLoss(out, firstOutput(oof), t) > se {
 		return nil
 	}
 	if final.likelihood != "Bernoulli" || compareLogLoss(out, final.loo, t) <= se {

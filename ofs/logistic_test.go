@@ -43,14 +43,8 @@ func TestLogisticContender(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		X, class := logisticSet(400, 12, 6, seed)
 		Xt, ct := logisticSet(4000, 12, 6, seed+100)
-		r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sel, err := Auto{Seed: 1, NoLogistic: true}.Fit(X, oneVsRest(class, 2), class)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := fitTwoClass(t, Auto{Seed: 1}, X, class)
+		sel := fitTwoClass(t, Auto{Seed: 1, NoLogistic: true}, X, class)
 		if !strings.Contains(r.Chose, model.LinearChose) || r.Size != 1 || !r.Linear[0] || len(r.Weights[0]) != 1 {
 			t.Fatalf("draw %d: %d nodes (linear: %v), %s", seed, r.Size, r.Linear, r.Chose)
 		}
@@ -68,10 +62,7 @@ func TestLogisticContender(t *testing.T) {
 	}
 
 	X, class := circleSet(500, 1)
-	r, err := Auto{Seed: 1}.Fit(X, oneVsRest(class, 2), class)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := fitTwoClass(t, Auto{Seed: 1}, X, class)
 	if strings.Contains(r.Chose, model.LinearChose) {
 		t.Errorf("circle: the logistic regression replaced the model: %s", r.Chose)
 	}

@@ -72,9 +72,7 @@ func (ev evidenceFit) decisions(c [][]float64, n int) []float64 {
 // rvmContender cross-validates the contender of a two-class model of weighting w and width tau
 // whose out-of-fold decisions are oof, and returns it if it does better (nil if not).
 func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, tau float64, oof [][]float64) *rvmResult {
-	n := len(Z)
-	nf := slices.Max(folds) + 1
-	logits := make([]float64, n)
+	logits := make([]float64, len(Z))
 	// The width on the first fold: the held-out log-loss of the logits themselves.
 	first := make([][]float64, len(rvmFactors))
 	_, rows := foldRows(folds, 0)
@@ -101,21 +99,14 @@ func (a *Auto) rvmContender(Z, Y [][]float64, class, folds []int, w Weighting, t
 		logits[r] = first[best][v]
 	}
 	tauR := rvmFactors[best] * tau
-	rest := make([]int, nf-1) // the other folds, at the first fold's width
-	for j := range rest {
-		rest[j] = j + 1
-	}
+	rest := foldList(folds)[1:] // the other folds, at the first fold's width
 	if !a.foldDecisions("relevance vector machine", rest, logits, func(f int) ([]float64, []int) {
 		return a.rvmFold(Z, Y, class, folds, f, w, tauR)
 	}) {
 		return nil
 	}
-	sel := make([]float64, n)
-	for i, f := range oof {
-		sel[i] = f[0]
-	}
 	t := positives(Y[0])
-	if m := compareLogLoss(logits, sel, t); m < -rvmSE {
+	if m := compareLogLoss(logits, firstOutput(oof), t); m < -rvmSE {
 		return &rvmResult{tau: tauR, oof: logits, labels: t, margin: -m}
 	}
 	return nil
