@@ -34,20 +34,16 @@ const (
 	bernoulliWeightCap = 1e6
 )
 
-// bernoulliPrune runs sparse Bayesian learning with a Bernoulli likelihood on a bias and the
+// bernoulliEvidence runs sparse Bayesian learning with a Bernoulli likelihood on a bias and the
 // columns cols for the labels t (0 or 1). It returns the columns kept (at least one), their
 // weights and the bias on the logit scale, and the approximate leave-one-out logits of the
-// final model (for calibration); ok is false if a posterior could not be computed.
-func bernoulliPrune(cols [][]float64, t []float64, workers int) evidenceFit {
-	return bernoulliEvidence(cols, t, workers, bernoulliNewton, 0)
-}
-
-// bernoulliEvidence is bernoulliPrune with at most warmSteps Newton steps to each mode of the
-// warm-up's iterations (bernoulliNewton: as many as the mode needs). From a broad prior over many
-// columns the warm-up's precisions move far at every iteration, so an exact mode there buys
-// little: the relevance vector machine on a fit's candidates (rvm.go) takes one step, at about
-// half the cost. The last group columns share one precision (sharedPrecision): they go or stay
-// together, and take no prune test of their own.
+// final model (for calibration); ok is false if a posterior could not be computed. The
+// warm-up's iterations take at most warmSteps Newton steps to each mode (bernoulliNewton: as
+// many as the mode needs): from a broad prior over many columns the warm-up's precisions move
+// far at every iteration, so an exact mode there buys little (the relevance vector machine on
+// a fit's candidates, rvm.go, takes one step, at about half the cost). The last group columns
+// share one precision (sharedPrecision): they go or stay together, and take no prune test of
+// their own.
 func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps, group int) evidenceFit {
 	M := len(cols) + 1
 	shared := sharedPrecision{from: M - group}

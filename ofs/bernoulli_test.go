@@ -91,7 +91,7 @@ func TestBernoulliPrune(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			cols, y := bernoulliProblem(3, 200, tc.nCols, tc.bias, tc.coef)
-			ev := bernoulliPrune(cols, y, 1)
+			ev := bernoulliEvidence(cols, y, 1, bernoulliNewton, 0)
 			if !ev.ok || len(ev.keep) == 0 || len(ev.keep) > tc.maxKeep {
 				t.Fatalf("ok %v, kept %v, want 1 to %d columns", ev.ok, ev.keep, tc.maxKeep)
 			}
@@ -274,7 +274,7 @@ func TestBernoulliHard(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ev := bernoulliPrune(tc.cols, tc.t, 1)
+			ev := bernoulliEvidence(tc.cols, tc.t, 1, bernoulliNewton, 0)
 			if !ev.ok || len(ev.keep) == 0 || !finite(ev.w[0]) || !finite(ev.bias) || len(ev.loo) != len(tc.t) {
 				t.Fatalf("ok %v, kept %v, weights %v, bias %v", ev.ok, ev.keep, ev.w, ev.bias)
 			}
@@ -355,7 +355,7 @@ func TestGramWorkers(t *testing.T) {
 		coef[j] = 3 * (float64(j%5) - 2)
 	}
 	cols, y := bernoulliProblem(7, 1000, 70, -1, coef)
-	one, three := bernoulliPrune(cols, y, 1), bernoulliPrune(cols, y, 3)
+	one, three := bernoulliEvidence(cols, y, 1, bernoulliNewton, 0), bernoulliEvidence(cols, y, 3, bernoulliNewton, 0)
 	if !reflect.DeepEqual(one, three) {
 		t.Errorf("kept %v on one goroutine, %v on three", one.keep, three.keep)
 	}

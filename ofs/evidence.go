@@ -49,7 +49,7 @@ type evidenceFit struct {
 	// inverse is U^-1 for the Cholesky factor U of Sigma^-1 over the bias and the kept columns
 	// (Sigma = U^-1 U^-T; evidencePrune's, for the leave-one-out decisions).
 	inverse blas64.Triangular
-	// loo holds a two-class model's approximate leave-one-out logits (bernoulliPrune), for
+	// loo holds a two-class model's approximate leave-one-out logits (bernoulliEvidence), for
 	// calibration: its weights are not on the scale of forward selection's decisions.
 	loo        []float64
 	likelihood string // "Gaussian" or "Bernoulli"

@@ -28,7 +28,7 @@ func BenchmarkEvidence(b *testing.B) {
 	}
 }
 
-// BenchmarkBernoulli measures bernoulliPrune (on one and two goroutines) and the whole
+// BenchmarkBernoulli measures bernoulliEvidence (on one and two goroutines) and the whole
 // two-class prune (both evidences and the choice) on image's shape (140 nodes, 1300 points).
 //
 //	go test -run XXX -bench Bernoulli ./ofs
@@ -46,7 +46,7 @@ func BenchmarkBernoulli(b *testing.B) {
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("bernoulli/workers=%d", w), func(b *testing.B) {
 			for b.Loop() {
-				bernoulliPrune(cols, t, w)
+				bernoulliEvidence(cols, t, w, bernoulliNewton, 0)
 			}
 		})
 	}
