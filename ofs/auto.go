@@ -732,8 +732,8 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	linear := false // it is the model
 	if final.ok && !a.NoLogistic && iters == 0 && len(res.Centres) > 1 {
 		if oof := a.linearContender(Z, Y, class, folds, w, taus[bt], res.OOF, final, pruned); oof != nil {
-			if ev, ok := res.linearFinal(Zs, Y, oof, a.Workers); ok {
-				final, linear = ev, true
+			if res.linearFinal(Zs, Y, oof, a.Workers) {
+				linear = true
 				kept += linearChose
 			}
 		}

@@ -68,11 +68,11 @@ func (a *Auto) linearContender(Z, Y [][]float64, class, folds []int, w Weighting
 // linearFinal fits the linear contender on all points (the weighted inputs Zs) and makes it the
 // model: one linear node (keepPruned), the out-of-fold logits oof for the calibration and the
 // error estimate. It returns false, the model unchanged, if the posterior cannot be computed.
-func (res *AutoResult) linearFinal(Zs, Y [][]float64, oof []float64, workers int) (evidenceFit, bool) {
+func (res *AutoResult) linearFinal(Zs, Y [][]float64, oof []float64, workers int) bool {
 	m := len(Zs[0])
 	ev := bernoulliEvidence(inputColumns(Zs), positives(Y[0]), workers, bernoulliNewton, m)
 	if !ev.ok || len(ev.keep) == 0 {
-		return ev, false
+		return false
 	}
 	nodes := len(res.Centres)
 	for x := range ev.keep {
@@ -80,6 +80,5 @@ func (res *AutoResult) linearFinal(Zs, Y [][]float64, oof []float64, workers int
 	}
 	res.keepPruned(ev, nodes, m)
 	res.OOF, res.Calibrate, res.Estimate, res.EstimateRows = rows(oof), nil, nil, nil
-	ev.likelihood = "Bernoulli"
-	return ev, true
+	return true
 }
