@@ -33,6 +33,70 @@ func TestPlattRecovers(t *testing.T) {
 	}
 }
 
+// plattDraw returns n decision values of two overlapping classes (the class's sign times 0.8,
+// plus unit noise) and their classes.
+func plattDraw(n int, seed uint64) ([][]float64, []int) {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	F, class := make([][]float64, n), make([]int, n)
+	for i := range F {
+		class[i] = rng.IntN(2)
+		F[i] = []float64{float64(2*class[i]-1)*0.8 + rng.NormFloat64()}
+	}
+	return F, class
+}
+
+// The Platt fit stops at the optimum of its loss, however many points: the gradient of the
+// smoothed targets' log-loss is zero there, to within the sum's rounding. (Its stop on a step
+// that gains less than 1e-10 of the loss must not end the fit early; BenchmarkPlatt has its
+// cost.)
+func TestPlattStationary(t *testing.T) {
+	for _, n := range []int{50, 300, 4000, 40000} {
+		for seed := range uint64(3) {
+			F, class := plattDraw(n, seed)
+			a, b, ok := platt(F, class)
+			if !ok {
+				t.Fatalf("n %d, seed %d: fit failed", n, seed)
+			}
+			var npos, nneg float64
+			for _, c := range class {
+				if c == 1 {
+					npos++
+				} else {
+					nneg++
+				}
+			}
+			var g0, g1 float64
+			for i, f := range F {
+				tgt := 1 / (nneg + 2)
+				if class[i] == 1 {
+					tgt = (npos + 1) / (npos + 2)
+				}
+				d := 1/(1+math.Exp(-(a*f[0]+b))) - tgt
+				g0 += d * f[0]
+				g1 += d
+			}
+			if tol := 1e-6 * float64(n); math.Abs(g0) > tol || math.Abs(g1) > tol {
+				t.Errorf("n %d, seed %d: gradient (%.3g, %.3g) at a %.6g, b %.6g; want below %.3g", n, seed, g0, g1, a, b, tol)
+			}
+		}
+	}
+}
+
+// BenchmarkPlatt fits Platt's sigmoid at the sizes of the two-class comparisons of a large fit
+// (out-of-fold or leave-one-out decisions of every training point).
+func BenchmarkPlatt(b *testing.B) {
+	for _, n := range []int{4000, 40000} {
+		F, class := plattDraw(n, 1)
+		b.Run(fmt.Sprintf("n%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, ok := platt(F, class); !ok {
+					b.Fatal("fit failed")
+				}
+			}
+		})
+	}
+}
+
 // Three classes from a known softmax of two decision values are calibrated back to it (up to
 // the constant the softmax ignores), and the probabilities improve on a uniform guess.
 func TestMultinomial(t *testing.T) {
