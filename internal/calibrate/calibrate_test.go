@@ -46,9 +46,9 @@ func plattDraw(n int, seed uint64) ([][]float64, []int) {
 }
 
 // The Platt fit stops at the optimum of its loss, however many points: the gradient of the
-// smoothed targets' log-loss is zero there, to within the sum's rounding. (Its stop on a step
-// that gains less than 1e-10 of the loss must not end the fit early; BenchmarkPlatt has its
-// cost.)
+// smoothed targets' log-loss is zero there, to within the sum's rounding. (Its stop where a
+// Newton step would gain less than 1e-10 of the loss must not end the fit early;
+// BenchmarkPlatt has its cost.)
 func TestPlattStationary(t *testing.T) {
 	for _, n := range []int{50, 300, 4000, 40000} {
 		for seed := range uint64(3) {
