@@ -23,12 +23,6 @@ def load(path):
     return runs
 
 
-def logloss(run):
-    per = run.get("per_realisation") or []
-    values = [r["test_logloss"] for r in per if r.get("test_logloss")]
-    return sum(values) / len(values) if values else None
-
-
 def geo(ratios):
     return math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else float("nan")
 
@@ -46,7 +40,7 @@ def main():
     for s in common:
         ea, eb = a[s]["test_error_mean"], b[s]["test_error_mean"]
         na, nb = a[s]["size_mean"], b[s]["size_mean"]
-        la, lb = logloss(a[s]), logloss(b[s])
+        la, lb = a[s].get("test_logloss_mean"), b[s].get("test_logloss_mean")
         marks = []
         if ea > 0 and eb > 0:
             err.append(eb / ea)

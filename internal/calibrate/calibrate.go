@@ -145,9 +145,10 @@ func pack(A [][]float64, B []float64, p int) []float64 {
 	return th
 }
 
-// platt fits p = 1/(1+exp(-(a f + b))) to the smoothed targets.
-func platt(F [][]float64, class []int) (a, b float64, ok bool) {
-	var npos, nneg float64
+// plattTargets returns Platt's smoothed targets for the labels class (1 for the positive
+// class): hi = (N+ + 1)/(N+ + 2) for its points, lo = 1/(N- + 2) for the others, and the
+// classes' counts.
+func plattTargets(class []int) (hi, lo, npos, nneg float64) {
 	for _, c := range class {
 		if c == 1 {
 			npos++
@@ -155,7 +156,12 @@ func platt(F [][]float64, class []int) (a, b float64, ok bool) {
 			nneg++
 		}
 	}
-	hi, lo := (npos+1)/(npos+2), 1/(nneg+2)
+	return (npos + 1) / (npos + 2), 1 / (nneg + 2), npos, nneg
+}
+
+// platt fits p = 1/(1+exp(-(a f + b))) to the smoothed targets (plattTargets).
+func platt(F [][]float64, class []int) (a, b float64, ok bool) {
+	hi, lo, npos, nneg := plattTargets(class)
 	a, b = 1, math.Log((nneg+1)/(npos+1))*-1
 	loss := func(a, b float64) float64 {
 		var l float64

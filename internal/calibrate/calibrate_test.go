@@ -57,19 +57,12 @@ func TestPlattStationary(t *testing.T) {
 			if !ok {
 				t.Fatalf("n %d, seed %d: fit failed", n, seed)
 			}
-			var npos, nneg float64
-			for _, c := range class {
-				if c == 1 {
-					npos++
-				} else {
-					nneg++
-				}
-			}
+			hi, lo, _, _ := plattTargets(class)
 			var g0, g1 float64
 			for i, f := range F {
-				tgt := 1 / (nneg + 2)
+				tgt := lo
 				if class[i] == 1 {
-					tgt = (npos + 1) / (npos + 2)
+					tgt = hi
 				}
 				d := 1/(1+math.Exp(-(a*f[0]+b))) - tgt
 				g0 += d * f[0]
