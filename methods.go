@@ -32,11 +32,11 @@ const (
 
 // Method describes one of the methods Fit implements.
 type Method struct {
-	Name           string
-	Classification bool // it trains two-class classifiers
-	MultiClass     bool // it trains classifiers of more than two classes
-	Regression     bool // it trains regressors
-	Description    string
+	Name           string // the name Options.Method and the CLI's -method take
+	Classification bool   // it trains two-class classifiers
+	MultiClass     bool   // it trains classifiers of more than two classes
+	Regression     bool   // it trains regressors
+	Description    string // one line for help texts
 	fit            func(*fitContext) error
 }
 

@@ -191,7 +191,7 @@ type Calibration struct {
 
 // Training records how a model was built. Nothing in it is needed to predict.
 type Training struct {
-	Samples int `json:"samples"`
+	Samples int `json:"samples"` // the number of training points
 	// Chose says in one line what the method chose from the data (configuration, width,
 	// regularisation, size).
 	Chose string `json:"chose,omitempty"`
@@ -229,23 +229,26 @@ type Training struct {
 	Refined int `json:"refined,omitempty"`
 	// Lambdas are the final regularisation parameters of the terms.
 	Lambdas     []float64 `json:"lambdas,omitempty"`
-	Evaluations int       `json:"evaluations,omitempty"`
-	Seed        uint64    `json:"seed"`
-	Stop        string    `json:"stop,omitempty"`
-	Seconds     float64   `json:"seconds,omitempty"`
+	Evaluations int       `json:"evaluations,omitempty"` // cost evaluations of the node search
+	Seed        uint64    `json:"seed"`                  // the seed of every random choice
+	Stop        string    `json:"stop,omitempty"`        // why the construction stopped
+	Seconds     float64   `json:"seconds,omitempty"`     // the fit's wall time
 }
 
 // Model is a trained sparse kernel model. Check verifies one read from an untrusted source;
 // the prediction methods return an error for a wrong input instead of panicking.
 type Model struct {
-	Task     Task     `json:"task"`
-	Method   string   `json:"method"`
-	Kernel   string   `json:"kernel"`
-	Inputs   int      `json:"inputs"`
+	Task   Task   `json:"task"`   // classification or regression
+	Method string `json:"method"` // the method that trained it (auto, loomi, rols, ...)
+	Kernel string `json:"kernel"` // the kind of the nodes without a Kind of their own
+	Inputs int    `json:"inputs"` // the number of raw inputs a prediction takes
+	// Features names the inputs, in order, where the training data named them.
 	Features []string `json:"features,omitempty"`
-	Classes  []string `json:"classes,omitempty"`
-	Scaling  Scaling  `json:"scaling"`
-	Nodes    []Node   `json:"nodes"`
+	// Classes names a classifier's classes: output k (or, with two classes and one output,
+	// a positive decision) stands for Classes[k] (Classes[1]).
+	Classes []string `json:"classes,omitempty"`
+	Scaling Scaling  `json:"scaling"` // maps raw inputs to the standardised space of the nodes
+	Nodes   []Node   `json:"nodes"`   // the basis functions, shared by every output
 	// Weights[k][i] is node i's weight in output k, and Bias[k] output k's bias.
 	Weights [][]float64 `json:"weights"`
 	Bias    []float64   `json:"bias"`

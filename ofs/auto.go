@@ -261,6 +261,7 @@ const (
 	WeightInteraction
 )
 
+// String names the weighting as the Chose line does.
 func (w Weighting) String() string {
 	switch w {
 	case WeightRelevance:
