@@ -3,6 +3,7 @@ package sparsekernel
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/internal/nopanic"
@@ -26,6 +27,8 @@ func TestFitRobust(t *testing.T) {
 		tiny[i] = []float64{x[0] * 5e-324, x[1]}
 	}
 	labels := []string{"a", "a", "a", "a", "a", "a", "b", "b", "b", "b", "b", "\xff"}
+	X20 := append(slices.Clone(X), X[:8]...)
+	na := []string{"0", "0", "0", "0", "0", "0", "1", "1", "1", "1", "1", "1", "0", "0", "0", "0", "0", "0", "1", "NA"}
 	tests := []struct {
 		name   string
 		X      [][]float64
@@ -50,6 +53,8 @@ func TestFitRobust(t *testing.T) {
 		{"short features", X, y, nil, Options{Features: []string{"a"}}, ErrOption},
 		{"features not utf-8", X, y, nil, Options{Features: []string{"a", "\xff"}}, ErrOption},
 		{"labels not utf-8", X, nil, labels, Options{}, ErrTargets},
+		{"a missing label among numeric classes", X20, nil, na, Options{}, ErrTargets},
+		{"the same, classes asked for", X20, nil, na, Options{Task: model.Classification}, nil},
 		{"nan tau", X, y, nil, Options{Tau: math.NaN()}, ErrOption},
 		{"nan pso gamma", X, y, nil, Options{Method: PSO, PSO: optim.PSO{Gamma: math.NaN()}}, ErrOption},
 		{"negative pso gamma", X, y, nil, Options{Method: PSO, PSO: optim.PSO{Gamma: -1}}, ErrOption},

@@ -332,6 +332,10 @@ func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error
 	p := &problem{X: X, task: opt.Task}
 	switch opt.Task {
 	case "":
+		if i := dataset.MissingLabel(labels); i >= 0 {
+			return nil, fmt.Errorf("%w: label %d (%q) marks a missing value among numeric class labels: remove the row, or set Options.Task to classification to keep it as a class",
+				ErrTargets, i+1, labels[i])
+		}
 		det := dataset.DetectLabels(labels)
 		p.why = det.Reason
 		p.task = model.Classification

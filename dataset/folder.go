@@ -142,6 +142,16 @@ func sameCount(aPath string, aLines []int, aWhat, bPath string, bLines []int, bW
 	return nil
 }
 
+// MissingLabel is MissingLabelError for the folder's labels (y.csv): an error naming the
+// first label that marks a missing value among numeric class labels, or nil.
+func (f *Folder) MissingLabel() error {
+	all := make([]int, len(f.Labels))
+	for i := range all {
+		all[i] = i
+	}
+	return MissingLabelError(f.subset(all))
+}
+
 // Realisations returns the number of realisations (train/test splits).
 func (f *Folder) Realisations() int { return len(f.Train) }
 

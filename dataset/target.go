@@ -105,6 +105,46 @@ func strayText(labels []string) (Detection, bool) {
 	return Detection{Regression, 0, fmt.Sprintf("numeric labels but for %d of %d, the first %q in row %d", bad, len(labels), short(labels[first]), first+1)}, true
 }
 
+// MissingLabel returns the index of the first label that marks a missing value (IsMissing:
+// "NA", "null", ...) in a column of numbers that are class labels, or -1: every other label
+// is a finite number, the markers are at most one label in 20, and the numbers alone read as
+// classes (DetectLabels). Such a column is read as text labels, the marker one more class;
+// it is far more likely a missing label. (Among numbers that read as a regression target the
+// markers are errors already: strayText.)
+func MissingLabel(labels []string) int {
+	var nums []string
+	first := -1
+	for i, l := range labels {
+		if _, ok := finite(l); ok {
+			nums = append(nums, l)
+			continue
+		}
+		if !IsMissing(strings.TrimSpace(l)) {
+			return -1
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	bad := len(labels) - len(nums)
+	if first < 0 || 20*bad > len(labels) || DetectLabels(nums).Task != Classification {
+		return -1
+	}
+	return first
+}
+
+// MissingLabelError is MissingLabel for the labels of t: an error wrapping ErrMissing that
+// names the first such label's file, line and field, or nil.
+func MissingLabelError(t *Table) error {
+	i := MissingLabel(t.Labels)
+	if i < 0 {
+		return nil
+	}
+	file, line, col := t.labelPos(i)
+	return at(file, line, col, errorf(ErrMissing, "missing label %q among numeric class labels: remove the row, or set the task to classification to keep it as a class",
+		short(t.Labels[i])))
+}
+
 // DetectTask returns DetectLabels(labels).Task.
 func DetectTask(labels []string) Task { return DetectLabels(labels).Task }
 

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,46 @@ func TestDetectTask(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			equal(t, "DetectTask", DetectTask(tc.labels), tc.want)
 		})
+	}
+}
+
+func TestMissingLabel(t *testing.T) {
+	twoValues := slices.Repeat([]string{"1", "2"}, 10)[:19]
+	tests := []struct {
+		name   string
+		labels []string
+		want   int
+	}{
+		{"one NA among labels of two values", append(slices.Clone(twoValues), "NA"), 19},
+		{"null first among labels of two values", append([]string{"null"}, twoValues...), 0},
+		{"None among a few integers", append(slices.Repeat([]string{"1", "2", "3", "4"}, 10), "None"), 40},
+		{"two NA among 20", append(slices.Clone(twoValues[:18]), "NA", "NA"), -1},
+		{"NA among real values (a regression's error)", append(reals(19), "NA"), -1},
+		{"a text class among numbers", append(slices.Clone(twoValues), "other"), -1},
+		{"text classes", []string{"a", "b", "NA", "a", "b"}, -1},
+		{"numbers only", twoValues, -1},
+		{"empty", nil, -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			equal(t, "MissingLabel", MissingLabel(tc.labels), tc.want)
+		})
+	}
+}
+
+func TestMissingLabelError(t *testing.T) {
+	labels := append(slices.Repeat([]string{"0", "1"}, 10)[:19], "NA")
+	tab := &Table{Source: "data.csv", Labels: labels, Lines: make([]int, len(labels)), labelCol: 3}
+	for i := range tab.Lines {
+		tab.Lines[i] = i + 2
+	}
+	err := MissingLabelError(tab)
+	if !errors.Is(err, ErrMissing) || !strings.Contains(err.Error(), `data.csv:21:3: missing label "NA" among numeric class labels`) {
+		t.Errorf("MissingLabelError = %v", err)
+	}
+	tab.Labels = labels[:19]
+	if err := MissingLabelError(tab); err != nil {
+		t.Errorf("numbers only: %v", err)
 	}
 }
 

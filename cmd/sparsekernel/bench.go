@@ -80,6 +80,11 @@ Example:
 						if err != nil {
 							return nil, err
 						}
+						if opt.Task == "" && f.Declared == nil {
+							if err := f.MissingLabel(); err != nil {
+								return nil, err
+							}
+						}
 						src := bench.NewFolderSource(f, opt.Task)
 						if !ff.quiet {
 							fmt.Fprintf(stderr, "bench %s: %s (%s)\n", src.Name(), src.Task(), src.Why())

@@ -60,6 +60,8 @@ var catalogueCases = []catalogueCase{
 	{"bad/huge-target-regression.csv", trainCmd, "", 1, []string{"{f}:3:2: label 1e+308 is too large: the mean or the variance of the targets overflows"}},
 	{"bad/id-text-column.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (if column 1 is not a feature, leave it out with -drop 1)`}},
 	{"bad/all-features-constant.csv", trainCmd, "", 1, []string{"{f}: every feature is constant (column 1 (x1) = 1, column 2 (x2) = 2)"}},
+	{"bad/na-among-numeric-labels.csv", trainCmd, "", 1, []string{`{f}:7:3: missing label "NA" among numeric class labels`}},
+	{"bad/na-among-numeric-labels.csv", []string{"train", "-task", "classification", "-o", "{out}", "{f}"}, "", 0, []string{"classification of 3 classes"}},
 	// LIBSVM that train refuses.
 	{"bad/index-zero.libsvm", trainCmd, "", 1, []string{"{f}:2:2: index 0: indices start at 1"}},
 	{"bad/decreasing-index.libsvm", trainCmd, "", 1, []string{"{f}:2:3: index 1 follows index 2"}},
@@ -77,6 +79,9 @@ var catalogueCases = []catalogueCase{
 	{"bad/test-missing-column.csv", predictCmd, "", 1, []string{`{f}: the header lacks the model's input "x2"`}},
 	{"bad/test-extra-column.csv", predictCmd, "", 1, []string{`{f}: column 1 ("id") is not an input of the model`, "-drop"}},
 	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: rows have 1 values: the model has 2 inputs"}},
+	{"bad/test-id-last-column.csv", predictCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`, "-drop"}},
+	{"bad/test-id-last-column.csv", []string{"predict", "-drop", "id", "-o", "{out}", "{model}", "{f}"}, "", 0, nil},
+	{"bad/test-id-last-column.csv", []string{"predict", "-label", "3", "-o", "{out}", "{model}", "{f}"}, "", 0, []string{"note: 3 of 3 rows have a class the model was not trained on"}},
 
 	// Degenerate data that is valid: a finite model, and a warning where it is useless.
 	{"degenerate/duplicated-rows.csv", trainCmd, "", 0, nil},

@@ -219,6 +219,11 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		return nil, fmt.Errorf("%s: every feature is constant (%s): there is nothing to learn from; a model could only predict the most frequent class or the mean",
 			t.Source, describeConstant(t))
 	}
+	if opt.Task == "" {
+		if err := dataset.MissingLabelError(t); err != nil {
+			return nil, err
+		}
+	}
 	fmt.Fprintln(info, describeTask(t, opt))
 	if det := dataset.DetectLabels(t.Labels); opt.Task == "" && det.Task == dataset.Classification && det.Classes == 1 {
 		if _, err := dataset.Numeric(t); err == nil { // a constant regression target, perhaps
@@ -385,6 +390,27 @@ func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
 		return y, nil
 	}
 	return dataset.Numeric(t)
+}
+
+// implicitLabels refuses the labels t holds for the classifier m (classes truth, -1 for a
+// class it was not trained on) where the file did not name its label column (label, -label,
+// is 0: the last column, not an input of the model) and none of them is a class of the model:
+// such a column is most likely not a label at all (an id), and every row would be scored
+// wrong. Naming the column with -label scores it anyway.
+func implicitLabels(m *model.Model, t *dataset.Table, truth []float64, label int) error {
+	if m.Task != model.Classification || label > 0 || len(truth) == 0 || slices.ContainsFunc(truth, func(c float64) bool { return c >= 0 }) {
+		return nil
+	}
+	col := "the last column"
+	if t.LabelName != "" {
+		col += fmt.Sprintf(" (%q)", t.LabelName)
+	}
+	q := make([]string, len(m.Classes))
+	for i, c := range m.Classes {
+		q[i] = strconv.Quote(c)
+	}
+	return fmt.Errorf("%s: %s, read as the labels, holds none of the model's classes (%s): if it is not the label, leave it out with -drop; to score it as the label anyway, name it with -label",
+		t.Source, col, strings.Join(q, ", "))
 }
 
 // unseenNote says how many test rows of t (targets truth) have a class the classifier m was

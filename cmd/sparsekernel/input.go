@@ -204,21 +204,24 @@ func (d *dataFlags) readByName(in *input, o dataset.CSVOptions, header, want []s
 		}
 		li = -1 // the last column is an input: the file has no label column
 	}
+	dropped := make([]bool, len(header))
+	for _, c := range o.Drop {
+		if c.Name != "" {
+			if j := slices.Index(header, c.Name); j >= 0 {
+				dropped[j] = true
+			}
+		} else if c.Number <= len(header) {
+			dropped[c.Number-1] = true
+		}
+	}
+	if li >= 0 && d.label == 0 && dropped[li] {
+		li = -1 // the last column left out: the file has no label column
+	}
 	if o.Features == nil { // the model's inputs, in its order
 		missing := []string{}
 		for _, n := range want {
 			if !slices.Contains(header, n) {
 				missing = append(missing, n)
-			}
-		}
-		dropped := make([]bool, len(header))
-		for _, c := range o.Drop {
-			if c.Name != "" {
-				if j := slices.Index(header, c.Name); j >= 0 {
-					dropped[j] = true
-				}
-			} else if c.Number <= len(header) {
-				dropped[c.Number-1] = true
 			}
 		}
 		for j, n := range header {

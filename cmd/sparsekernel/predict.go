@@ -75,6 +75,9 @@ Example:
 					if truth, err = targets(m, t); err != nil {
 						return err
 					}
+					if err := implicitLabels(m, t, truth, df.label); err != nil {
+						return err
+					}
 				}
 				f, err := decisions(m, t)
 				if err != nil {
