@@ -200,7 +200,7 @@ func numberHint(s string) string {
 		}
 	case strings.Count(s, ",") == 1:
 		if _, k := scanNumber(strings.Replace(s, ",", ".", 1)); k == numberFinite {
-			return ": write the decimal separator as a point; a comma separates fields (is -sep right?)"
+			return ": write the decimal separator as a point (decimal commas are not read)"
 		}
 	}
 	return ""

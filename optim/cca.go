@@ -6,8 +6,9 @@ import (
 	"slices"
 )
 
-// CCA is the colonial (imperialist) competitive algorithm of SPEC 5 (paper 004, after
-// Atashpaz-Gargari and Lucas), with the open details fixed as in SPEC 8:
+// CCA is the colonial (imperialist) competitive algorithm of Ren and Bai (2011), after
+// Atashpaz-Gargari and Lucas (2007), with the open details fixed as in docs/ALGORITHMS.md,
+// section 7:
 //
 //	countries uniform in the box; evaluate; the Imperialists best become imperialists
 //	deal the colonies, in a random order, to the empires in proportion to the
@@ -25,7 +26,7 @@ import (
 //	        an empire left without colonies collapses and its imperialist joins the winner as a colony
 //	    stop if one empire is left and every colony coincides with its imperialist
 //
-// Details SPEC does not fix:
+// Details the papers do not fix:
 //   - the angular deviation, in any dimension, turns the move direction e1 by theta in the plane
 //     spanned by e1 and a random direction e2 orthogonal to it (e2 from a Gaussian vector);
 //     the move is computed in box-relative coordinates (x_j - Lower_j) / (Upper_j - Lower_j), so
@@ -222,8 +223,8 @@ func coincide(r *runner, pos [][]float64, e empire, tol float64) bool {
 	return true
 }
 
-// assimilator moves a colony toward its imperialist (SPEC 5: assimilation with a random
-// angular deviation), in box-relative coordinates.
+// assimilator moves a colony toward its imperialist (assimilation with a random angular
+// deviation), in box-relative coordinates.
 type assimilator struct {
 	r              *runner
 	beta, maxAngle float64
@@ -274,8 +275,8 @@ func (a *assimilator) move(x, imp []float64) bool {
 	return true
 }
 
-// normalisedPower sets p_n = max c - c_n + 0.3 |max c| (1.3 max c - c_n for max c >= 0,
-// SPEC 8), over the finite costs; +Inf costs get 0, and if every p_n is 0 they are all set to 1.
+// normalisedPower sets p_n = max c - c_n + 0.3 |max c| (1.3 max c - c_n for max c >= 0),
+// over the finite costs; +Inf costs get 0, and if every p_n is 0 they are all set to 1.
 // p and c may be the same slice.
 func normalisedPower(p, c []float64) {
 	hi := math.Inf(-1)

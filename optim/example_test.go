@@ -8,8 +8,8 @@ import (
 	"github.com/sparsekernel/sparsekernel/optim/testfunc"
 )
 
-// Minimise the 2-D sphere with the PSO of paper 000 at its published settings (a swarm of 10,
-// 20 iterations).
+// Minimise the 2-D sphere with the PSO of Chen, Hong and Harris (2010) at its published
+// settings (a swarm of 10, 20 iterations).
 func ExampleMinimize() {
 	sphere := testfunc.Sphere{}
 	lower, upper := sphere.Box(2) // [-5.12, 5.12]^2

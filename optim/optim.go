@@ -1,7 +1,8 @@
 // Package optim minimises a cost over a box with the global, derivative-free methods of the
-// papers: particle swarm optimisation (PSO, SPEC 4.2), repeated weighted boosting search (RWBS,
-// SPEC 4.1), the colonial competitive algorithm (CCA, SPEC 5) and the simulated annealing
-// baseline it is compared with (SA, SPEC 5).
+// papers: particle swarm optimisation (PSO; Chen, Hong and Harris 2010), repeated weighted
+// boosting search (RWBS; Chen, Hong, Luk and Harris 2009), the colonial competitive algorithm
+// (CCA; Ren and Bai 2011) and the simulated annealing baseline it is compared with (SA). They
+// are stated in docs/ALGORITHMS.md, section 7.
 //
 // As in gonum.org/v1/gonum/optimize, three things are kept apart: the Problem (what is
 // minimised: a cost over a box), the Method (how: PSO, RWBS, CCA, SA, one file each) and the

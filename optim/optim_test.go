@@ -45,31 +45,31 @@ func TestMethodsOnTestFunctions(t *testing.T) {
 		fn   testfunc.Function
 		want [3]want // in 2, 5 and 10 dimensions
 	}{
-		{"PSO S=10 I=20 (paper 000)", PSO{}, sphere, [3]want{{5e-6, 5e-5}, {1e-2, 5e-2}, {2, 5}}},
-		{"PSO S=10 I=20 (paper 000)", PSO{}, offcentre, [3]want{{2e-5, 5e-5}, {5e-2, 2e-1}, {10, 10}}},
-		{"PSO S=10 I=20 (paper 000)", PSO{}, rosenbrock, [3]want{{1e-1, 5}, {50, 1000}, {1000, 5000}}},
-		{"PSO S=10 I=20 (paper 000)", PSO{}, rastrigin, [3]want{{2, 5}, {20, 50}, {100, 100}}},
-		{"PSO S=10 I=20 (paper 000)", PSO{}, ackley, [3]want{{5e-2, 2e-1}, {5, 10}, {20, 50}}},
+		{"PSO S=10 I=20 (Chen, Hong and Harris 2010)", PSO{}, sphere, [3]want{{5e-6, 5e-5}, {1e-2, 5e-2}, {2, 5}}},
+		{"PSO S=10 I=20 (Chen, Hong and Harris 2010)", PSO{}, offcentre, [3]want{{2e-5, 5e-5}, {5e-2, 2e-1}, {10, 10}}},
+		{"PSO S=10 I=20 (Chen, Hong and Harris 2010)", PSO{}, rosenbrock, [3]want{{1e-1, 5}, {50, 1000}, {1000, 5000}}},
+		{"PSO S=10 I=20 (Chen, Hong and Harris 2010)", PSO{}, rastrigin, [3]want{{2, 5}, {20, 50}, {100, 100}}},
+		{"PSO S=10 I=20 (Chen, Hong and Harris 2010)", PSO{}, ackley, [3]want{{5e-2, 2e-1}, {5, 10}, {20, 50}}},
 		{"PSO S=20 I=200", PSO{Swarm: 20, Iterations: 200}, sphere, [3]want{{1e-12, 1e-12}, {1e-12, 1e-12}, {2e-2, 2e-2}}},
 		{"PSO S=20 I=200", PSO{Swarm: 20, Iterations: 200}, offcentre, [3]want{{1e-12, 1e-12}, {1e-12, 1e-12}, {5e-1, 5}}},
 		{"PSO S=20 I=200", PSO{Swarm: 20, Iterations: 200}, rosenbrock, [3]want{{5e-10, 1e-8}, {2, 10}, {500, 500}}},
 		{"PSO S=20 I=200", PSO{Swarm: 20, Iterations: 200}, rastrigin, [3]want{{1e-12, 1e-12}, {5, 10}, {10, 50}}},
 		{"PSO S=20 I=200", PSO{Swarm: 20, Iterations: 200}, ackley, [3]want{{1e-12, 1e-12}, {1e-12, 5e-12}, {10, 20}}},
-		{"RWBS Ps=7 Mi=400 Ng=11 (paper 002)", RWBS{}, sphere, [3]want{{5e-12, 2e-8}, {1e-2, 5e-2}, {5e-1, 1}}},
-		{"RWBS Ps=7 Mi=400 Ng=11 (paper 002)", RWBS{}, offcentre, [3]want{{1e-12, 2e-9}, {1e-1, 5e-1}, {5, 20}}},
-		{"RWBS Ps=7 Mi=400 Ng=11 (paper 002)", RWBS{}, rosenbrock, [3]want{{5e-1, 2}, {50, 200}, {500, 1000}}},
-		{"RWBS Ps=7 Mi=400 Ng=11 (paper 002)", RWBS{}, rastrigin, [3]want{{5e-6, 5e-1}, {10, 10}, {100, 100}}},
-		{"RWBS Ps=7 Mi=400 Ng=11 (paper 002)", RWBS{}, ackley, [3]want{{5e-5, 1e-4}, {5, 5}, {10, 20}}},
+		{"RWBS Ps=7 Mi=400 Ng=11 (Chen, Hong, Luk and Harris 2009)", RWBS{}, sphere, [3]want{{5e-12, 2e-8}, {1e-2, 5e-2}, {5e-1, 1}}},
+		{"RWBS Ps=7 Mi=400 Ng=11 (Chen, Hong, Luk and Harris 2009)", RWBS{}, offcentre, [3]want{{1e-12, 2e-9}, {1e-1, 5e-1}, {5, 20}}},
+		{"RWBS Ps=7 Mi=400 Ng=11 (Chen, Hong, Luk and Harris 2009)", RWBS{}, rosenbrock, [3]want{{5e-1, 2}, {50, 200}, {500, 1000}}},
+		{"RWBS Ps=7 Mi=400 Ng=11 (Chen, Hong, Luk and Harris 2009)", RWBS{}, rastrigin, [3]want{{5e-6, 5e-1}, {10, 10}, {100, 100}}},
+		{"RWBS Ps=7 Mi=400 Ng=11 (Chen, Hong, Luk and Harris 2009)", RWBS{}, ackley, [3]want{{5e-5, 1e-4}, {5, 5}, {10, 20}}},
 		{"RWBS Ps=20 Mi=400 Ng=20", RWBS{Population: 20, Generations: 20}, sphere, [3]want{{1e-12, 1e-12}, {5e-6, 2e-4}, {1e-1, 1e-1}}},
 		{"RWBS Ps=20 Mi=400 Ng=20", RWBS{Population: 20, Generations: 20}, offcentre, [3]want{{1e-12, 1e-12}, {5e-5, 2e-3}, {5e-2, 2e-1}}},
 		{"RWBS Ps=20 Mi=400 Ng=20", RWBS{Population: 20, Generations: 20}, rosenbrock, [3]want{{1e-2, 1e-1}, {5, 50}, {500, 1000}}},
 		{"RWBS Ps=20 Mi=400 Ng=20", RWBS{Population: 20, Generations: 20}, rastrigin, [3]want{{1e-11, 2}, {5, 10}, {20, 20}}},
 		{"RWBS Ps=20 Mi=400 Ng=20", RWBS{Population: 20, Generations: 20}, ackley, [3]want{{1e-9, 2e-7}, {5e-1, 5}, {5, 10}}},
-		{"CCA defaults (SPEC 8)", CCA{}, sphere, [3]want{{1e-12, 1e-12}, {1e-7, 2e-7}, {2e-6, 2e-6}}},
-		{"CCA defaults (SPEC 8)", CCA{}, offcentre, [3]want{{1e-12, 1e-12}, {5e-8, 5e-7}, {1e-6, 1e-5}}},
-		{"CCA defaults (SPEC 8)", CCA{}, rosenbrock, [3]want{{5e-2, 1}, {5, 20}, {20, 200}}},
-		{"CCA defaults (SPEC 8)", CCA{}, rastrigin, [3]want{{2e-9, 5}, {50, 50}, {50, 100}}},
-		{"CCA defaults (SPEC 8)", CCA{}, ackley, [3]want{{1e-7, 2e-5}, {5, 20}, {10, 20}}},
+		{"CCA defaults", CCA{}, sphere, [3]want{{1e-12, 1e-12}, {1e-7, 2e-7}, {2e-6, 2e-6}}},
+		{"CCA defaults", CCA{}, offcentre, [3]want{{1e-12, 1e-12}, {5e-8, 5e-7}, {1e-6, 1e-5}}},
+		{"CCA defaults", CCA{}, rosenbrock, [3]want{{5e-2, 1}, {5, 20}, {20, 200}}},
+		{"CCA defaults", CCA{}, rastrigin, [3]want{{2e-9, 5}, {50, 50}, {50, 100}}},
+		{"CCA defaults", CCA{}, ackley, [3]want{{1e-7, 2e-5}, {5, 20}, {10, 20}}},
 		{"SA 1000", SA{Evaluations: 1000}, sphere, [3]want{{1e-7, 5e-7}, {5e-5, 1e-4}, {2e-4, 5e-4}}},
 		{"SA 1000", SA{Evaluations: 1000}, offcentre, [3]want{{5e-7, 5e-6}, {2e-4, 1e-3}, {5e-3, 1}}},
 		{"SA 1000", SA{Evaluations: 1000}, rosenbrock, [3]want{{1, 5}, {500, 2000}, {5000, 5000}}},
@@ -204,7 +204,7 @@ func TestEvaluationsAndBox(t *testing.T) {
 		{"PSO defaults", PSO{}, 10 * (20 + 1)},
 		{"PSO S=13 I=4", PSO{Swarm: 13, Iterations: 4}, 13 * (4 + 1)},
 		{"RWBS Ps=7 Mi=40 Ng=3", RWBS{Inner: 40, Generations: 3}, 3*(7+2*40) - (3 - 1)},
-		{"RWBS Ps=21 Mi=200 Ng=11 (Boston, SPEC 8: 4,621)", RWBS{Population: 21, Inner: 200}, 4621},
+		{"RWBS Ps=21 Mi=200 Ng=11 (Boston: 4,621)", RWBS{Population: 21, Inner: 200}, 4621},
 		{"RWBS Ps=7 Mi=400 Ng=11 (Ripley)", RWBS{}, 11*(7+2*400) - 10},
 		{"RWBS with Tol", RWBS{Tol: 1e-2}, 0},
 		{"CCA", CCA{}, 0},
@@ -377,7 +377,7 @@ func TestBoost(t *testing.T) {
 		want     []float64
 	}{
 		// Jbar = (1, 2, 3)/6, xi = 1/3, beta = 1/2: delta_i ∝ 2^(-Jbar_i)
-		{"SPEC 4.1", []float64{1, 2, 3}, []float64{1. / 3, 1. / 3, 1. / 3}, normalised(
+		{"beta < 1", []float64{1, 2, 3}, []float64{1. / 3, 1. / 3, 1. / 3}, normalised(
 			math.Pow(0.5, 1./6), math.Pow(0.5, 2./6), math.Pow(0.5, 3./6))},
 		// Jbar = (0.1, 0.9), xi = 0.82, beta = 0.82/0.18 > 1: delta_i *= beta^(1 - Jbar_i)
 		{"beta > 1", []float64{1, 9}, []float64{0.1, 0.9}, normalised(

@@ -1,7 +1,7 @@
 package optim
 
 // PSO is particle swarm optimisation with time-varying acceleration coefficients, exactly as
-// SPEC 4.2 (paper 000, eqs. 32-37):
+// Chen, Hong and Harris (2010), eqs. 32-37 (docs/ALGORITHMS.md, section 7):
 //
 //	positions u_i uniform in the box (or Problem.Start); velocities 0; pb_i = u_i; gb = best pb
 //	for l = 0..I_max-1:
@@ -16,11 +16,11 @@ package optim
 //	return gb
 //
 // A run costs exactly Swarm * (Iterations + 1) evaluations: the initial swarm, then one swarm
-// per iteration (paper 000's tables count Swarm * Iterations). Result.Iterations is Iterations.
+// per iteration (the paper's tables count Swarm * Iterations). Result.Iterations is Iterations.
 // The swarm is one batch, evaluated in parallel when Settings.Workers > 1. Result.X is gb: the
 // driver's best point evaluated is gb exactly, ties included.
 type PSO struct {
-	Swarm      int     // swarm size S; 0 means 10 (paper 000: 10, or 20 for harder problems)
+	Swarm      int     // swarm size S; 0 means 10 (the paper's 10, or 20 for harder problems)
 	Iterations int     // I_max; 0 means 20
 	Gamma      float64 // zero-velocity kick factor; 0 means 0.1
 }

@@ -2,7 +2,8 @@ package optim
 
 import "math"
 
-// RWBS is repeated weighted boosting search, exactly as SPEC 4.1 (paper 002, section III-B):
+// RWBS is repeated weighted boosting search, exactly as Chen, Hong, Luk and Harris (2009),
+// sections II-B and III-B (docs/ALGORITHMS.md, section 7):
 //
 //	best := none
 //	for gen = 1..Ng:
@@ -29,22 +30,23 @@ import "math"
 //     reset to 1/Ps.
 //
 // Taking argmax as the last maximal index keeps iw != ib, so the best member is never replaced:
-// the population's best never worsens, the best of generation Ng (paper 002's answer) is the best
+// the population's best never worsens, the best of generation Ng (the paper's answer) is the best
 // point of the whole run, and Result.X is that point (up to ties in cost).
 //
 // Evaluations: generation 1 costs Ps + 2 Mi and each later one Ps - 1 + 2 Mi, since u_1's cost is
-// carried over, so a run costs exactly Ng (Ps + 2 Mi) - (Ng - 1), paper 002's eq. 22 per node
-// (SPEC: "about Ng (Ps + 2 Mi)"; 4,621 at the Boston settings, SPEC 8), fewer if Tol stops a
-// generation early. Result.Iterations is Ng. Each new population and each pair u_a, u_b is a batch,
+// carried over, so a run costs exactly Ng (Ps + 2 Mi) - (Ng - 1), 4,621 at the paper's Boston
+// settings (its eq. 22 counts about Ng (Ps + 2 Mi) per node), fewer if Tol stops a generation
+// early. Result.Iterations is Ng. Each new population and each pair u_a, u_b is a batch,
 // evaluated in parallel when Settings.Workers > 1.
 //
-// Paper 002 states no convergence test: all Mi iterations run. Tol > 0 adds one, in the spirit
-// of the stopping rule of weighted boosting search in paper 002's reference [41] (not in
-// papers/) but scale-free: a generation's inner loop ends, before evaluating, once
+// Chen, Hong, Luk and Harris state no convergence test: all Mi iterations run. Tol > 0 adds
+// one, in the spirit of the stopping rule of weighted boosting search in Chen, Wang and Harris
+// (2005), where RWBS was introduced (reference [41] of the 2009 paper), but scale-free: a
+// generation's inner loop ends, before evaluating, once
 // max_j |u_a,j - u_ib,j| / (Upper_j - Lower_j) < Tol, i.e. once the weighted combination has
 // collapsed onto the best member.
 type RWBS struct {
-	Population  int     // Ps, at least 2; 0 means 7 (paper 002, Ripley data)
+	Population  int     // Ps, at least 2; 0 means 7 (the paper's, on Ripley's data)
 	Generations int     // Ng; 0 means 11
 	Inner       int     // Mi, the boosting iterations per generation; 0 means 400
 	Tol         float64 // inner-loop convergence tolerance relative to the box; 0 means none
@@ -130,8 +132,8 @@ func (m RWBS) search(r *runner) (int, error) {
 	return Ng, nil
 }
 
-// boost updates the distribution weightings delta from the costs J (paper 002, Step 1 of the
-// inner loop; SPEC 4.1), using Jbar as scratch. See RWBS for the guards.
+// boost updates the distribution weightings delta from the costs J (Step 1 of the inner loop
+// of Chen, Hong, Luk and Harris (2009), section II-B), using Jbar as scratch. See RWBS for the guards.
 func boost(delta, J, Jbar []float64) {
 	lo, hi := math.Inf(1), math.Inf(-1) // smallest cost, largest finite cost
 	for _, v := range J {

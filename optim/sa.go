@@ -2,8 +2,9 @@ package optim
 
 import "math"
 
-// SA is the simulated annealing baseline of SPEC 5 (paper 004 compares CCA with SA given the
-// same number of cost evaluations as the CCA run used; the paper gives no detail of its SA):
+// SA is the simulated annealing baseline of Ren and Bai (2011), who compare CCA with SA given the
+// same number of cost evaluations as the CCA run used and give no detail of their SA
+// (docs/ALGORITHMS.md, section 7):
 //
 //	draw n0 = min(10, Evaluations) uniform random points; x = the best of them
 //	T0 = the standard deviation of their costs (unless T0 is set)

@@ -26,8 +26,8 @@ cores; realisation k uses seed+k, so the results do not depend on the number of 
 longer than a second show their progress on a terminal (-quiet hides it).
 
 -generated runs a problem the project generates itself instead: ripley (two-class, 250/1000
-points), piecewise (paper 004's 1-D function, 100/100 points) or saddle (its 2-D function,
-9x9 and 40x40 grids), 20 realisations unless -realisations says otherwise; the error of the
+points), piecewise (the 1-D function of Ren and Bai 2011, 100/100 points) or saddle (their
+2-D function, 9x9 and 40x40 grids), 20 realisations unless -realisations says otherwise; the error of the
 last two is the normalised RMSE (test RMSE / standard deviation of the test targets).
 
 Example:

@@ -144,7 +144,7 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noLinear, "no-linear", false, "auto, pso, rwbs: Gaussian nodes only, no linear or quadratic node (with -no-power, model files of format 2, which older builds read)")
 	fs.Var(&f.refine, "refine", "auto: refine the nodes' centres and widths jointly after the selection, as far as the cross-validation supports: -refine on data of any size (2-4 times the time), -refine=false never, -refine=auto (the default) for several classes and regression from 1,000 points on")
 	fs.BoolVar(&f.paper, "paper", false, "pso, rwbs: the papers' construction (no bias, no cross-validation; with -ps 7 -ng 11 -mi 400 for rwbs)")
-	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, paper 000's; it uses 20 for harder sets)")
+	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, as Chen, Hong and Harris (2010); they use 20 for harder sets)")
 	fs.IntVar(&f.iterations, "iterations", 0, "pso: iterations I_max per node (0: 20)")
 	fs.IntVar(&f.ps, "ps", 0, "rwbs: population size Ps (0: 10; with -paper 7)")
 	fs.IntVar(&f.ng, "ng", 0, "rwbs: generations Ng (0: 4; with -paper 11)")

@@ -183,8 +183,8 @@ func formatBytes(b float64) string {
 	return fmt.Sprintf("%.2g %s", b, units[i])
 }
 
-// The search box of the LS-SVM tuner (package lssvm, SPEC 5): gamma in [0.1, 1e4], the width
-// (sigma, or the wavelet's a) in [0.1, 100].
+// The search box of the LS-SVM tuner (package lssvm; docs/ALGORITHMS.md, section 8): gamma in
+// [0.1, 1e4], the width (sigma, or the wavelet's a) in [0.1, 100].
 var (
 	lssvmGammaRange = [2]float64{0.1, 1e4}
 	lssvmWidthRange = [2]float64{0.1, 100}

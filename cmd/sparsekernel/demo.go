@@ -21,7 +21,7 @@ func init() {
 	commands = append(commands, &command{
 		name:  "demo",
 		args:  "[flags]",
-		short: "train every classifier on generated data and show the result",
+		short: "train every method on generated data and show the result",
 		long: `
 Demo generates a two-class problem in the manner of Ripley's synthetic set (250 training and
 1000 test points, two Gaussian mixtures, Bayes error about 8 %), trains each method on it,

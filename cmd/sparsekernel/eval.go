@@ -18,7 +18,7 @@ func init() {
 	commands = append(commands, &command{
 		name:  "eval",
 		args:  "[flags] train-data test-data | -cv K data",
-		short: "train on one file and report the test error, confusion matrix and LOO curve",
+		short: "train on one file and report the test error, confusion matrix and error against size",
 		long: `
 Eval trains a model on the first file exactly as train does, then reports its size, width,
 leave-one-out curve, and its error on the second file: the misclassification rate and the
@@ -243,7 +243,11 @@ func sizeTable(w io.Writer, m *model.Model) {
 		if n == t.Chosen {
 			mark = "*"
 		}
-		fmt.Fprintf(w, "  %s%5d nodes  %s\n", mark, n, formatError(m, errs[n-1]))
+		word := "nodes"
+		if n == 1 {
+			word = "node "
+		}
+		fmt.Fprintf(w, "  %s%5d %s  %s\n", mark, n, word, formatError(m, errs[n-1]))
 	}
 	if t.Refined > 0 { // the curve is the selection's, before it
 		fmt.Fprintf(w, "  (the selected nodes were then refined jointly: %s %s)\n", estimateName(m), formatError(m, t.LOOError))

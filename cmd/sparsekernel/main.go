@@ -104,7 +104,7 @@ func lookup(name string) *command {
 }
 
 func help(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
+	if len(args) == 0 || args[0] == "help" {
 		printCommands(stdout)
 		return 0
 	}

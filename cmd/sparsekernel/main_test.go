@@ -334,10 +334,30 @@ func TestReadmeTranscripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	seconds := regexp.MustCompile(`, [0-9.]+ s$`)
+	// The README's predict -proba transcripts: the file predicted and the lines it shows (1-based).
+	shown := map[string]struct {
+		data  string
+		lines []int
+	}{
+		"examples/ripley-train.csv": {"examples/ripley-test.csv", []int{1, 2, 3}},
+		"examples/iris.csv":         {"examples/iris.csv", []int{1, 2, 52, 102}},
+	}
 	for _, example := range []string{"examples/ripley-train.csv", "examples/iris.csv"} {
-		code, stdout, stderr := runCLI("train", "-o", filepath.Join(t.TempDir(), "m.json"), filepath.Join("../..", example))
+		modelPath := filepath.Join(t.TempDir(), "m.json")
+		code, stdout, stderr := runCLI("train", "-o", modelPath, filepath.Join("../..", example))
 		if code != 0 {
 			t.Fatalf("train %s: exit %d: %s", example, code, stderr)
+		}
+		p := shown[example]
+		pcode, proba, perr := runCLI("predict", "-proba", modelPath, filepath.Join("../..", p.data))
+		if pcode != 0 {
+			t.Fatalf("predict %s: exit %d: %s", p.data, pcode, perr)
+		}
+		rows := strings.Split(proba, "\n")
+		for _, k := range p.lines {
+			if k > len(rows) || !regexp.MustCompile(`(?m)^    `+regexp.QuoteMeta(rows[k-1])+`$`).Match(readme) {
+				t.Errorf("README lacks line %d that predict -proba %s prints:\n    %s", k, p.data, rows[min(k, len(rows))-1])
+			}
 		}
 		for _, line := range strings.Split(strings.TrimSpace(stdout+stderr), "\n") {
 			if strings.HasPrefix(line, "model written to") {

@@ -58,6 +58,11 @@ Example:
 				}
 				m, err := loadModel(args[0])
 				if err != nil {
+					if args[1] != "-" {
+						if _, err2 := loadModel(args[1]); err2 == nil {
+							return fmt.Errorf("%w (%s is the model file: the model comes first, then the data)", err, args[1])
+						}
+					}
 					return err
 				}
 				if proba && m.Task != model.Classification {
