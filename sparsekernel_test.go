@@ -18,7 +18,42 @@ import (
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
+// The default method with nothing set: a two-class model has one output (its decision's sign
+// gives the class) and, calibrated on out-of-fold decisions, a probability for each class.
 func ExampleFit() {
+	train, test := synth.Ripley(250, 1), synth.Ripley(1000, 2)
+	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	e, err := bench.TestError(m, test.X, test.ClassIndex())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err := m.Decision([]float64{0.5, 0.9})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	label, _ := m.Label(f)
+	p := make([]float64, len(m.Classes)) // one probability a class: two for one output
+	if err := m.Probabilities(p, f); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("outputs: %d, classes: %v, at most 10 nodes: %v, test error below 11%%: %v\n",
+		m.Outputs(), m.Classes, m.Size() <= 10, e < 11)
+	fmt.Printf("class of (0.5, 0.9): %s, probability above 0.9: %v\n", label, p[model.Class(f)] > 0.9)
+	// Output:
+	// outputs: 1, classes: [-1 1], at most 10 nodes: true, test error below 11%: true
+	// class of (0.5, 0.9): -1, probability above 0.9: true
+}
+
+// A published method by name: LOOMI (Hong et al. 2014), fixed nodes selected by their
+// leave-one-out mutual information.
+func ExampleFit_loomi() {
 	train, test := synth.Ripley(250, 1), synth.Ripley(1000, 2)
 	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Method: sparsekernel.LOOMI})
 	if err != nil {
