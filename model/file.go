@@ -428,7 +428,9 @@ func position(data []byte, off int64) string {
 	return fmt.Sprintf("%d:%d", line, col)
 }
 
-// Load reads a model file.
+// Load reads and checks the model file at path (Read): any version up to Version, a version 1
+// file as a model of one output. Errors name the file, and the line and column of a damaged
+// field.
 func Load(path string) (*Model, error) {
 	fh, err := os.Open(path)
 	if err != nil {

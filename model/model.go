@@ -8,10 +8,15 @@
 //
 //	f_k(x) = Bias[k] + sum_i Weights[k][i] * g_i(z),   z = (x - Scaling.Mean) / Scaling.Std
 //
-// where g_i is node i's basis function in the standardised space z. K is 1 for a regressor
-// (f_1 is the prediction) and for a two-class classifier (Classes[1] when f_1 > 0, else
-// Classes[0]); a classifier of C >= 3 classes has K = C one-vs-rest outputs and predicts the
-// class of the largest output.
+// where g_i is node i's basis function in the standardised space z: a Gaussian (or wavelet)
+// of its centre and width, or, for a node of Kind NodeLinear, the linear term Centre'z, or for
+// NodeQuadratic a quadratic form (Node). Where Scaling.Power is set, skewed inputs are
+// power-transformed before they are standardised. K is 1 for a regressor (f_1 is the
+// prediction, clipped to Range where set, widened along the linear nodes' Trend) and for a
+// two-class classifier (Classes[1] when f_1 > 0, else Classes[0]); a classifier of C >= 3
+// classes has K = C one-vs-rest outputs and predicts the class of the largest output.
+// Calibration maps the outputs to class probabilities (Probabilities). A model file carries
+// these formulas in its "about" lines (About).
 package model
 
 import (
