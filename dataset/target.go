@@ -102,7 +102,7 @@ func strayText(labels []string) (Detection, bool) {
 	if bad == 0 || 20*bad > len(labels) || DetectLabels(nums).Task != Regression {
 		return Detection{}, false
 	}
-	return Detection{Regression, 0, fmt.Sprintf("numeric labels but for %d of %d, the first %q in row %d", bad, len(labels), short(labels[first]), first+1)}, true
+	return Detection{Regression, 0, fmt.Sprintf("numeric labels but for %d of %d, the first %q in data row %d", bad, len(labels), short(labels[first]), first+1)}, true
 }
 
 // MissingLabel returns the index of the first label that marks a missing value (IsMissing:
