@@ -22,12 +22,12 @@ import (
 // The method names accepted by Options.Method.
 const (
 	Auto  = "auto"  // the default: cross-validated forward selection (ofs.Auto)
-	ROLS  = "rols"  // ROLS-LOO (paper 003)
-	LOOMI = "loomi" // LOOMI (paper 001)
-	PSO   = "pso"   // tunable nodes found by particle swarm optimisation (paper 000)
-	RWBS  = "rwbs"  // tunable nodes found by repeated weighted boosting search (paper 002)
+	ROLS  = "rols"  // ROLS-LOO (Hong, Chen and Harris 2008)
+	LOOMI = "loomi" // LOOMI (Hong et al. 2014)
+	PSO   = "pso"   // tunable nodes by particle swarm optimisation (Chen, Hong and Harris 2010)
+	RWBS  = "rwbs"  // tunable nodes by RWBS (Chen, Hong, Luk and Harris 2009)
 	LROLS = "lrols" // LROLS-LOO on fixed nodes (regression)
-	LSSVM = "lssvm" // LS-SVM tuned on its exact LOO error (paper 004)
+	LSSVM = "lssvm" // LS-SVM tuned on its exact LOO error (Ren and Bai 2011)
 )
 
 // Method describes one of the methods Fit implements.
@@ -1004,7 +1004,7 @@ func fitTunable(c *fitContext) error {
 		nodes[i] = model.Node{Centre: r.Centres[i], Width: r.Vars[i]}
 	}
 	if !classify && len(nodes) > 0 {
-		// Refine with LROLS-LOO over the constructed nodes' columns (SPEC 4), which may drop nodes.
+		// Refine with LROLS-LOO over the constructed nodes' columns, which may drop nodes.
 		pool := ofs.NewPool(len(Z), len(nodes), len(nodes)+1)
 		for c, nd := range nodes {
 			col := pool.Column(c)

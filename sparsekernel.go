@@ -6,8 +6,11 @@
 // Fit and FitLabels are the calls most users need; the zero Options choose everything:
 //
 //	m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{})
-//	f, err := m.Decision(x)
-//	label, err := m.Label(f)
+//	f, err := m.Decision(x)           // the K outputs at one row x of raw inputs
+//	label, err := m.Label(f)          // its class (a regressor's prediction is f[0])
+//	p := make([]float64, len(m.Classes))
+//	err = m.Probabilities(p, f)       // one probability a class
+//	err = m.Save("model.json")        // model.Load reads it back; export writes it as C or Go
 //
 // Two-class, multi-class and regression models are all *model.Model values with K outputs
 // sharing their nodes. Besides the default method (Auto), the published methods the project
@@ -85,7 +88,8 @@ type Options struct {
 	// from 1,000 points on; RefineAlways ("always"), on any data; RefineNever ("never"). It
 	// takes up to four times the time of a fit.
 	Refine string
-	// PSO configures method pso; the zero value is paper 000's S = 10, I_max = 20.
+	// PSO configures method pso; the zero value is S = 10, I_max = 20, the settings of Chen,
+	// Hong and Harris (2010).
 	PSO optim.PSO
 	// RWBS configures method rwbs; the zero value is Ps = 10, Ng = 4, Mi = 25 (with Paper:
 	// Ps = 7, Ng = 11, Mi = 400, the settings of the papers' synthetic example).
@@ -117,7 +121,7 @@ type Options struct {
 type LSSVMOptions struct {
 	// Kernel is "gaussian" (exp(-||z-x||^2/(2 sigma^2))) or "wavelet"; "" means "gaussian".
 	Kernel string
-	// Tuner is "cca" (the colonial competitive algorithm, paper 004), "sa" (simulated
+	// Tuner is "cca" (the colonial competitive algorithm, Ren and Bai 2011), "sa" (simulated
 	// annealing, the paper's baseline) or "none" (use Gamma and Width); "" means "cca".
 	Tuner string
 	// Gamma and Width (sigma, or the wavelet's a) are the hyperparameters for Tuner "none".
@@ -125,7 +129,7 @@ type LSSVMOptions struct {
 	// Evaluations is the budget of Tuner "sa"; 0 means as many as a CCA run on the same
 	// data uses (the paper's protocol: CCA runs first to set the budget).
 	Evaluations int
-	// CCA configures the colonial competitive algorithm; the zero value is paper 004's.
+	// CCA configures the colonial competitive algorithm; the zero value is Ren and Bai's.
 	CCA optim.CCA
 }
 

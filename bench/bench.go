@@ -1,8 +1,8 @@
-// Package bench runs a method over the realisations of a benchmark (SPEC 6): train on each
-// training split, measure on its test split, and summarise. A benchmark is a folder of
-// realisations (FolderSource), a generated problem (Generated) or the k folds of one data set
-// (FoldSource, a cross-validation). Realisations run in
-// parallel; realisation k always uses seed Options.Seed + k, so the results do not depend on
+// Package bench runs a method over the realisations of a benchmark (the protocol of
+// docs/REPRODUCTION.md): train on each training split, measure on its test split, and
+// summarise. A benchmark is a folder of realisations (FolderSource), a generated problem
+// (Generated) or the k folds of one data set (FoldSource, a cross-validation). Realisations run
+// in parallel; realisation k always uses seed Options.Seed + k, so the results do not depend on
 // the number of workers.
 package bench
 

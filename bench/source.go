@@ -49,7 +49,7 @@ func (s *FolderSource) Len() int { return s.F.Realisations() }
 // Task returns the folder's task.
 func (s *FolderSource) Task() model.Task { return s.task }
 
-// Metric is the error percentage for classification, the MSE for regression (SPEC 6).
+// Metric is the error percentage for classification, the MSE for regression.
 func (s *FolderSource) Metric() string { return metricFor(s.task) }
 
 // metricFor returns the metric of a task's data sets: the error percentage for
@@ -94,13 +94,15 @@ type Generated struct {
 	make         func(seed uint64) (train, test synth.Set)
 }
 
-// Generators lists the generated benchmarks by name:
+// Generators lists the generated benchmarks by name (piecewise and saddle are the test
+// functions of Ren and Bai (2011)):
 //
 //	ripley     two-class Ripley-style mixtures, 250 training and 1000 test points (error %)
-//	piecewise  paper 004's 1-D function, 100 training and 100 test points, uniform on [-10, 10] (NRMSE)
-//	saddle     paper 004's 2-D function, a 9x9 training grid and a 40x40 test grid on [-10, 10]^2 (NRMSE)
+//	piecewise  the 1-D function, 100 training and 100 test points, uniform on [-10, 10] (NRMSE)
+//	saddle     the 2-D function, a 9x9 training grid and a 40x40 test grid on [-10, 10]^2 (NRMSE)
 //
-// NRMSE is the test RMSE divided by the standard deviation of the test targets (SPEC 5).
+// NRMSE is the test RMSE divided by the standard deviation of the test targets (Ren and Bai do
+// not define their normalised RMSE; see docs/REPRODUCTION.md).
 var Generators = map[string]func(realisations int) *Generated{
 	"ripley": func(n int) *Generated {
 		return &Generated{"ripley", model.Classification, ErrorPercent, n, func(seed uint64) (synth.Set, synth.Set) {

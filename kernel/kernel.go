@@ -1,13 +1,13 @@
-// Package kernel holds the basis functions of sparsekernel (SPEC section 1): the Gaussian
-// with a common width, the Gaussian with a diagonal covariance (tunable nodes) and the
+// Package kernel holds the basis functions of sparsekernel (docs/ALGORITHMS.md, section 1): the
+// Gaussian with a common width, the Gaussian with a diagonal covariance (tunable nodes) and the
 // wavelet kernel of the LS-SVM.
 //
 // One convention is used throughout: a Gaussian is written with per-dimension variances s_j,
 //
 //	g(x) = exp(-0.5 * sum_j (x_j - c_j)^2 / s_j),
 //
-// so the common-width form exp(-||x-c||^2 / tau) of papers 001 and 003 has s_j = tau/2 and the
-// LS-SVM form exp(-||x-z||^2 / (2 sigma^2)) has s_j = sigma^2.
+// so the common-width form exp(-||x-c||^2 / tau) of Hong, Chen and Harris (2008) and Hong et al.
+// (2014) has s_j = tau/2 and the LS-SVM form exp(-||x-z||^2 / (2 sigma^2)) has s_j = sigma^2.
 package kernel
 
 import "math"
@@ -17,7 +17,7 @@ type Kernel interface {
 	Eval(x, z []float64) float64
 }
 
-// Gaussian is the isotropic Gaussian kernel exp(-||x-z||^2 / (2 Sigma^2)) (SPEC 1, 5).
+// Gaussian is the isotropic Gaussian kernel exp(-||x-z||^2 / (2 Sigma^2)) of the LS-SVM.
 type Gaussian struct {
 	Sigma float64
 }
@@ -27,7 +27,7 @@ func (g Gaussian) Eval(x, z []float64) float64 {
 	return math.Exp(-SqDist(x, z) / (2 * g.Sigma * g.Sigma))
 }
 
-// Wavelet is the wavelet kernel prod_j cos(1.75 d_j / A) exp(-d_j^2 / (2 A^2)), d = x - z (SPEC 1).
+// Wavelet is the wavelet kernel prod_j cos(1.75 d_j / A) exp(-d_j^2 / (2 A^2)), d = x - z.
 type Wavelet struct {
 	A float64
 }
@@ -54,7 +54,7 @@ func SqDist(x, z []float64) float64 {
 	return s
 }
 
-// Diag returns the diagonal-covariance Gaussian exp(-0.5 sum_j (x_j - mu_j)^2 / s_j) (SPEC 1).
+// Diag returns the diagonal-covariance Gaussian exp(-0.5 sum_j (x_j - mu_j)^2 / s_j).
 func Diag(x, mu, s []float64) float64 {
 	return math.Exp(-0.5 * DiagDist(x, mu, s))
 }

@@ -99,9 +99,9 @@ func BenchmarkLOOStages(b *testing.B) {
 	})
 }
 
-// pidLike returns n samples shaped like the Pima diabetes set (pid, SPEC 5): 8 standardised
-// features, some correlated, and +-1 labels from a noisy nonlinear rule with about a third
-// positive.
+// pidLike returns n samples shaped like the Pima diabetes set (pid in Ren and Bai 2011): 8
+// standardised features, some correlated, and +-1 labels from a noisy nonlinear rule with about
+// a third positive.
 func pidLike(rng *rand.Rand, n int) ([][]float64, []float64) {
 	X := make([][]float64, n)
 	y := make([]float64, n)
@@ -118,8 +118,8 @@ func pidLike(rng *rand.Rand, n int) ([][]float64, []float64) {
 	return X, y
 }
 
-// BenchmarkTune is one whole Tune run with CCA (paper 004's settings, the optim defaults) on
-// pid-sized data, N = 512, m = 8, Gaussian kernel.
+// BenchmarkTune is one whole Tune run with CCA (the settings of Ren and Bai, the optim
+// defaults) on pid-sized data, N = 512, m = 8, Gaussian kernel.
 func BenchmarkTune(b *testing.B) {
 	X, y := pidLike(rand.New(rand.NewPCG(27, 28)), benchN)
 	for _, workers := range []int{1, 2} {

@@ -226,7 +226,7 @@ func (e *Evaluator) OutputResiduals(j int, dst []float64) []float64 {
 }
 
 // solve computes, for kernel k and gamma, the biases e.b, the coefficients e.alpha and the LOO
-// residuals e.res of the regression-form system (SPEC 5) for every output: H = L L' and
+// residuals e.res of the regression-form system for every output: H = L L' and
 // Z = L^-1 by cholInv, the rest from Z, or everything by the LU route if H is not positive
 // definite.
 func (e *Evaluator) solve(k kernel.Kernel, gamma float64) error {
@@ -247,8 +247,8 @@ func (e *Evaluator) solve(k kernel.Kernel, gamma float64) error {
 
 // fromInverse fills e.b, e.alpha and e.res from Z = L^-1 in the lower triangle of e.z: for
 // each output j, b_j = 1' H^-1 y_j / 1' H^-1 1, alpha_j = H^-1 (y_j - b_j 1), and
-// r_ji = alpha_ji / C_ii with C_ii = [H^-1]_ii - (H^-1 1)_i^2 / 1' H^-1 1 (SPEC 5), the same
-// for every output.
+// r_ji = alpha_ji / C_ii with C_ii = [H^-1]_ii - (H^-1 1)_i^2 / 1' H^-1 1 (Cawley and Talbot
+// 2004; docs/ALGORITHMS.md, section 8), the same for every output.
 //
 // The right-hand sides 1, y_1, ..., y_K go through Z and Z' in groups of two to four, one
 // accumulator each, so that every value is summed in the same order whatever K. The
@@ -424,7 +424,7 @@ func axpy4(z []float64, a0, a1, a2, a3 float64, h0, h1, h2, h3, d []float64) {
 	}
 }
 
-// fill writes H = Omega + I/gamma into the lower triangle of e.a (regression form, SPEC 5).
+// fill writes H = Omega + I/gamma into the lower triangle of e.a (regression form).
 func (e *Evaluator) fill(k kernel.Kernel, gamma float64) error {
 	if err := checkGamma(gamma); err != nil {
 		return err

@@ -1,8 +1,9 @@
-// Package lssvm is the least-squares support vector machine (LS-SVM) of SPEC section 5
-// (paper 004, after Suykens and Vandewalle) with its exact closed-form leave-one-out (LOO)
-// error (Cawley and Talbot 2004), the fitness its hyperparameters are tuned on.
+// Package lssvm is the least-squares support vector machine (LS-SVM) of Ren and Bai (2011),
+// after Suykens and Vandewalle (1999), with its exact closed-form leave-one-out (LOO) error
+// (Cawley and Talbot 2004), the fitness its hyperparameters are tuned on (docs/ALGORITHMS.md,
+// section 8).
 //
-// Regression solves the bordered system (SPEC 5)
+// Regression solves the bordered system
 //
 //	[0  1'              ] [b    ]   [0]
 //	[1  Omega + I/gamma ] [alpha] = [y],   Omega_kl = K(x_k, x_l),
@@ -17,8 +18,8 @@
 // matrix, the LOO residual of point k is r_k = alpha_k / C_kk, where the alpha-block of C is
 // H^-1 - (H^-1 1)(H^-1 1)' / (1' H^-1 1). One Cholesky factorisation H = L L' and the
 // triangular inverse L^-1 give everything: diag(H^-1) are the squared column norms of L^-1.
-// For classification the LOO MSE is that of the regression-form system on the +-1 targets
-// (SPEC 5), and a LOO misclassification count comes with it.
+// For classification the LOO MSE is that of the regression-form system on the +-1 targets,
+// and a LOO misclassification count comes with it.
 //
 // Several outputs (FitK, LOOK, NewEvaluatorK, TuneK): the system matrix does not depend on the
 // targets, so K target vectors y_1..y_K, such as the one-vs-rest -1/+1 targets of K classes,
@@ -80,7 +81,7 @@ type Machine struct {
 	Classification bool
 }
 
-// Decision returns sum_k Coef_k K(x, x_k) + Bias (SPEC 5). x must have as many values as the
+// Decision returns sum_k Coef_k K(x, x_k) + Bias. x must have as many values as the
 // training rows (the kernel panics otherwise, as slice indexing does).
 func (m *Machine) Decision(x []float64) float64 {
 	s := m.Bias
@@ -91,7 +92,7 @@ func (m *Machine) Decision(x []float64) float64 {
 }
 
 // Predict returns Decision(x) for regression; for classification +1 if Decision(x) > 0,
-// else -1 (sgn of SPEC 1).
+// else -1.
 func (m *Machine) Predict(x []float64) float64 {
 	f := m.Decision(x)
 	if !m.Classification {
@@ -104,8 +105,8 @@ func (m *Machine) Predict(x []float64) float64 {
 }
 
 // Fit trains an LS-SVM on the rows of X (already standardised samples) and targets y with
-// kernel k and regularisation gamma > 0 by solving the bordered system of SPEC 5 with a
-// Cholesky factorisation of Omega + I/gamma (LU of the bordered matrix if that is not positive
+// kernel k and regularisation gamma > 0 by solving the bordered system with a Cholesky
+// factorisation of Omega + I/gamma (LU of the bordered matrix if that is not positive
 // definite; see the package documentation); it costs about as much as one LOO evaluation. For
 // classification y must hold -1 and +1.
 func Fit(X [][]float64, y []float64, k kernel.Kernel, gamma float64, classification bool) (*Machine, error) {
@@ -152,8 +153,8 @@ func (e *Evaluator) fit(k kernel.Kernel, gamma float64) ([][]float64, error) {
 // regularisation gamma on (X, y), from one factorisation (never N refits), and the number of
 // points whose LOO prediction has the wrong sign (sgn(y_k - r_k) != sgn(y_k), sgn(0) = -1),
 // which for +-1 labels is the LOO misclassification count. The LOO residuals are those of the
-// regression-form system on y; for +-1 labels that is the LOO MSE SPEC 5 tunes
-// classifiers on. Use an Evaluator to repeat this on one data set without allocating, or to
+// regression-form system on y; for +-1 labels that is the LOO MSE Tune minimises for
+// classifiers. Use an Evaluator to repeat this on one data set without allocating, or to
 // read the residuals themselves.
 func LOO(X [][]float64, y []float64, k kernel.Kernel, gamma float64) (mse float64, misclassified int, err error) {
 	e, err := NewEvaluator(X, y)

@@ -156,9 +156,9 @@ func ftoa(v float64) string {
 	return "1e4"
 }
 
-// TestFitSolvesSystem builds the bordered systems of SPEC 5 from kernel.Eval (both the
-// regression form and the classification form with Omega_kl = y_k y_l K) and checks Fit's
-// solution against them.
+// TestFitSolvesSystem builds the bordered systems (docs/ALGORITHMS.md, section 8) from
+// kernel.Eval (both the regression form and the classification form with
+// Omega_kl = y_k y_l K) and checks Fit's solution against them.
 func TestFitSolvesSystem(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	tests := []struct {

@@ -9,7 +9,7 @@ import (
 )
 
 // The fall-back route when H = Omega + I/gamma is not positive definite: an LU factorisation
-// with partial pivoting of the whole (N+1) x (N+1) bordered matrix of SPEC 5 (gonum's Dgetrf),
+// with partial pivoting of the whole (N+1) x (N+1) bordered matrix (gonum's Dgetrf),
 // its explicit inverse C (Dgetri), which gives the solution and the LOO residuals alpha_k / C_kk of
 // every output (K right-hand sides, one inverse), and a reciprocal condition estimate (Dgecon)
 // below machine epsilon reported as ErrSingular.

@@ -8,7 +8,7 @@ import (
 	"github.com/sparsekernel/sparsekernel/optim"
 )
 
-// The search box of Tune (SPEC 5), in log10 scale.
+// The search box of Tune (the ranges of Ren and Bai 2011), in log10 scale.
 const (
 	minGamma, maxGamma = 0.1, 1e4
 	minWidth, maxWidth = 0.1, 100
@@ -34,10 +34,11 @@ type TuneResult struct {
 }
 
 // Tune searches (log gamma, log sigma) for kind "gaussian" or (log gamma, log a) for kind
-// "wavelet", over gamma in [0.1, 1e4] and sigma or a in [0.1, 100] (SPEC 5), for the minimum
-// exact LOO MSE on (X, y) with the optimisation method m (optim.CCA as in paper 004, or
-// optim.SA with the same number of evaluations for its baseline). For classification y must
-// hold -1 and +1, and the LOO MSE is that of the regression form on those targets (SPEC 5).
+// "wavelet", over gamma in [0.1, 1e4] and sigma or a in [0.1, 100], for the minimum exact LOO
+// MSE on (X, y) with the optimisation method m (optim.CCA as in Ren and Bai (2011), or optim.SA
+// with the same number of evaluations for their baseline). For classification y must hold -1
+// and +1, and the LOO MSE is that of the regression form on those targets (docs/ALGORITHMS.md,
+// section 8).
 //
 // Each of the s.Workers goroutines gets its own Evaluator (through optim.Problem.NewFunc); they
 // share the data and the pairwise distances, computed once. A hyperparameter point whose

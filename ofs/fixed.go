@@ -40,8 +40,8 @@ func CentreSubset(n int, seed uint64) []int {
 	return idx
 }
 
-// Fixed is the fixed-node problem of SPEC 3: candidate Gaussians exp(-||x-c||^2/tau) centred
-// on training points, with one common width tau.
+// Fixed is the fixed-node problem (docs/ALGORITHMS.md, section 6.1): candidate Gaussians
+// exp(-||x-c||^2/tau) centred on training points, with one common width tau.
 type Fixed struct {
 	X       [][]float64 // standardised training inputs
 	Y       []float64   // targets
@@ -148,8 +148,8 @@ type WidthResult struct {
 }
 
 // Score is the criterion by which a width is chosen: the final model's LOO logistic loss for
-// classification (SPEC 8: it generalises better than the LOO misclassification rate), the LOO
-// MSE for regression. Lower is better.
+// classification (it generalises better than the LOO misclassification rate;
+// docs/ALGORITHMS.md, section 6.1), the LOO MSE for regression. Lower is better.
 func (w WidthResult) Score(classify bool) float64 {
 	if classify {
 		return w.LogLoss

@@ -4,8 +4,8 @@ import "math"
 
 // LOOMI is forward selection maximising the LOO mutual information between the true and the
 // LOO-predicted labels, with a Bayesian fit of each term's regularisation inside its stage
-// (paper 001, SPEC 3.2). The zero value is the paper's method with the choices of SPEC 3.3
-// made as documented on each field.
+// (Hong et al. 2014; docs/ALGORITHMS.md, section 6.3). The zero value is the paper's method
+// with the choices it leaves open made as documented on each field.
 type LOOMI struct {
 	// Lambda is the regularisation with which candidates are evaluated and from which each
 	// stage's Bayesian fit starts; default 1e-6.
@@ -13,9 +13,9 @@ type LOOMI struct {
 	// BayesIters is the number of iterations of the per-stage fit; default 10.
 	BayesIters int
 	// Patience p: stop when the LOO MI has not risen above its best for p consecutive
-	// steps (SPEC 3.2 step 3); default 3.
+	// steps (the paper's rule); default 3.
 	Patience int
-	// MinTerms is the minimum model size (SPEC 8: a one-term model always predicts one class);
+	// MinTerms is the minimum model size (a one-term model always predicts one class);
 	// default 2.
 	MinTerms int
 	// Plateau makes a step that keeps the MI but lowers the LOO MSE count as an improvement.
@@ -24,7 +24,7 @@ type LOOMI struct {
 	MaxTerms int
 }
 
-// maxBayesLambda is the value above which a stage's Bayesian lambda is reset (SPEC 3.2).
+// maxBayesLambda is the value above which a stage's Bayesian lambda is reset.
 const maxBayesLambda = 1e6
 
 // Select runs LOOMI over the pool, whose state must be empty. The first term minimises the
@@ -89,8 +89,9 @@ func (l LOOMI) Select(pool *Pool, s *State) Selection {
 }
 
 // bayesLambda fits the regularisation of a stage's new term (p'p = kappa, p'y = py) to the
-// current residual e^(l-1) by iters iterations of SPEC 3.2 step 2, starting from lambda0; a
-// value that diverges, is not finite or exceeds 1e6 is reset to lambda0.
+// current residual e^(l-1) by iters iterations of the per-stage Bayesian update of Hong et al.
+// (2014), starting from lambda0 (docs/ALGORITHMS.md, section 6.3); a value that diverges, is
+// not finite or exceeds 1e6 is reset to lambda0.
 func bayesLambda(s *State, kappa, py, lambda0 float64, iters int) float64 {
 	ee := dot(s.e, s.e)
 	n := float64(s.N())

@@ -3,9 +3,10 @@ package ofs
 import "math"
 
 // The O(N) loops of the engine. psi_k = eta_k - y_k e_k is the numerator of the LOO signed
-// decision s_k = psi_k/eta_k (SPEC 2: psi = sum_i [y theta_i p_i - p_i^2/(kappa_i+lambda_i)]
-// equals eta - y e for y in {-1, +1}), so a LOO error (s_k <= 0) is psi_k <= 0 whenever
-// eta_k > 0; a point with eta_k <= etaMin counts as an error.
+// decision s_k = psi_k/eta_k (docs/ALGORITHMS.md, section 2.2; the running sum
+// psi = sum_i [y theta_i p_i - p_i^2/(kappa_i+lambda_i)] equals eta - y e for y in {-1, +1}),
+// so a LOO error (s_k <= 0) is psi_k <= 0 whenever eta_k > 0; a point with eta_k <= etaMin
+// counts as an error.
 
 // dot returns x'y.
 func dot(x, y []float64) float64 {

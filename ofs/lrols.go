@@ -3,7 +3,8 @@ package ofs
 import "math"
 
 // LROLS is LROLS-LOO, locally regularised orthogonal least squares with the LOO MSE
-// (paper 002 and its reference [32]; SPEC 4): forward selection minimising the LOO MSE, each
+// (Chen, Hong, Harris and Sharkey 2004, as used by Chen, Hong, Luk and Harris 2009;
+// docs/ALGORITHMS.md, section 6.4): forward selection minimising the LOO MSE, each
 // candidate with its own regularisation lambda, alternating with evidence updates of the
 // selected terms' lambdas. A candidate that a later pass does not select is dropped, so the
 // passes can shrink the model. It is the fixed-node regression method and the refinement
@@ -17,9 +18,9 @@ type LROLS struct {
 	// EvidenceIters is the number of evidence sweeps after each pass; default 1.
 	EvidenceIters int
 	// MinDecrease stops a pass when a term lowers the LOO MSE by less than this fraction of it;
-	// default 0.002 (paper 002's rule, stop when J_(n+1) >= J_n, let Boston models grow to
-	// the cap of 100 nodes while the LOO MSE crept down by hundredths of a percent). Negative:
-	// the paper's rule.
+	// default 0.002 (the rule of Chen, Hong, Luk and Harris, stop when J_(n+1) >= J_n, let
+	// Boston models grow to the cap of 100 nodes while the LOO MSE crept down by hundredths of
+	// a percent). Negative: the paper's rule.
 	MinDecrease float64
 	// MaxTerms caps the model size; default min(L, 200).
 	MaxTerms int

@@ -1,9 +1,10 @@
 package ofs
 
-// Pool is a fixed set of L candidate columns over the N training points (SPEC 2, 3), kept
-// orthogonal to the model by modified Gram-Schmidt deflation so that evaluating a candidate
-// at any stage costs O(N). Deflation is lazy: the column selected last is projected out of
-// each candidate when Scan next visits it, in the same cache-warm pass that evaluates it.
+// Pool is a fixed set of L candidate columns over the N training points, kept orthogonal to the
+// model by modified Gram-Schmidt deflation so that evaluating a candidate at any stage costs
+// O(N) (docs/ALGORITHMS.md, section 2.4). Deflation is lazy: the column selected last is
+// projected out of each candidate when Scan next visits it, in the same cache-warm pass that
+// evaluates it.
 type Pool struct {
 	n, l     int
 	maxTerms int

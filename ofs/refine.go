@@ -12,8 +12,8 @@ import (
 // costGrad returns the stage cost of node u = (mu, log v), the regularised LOO MSE of the
 // model with the node added (as cost), and writes its gradient with respect to u into grad.
 // With p the node's orthogonalised column, c = 1/(p'p + lambda), theta = c p'y, a_k = e_k -
-// theta p_k, b_k = eta_k - c p_k^2 and r_k = a_k/b_k, the cost is (1/N) sum r_k^2 (SPEC 2);
-// its gradient in p is
+// theta p_k, b_k = eta_k - c p_k^2 and r_k = a_k/b_k, the cost is (1/N) sum r_k^2; its
+// gradient in p (docs/ALGORITHMS.md, section 5) is
 //
 //	G_k = w_k (2 c r_k p_k - theta) - A c y_k + 2 c (A theta - B c) p_k,
 //

@@ -2,15 +2,15 @@ package ofs
 
 import "math"
 
-// ROLS is ROLS-LOO (paper 003, SPEC 3.1): forward selection minimising the LOO
-// misclassification rate with a small common regularisation, then evidence (MacKay) updates
-// of each term's regularisation. The zero value is the paper's method with the choices of
-// SPEC 3.3 made as documented on each field.
+// ROLS is ROLS-LOO (Hong, Chen and Harris 2008; docs/ALGORITHMS.md, section 6.2): forward
+// selection minimising the LOO misclassification rate with a small common regularisation, then
+// evidence (MacKay) updates of each term's regularisation. The zero value is the paper's method
+// with the choices it leaves open made as documented on each field.
 type ROLS struct {
 	// Lambda is the regularisation used during selection ("very small"); default 1e-6.
 	Lambda float64
 	// Patience is the number of consecutive steps without improvement of the LOO
-	// misclassification rate after which selection stops; default 1 (paper 003: stop at the
+	// misclassification rate after which selection stops; default 1 (the paper's rule: stop at the
 	// first step that does not improve).
 	Patience int
 	// Plateau makes a step that keeps the misclassification rate but lowers the LOO MSE
@@ -45,7 +45,7 @@ func (r ROLS) Select(pool *Pool, s *State) Selection {
 		iters = 10
 	}
 	sel := Selection{Criterion: "loo-misclassification-rate"}
-	// J_0 = 1: with no terms every LOO signed decision is 0, an error (SPEC 3.1 step 3).
+	// J_0 = 1: with no terms every LOO signed decision is 0, an error.
 	stop := newStopper(1, r.Patience, max(r.MinTerms, 1), maxTerms, r.Plateau)
 	for n := 1; ; n++ {
 		best, bestMiss, bestMSE := -1, math.MaxInt, math.Inf(1)

@@ -31,8 +31,9 @@ type Selection struct {
 // stopper implements the stopping rules of the fixed-node and tunable-node constructions: the
 // selection goes on while the criterion improves on the best value seen (by more than the
 // fraction minGain of it), and stops after patience consecutive steps without an improvement
-// (patience 1: the first step that fails to improve, as paper 003), at maxTerms, or when no
-// candidate is left. The model is cut back to the best size, never below minTerms.
+// (patience 1: the first step that fails to improve, as in Hong, Chen and Harris 2008), at
+// maxTerms, or when no candidate is left. The model is cut back to the best size, never below
+// minTerms.
 type stopper struct {
 	patience, minTerms, maxTerms int
 	minGain                      float64

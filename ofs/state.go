@@ -1,6 +1,6 @@
-// Package ofs is the orthogonal forward selection (OFS) engine of sparsekernel (SPEC section 2)
-// and the selection methods built on it: ROLS-LOO (rols.go), LOOMI (loomi.go), the tunable-node
-// construction (tunable.go) and LROLS-LOO (lrols.go).
+// Package ofs is the orthogonal forward selection (OFS) engine of sparsekernel
+// (docs/ALGORITHMS.md, section 2) and the selection methods built on it: ROLS-LOO (rols.go),
+// LOOMI (loomi.go), the tunable-node construction (tunable.go) and LROLS-LOO (lrols.go).
 //
 // A State holds the model after n terms in its orthogonal form: the columns p_i, kappa_i,
 // lambda_i, theta_i and, for every training point k, the residual e_k and the LOO weighting
@@ -17,7 +17,7 @@ import (
 )
 
 // DependenceTol is the relative energy below which an orthogonalised candidate is taken to be
-// linearly dependent on the model and rejected: p'p < DependenceTol * g'g (SPEC 2).
+// linearly dependent on the model and rejected: p'p < DependenceTol * g'g.
 const DependenceTol = 1e-10
 
 // biasLambda is the regularisation of the forced bias term: small, as for any term during
@@ -28,7 +28,8 @@ const biasLambda = 1e-6
 // e/eta is unbounded: the model interpolates it through a column concentrated on it).
 const etaMin = 1e-12
 
-// State is an OFS model in orthogonal form (SPEC 2). The zero value is not usable: call NewState.
+// State is an OFS model in orthogonal form (docs/ALGORITHMS.md, section 2.1). The zero value is
+// not usable: call NewState.
 // A state may fit K target vectors at once (NewStateK): the terms, kappa, lambda and eta are
 // shared, each output k has its own residual e_k and weights theta_ik = p_i'y_k/(kappa_i +
 // lambda_i). The single-output fields below (y, e, theta, py) are those of output 0.
@@ -202,7 +203,7 @@ func (s *State) Alpha(i int) []float64 { return s.alpha[i] }
 func (s *State) Theta(i int) float64 { return s.theta[i] }
 
 // Orthogonalise turns g into p = g - sum_j alpha_j p_j in place by modified Gram-Schmidt,
-// writes alpha_j = p_j'g/kappa_j into alpha (len >= Terms()) and returns p'p and p'y (SPEC 2).
+// writes alpha_j = p_j'g/kappa_j into alpha (len >= Terms()) and returns p'p and p'y.
 // It does not allocate.
 func (s *State) Orthogonalise(g, alpha []float64) (pp, py float64) {
 	for j, pj := range s.cols {
@@ -215,7 +216,7 @@ func (s *State) Orthogonalise(g, alpha []float64) (pp, py float64) {
 
 // Add appends the orthogonalised column p (with its alphas and p'p, p'y, as returned by
 // Orthogonalise or a deflated Pool; py is p'y of output 0) as a new term with regularisation
-// lambda, and applies the rank-one updates of e and eta (SPEC 2). p and alpha are copied.
+// lambda, and applies the rank-one updates of e and eta. p and alpha are copied.
 // With several outputs, p'y_k of the others is computed here.
 func (s *State) Add(p, alpha []float64, pp, py, lambda float64) {
 	i := len(s.cols)
@@ -294,7 +295,7 @@ func (s *State) Refresh() {
 }
 
 // Weights returns the weights w of the original columns g_1..g_n (the bias first, if any),
-// solving the unit upper-triangular system A w = theta by back substitution (SPEC 2).
+// solving the unit upper-triangular system A w = theta by back substitution.
 func (s *State) Weights() []float64 { return s.PrefixWeights(len(s.cols)) }
 
 // PrefixWeights returns the weights of the model made of the first n terms (forced terms
@@ -336,11 +337,12 @@ func (s *State) Solution() (weights []float64, bias float64, lambdas []float64) 
 // Lambdas returns a copy of the terms' regularisation parameters.
 func (s *State) Lambdas() []float64 { return append([]float64(nil), s.lambda...) }
 
-// Evidence runs iters sweeps of the evidence (MacKay) update of every lambda_i (SPEC 3.1
-// step 4): gamma_i = kappa_i/(kappa_i+lambda_i), lambda_i <- gamma_i/(N-gamma) e'e/theta_i^2,
-// recomputing theta and e after each sweep. lambda is capped at maxLambda, and a term with
-// theta_i = 0 gets the cap. The forced bias (SetBias) keeps its small lambda, a nearly flat
-// prior: with its lambda updated too, the model would depend on the targets' offset.
+// Evidence runs iters sweeps of the evidence (MacKay) update of every lambda_i
+// (docs/ALGORITHMS.md, section 2.3): gamma_i = kappa_i/(kappa_i+lambda_i),
+// lambda_i <- gamma_i/(N-gamma) e'e/theta_i^2, recomputing theta and e after each sweep.
+// lambda is capped at maxLambda, and a term with theta_i = 0 gets the cap. The forced bias
+// (SetBias) keeps its small lambda, a nearly flat prior: with its lambda updated too, the model
+// would depend on the targets' offset.
 func (s *State) Evidence(iters int, maxLambda float64) {
 	for range iters {
 		if len(s.cols) == 0 {
@@ -367,7 +369,7 @@ func (s *State) Evidence(iters int, maxLambda float64) {
 	}
 }
 
-// Stats are the leave-one-out statistics of a model (SPEC 2).
+// Stats are the leave-one-out statistics of a model (docs/ALGORITHMS.md, section 2.2).
 type Stats struct {
 	N       int     // samples
 	Pos     int     // samples with y > 0
@@ -383,7 +385,7 @@ func (st Stats) MR() float64 { return float64(st.MissPos+st.MissNeg) / float64(s
 func (st Stats) Misses() int { return st.MissPos + st.MissNeg }
 
 // MI returns the LOO mutual information (bits) between the true and the LOO labels, computed
-// from the integer counts of the 2x2 table (SPEC 2), with 0 log 0 = 0.
+// from the integer counts of the 2x2 table, with 0 log 0 = 0.
 func (st Stats) MI() float64 {
 	return MutualInfo(st.Pos-st.MissPos, st.MissPos, st.N-st.Pos-st.MissNeg, st.MissNeg)
 }
@@ -469,7 +471,8 @@ func (s *State) LOODecisions() []float64 {
 }
 
 // LogLoss returns the model's LOO logistic loss (1/N) sum log(1 + exp(-4 s_k)), s_k = psi_k/eta_k
-// the LOO signed decision (SPEC 2, 8): a smooth measure of LOO classification quality.
+// the LOO signed decision (docs/ALGORITHMS.md, section 2.2): a smooth measure of LOO
+// classification quality.
 func (s *State) LogLoss() float64 {
 	var sum float64
 	for k, e := range s.e {

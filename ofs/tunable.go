@@ -9,10 +9,11 @@ import (
 	"github.com/sparsekernel/sparsekernel/optim"
 )
 
-// Tunable is the tunable-node construction of SPEC 4 (papers 002 and 000): each stage appends
-// one Gaussian node exp(-0.5 sum_j (x_j - mu_j)^2 / s_j) whose centre mu and variances s are
-// found by a global optimiser (PSO or RWBS) minimising the stage's LOO cost, computed through
-// the engine in O(N m + N n) per evaluation without allocating.
+// Tunable is the tunable-node construction of Chen, Hong, Luk and Harris (2009) and Chen, Hong
+// and Harris (2010) (docs/ALGORITHMS.md, section 6.5): each stage appends one Gaussian node
+// exp(-0.5 sum_j (x_j - mu_j)^2 / s_j) whose centre mu and variances s are found by a global
+// optimiser (PSO or RWBS) minimising the stage's LOO cost, computed through the engine in
+// O(N m + N n) per evaluation without allocating.
 //
 // The search box: mu_j in [min_k x_kj, max_k x_kj]; s_j in [VarMin, VarMax] times the variance
 // of input j over the training set (1 for standardised inputs).
@@ -22,15 +23,17 @@ type Tunable struct {
 	// Classify selects the classification cost (LOO misclassification rate with the LOO MSE
 	// as a tie-breaker); otherwise the cost is the LOO MSE.
 	Classify bool
-	// Lambda is the regularisation during construction; default 1e-6 (paper 002: 0 or ~1e-6).
+	// Lambda is the regularisation during construction; default 1e-6 (Chen, Hong, Luk and
+	// Harris: 0 or ~1e-6).
 	Lambda float64
 	// VarMin and VarMax bound each variance relative to the input's variance; defaults 0.01
-	// and 10 (SPEC 8: [0.01, 10] did better than [0.1, 10] on diabetis and thyroid).
+	// and 10 ([0.01, 10] did better than [0.1, 10] on diabetis and thyroid;
+	// docs/REPRODUCTION.md).
 	VarMin, VarMax float64
 	// MinDecrease (regression only) stops construction when a node lowers the LOO MSE by less
 	// than this fraction of it, so that construction stops on data where the LOO MSE creeps
 	// down for ever; default 0.002. Classification stops when the LOO misclassification rate
-	// does not fall (SPEC 4: J_M <= J_(M+1)).
+	// does not fall (J_M <= J_(M+1), the papers' rule).
 	MinDecrease float64
 	// MaxTerms caps the number of nodes; default 100.
 	MaxTerms int
@@ -211,9 +214,9 @@ func (c *stageCost) column(u []float64) (pp, py float64, ok bool) {
 	return pp, py, pp >= DependenceTol*gg
 }
 
-// cost is the stage cost (SPEC 4): the LOO MSE for regression; for classification the LOO
+// cost is the stage cost: the LOO MSE for regression; for classification the LOO
 // misclassification rate plus (0.5/N) mse/(1+mse), which orders candidates by (rate, LOO MSE)
-// without ever crossing a step of the rate (SPEC 8). A dependent node costs +Inf.
+// without ever crossing a step of the rate. A dependent node costs +Inf.
 func (c *stageCost) cost(u []float64) float64 {
 	pp, py, ok := c.column(u)
 	if !ok {

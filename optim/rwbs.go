@@ -41,7 +41,7 @@ import "math"
 //
 // Chen, Hong, Luk and Harris state no convergence test: all Mi iterations run. Tol > 0 adds
 // one, in the spirit of the stopping rule of weighted boosting search in Chen, Wang and Harris
-// (2005), where RWBS was introduced (reference [41] of the 2009 paper), but scale-free: a
+// (2005), where RWBS was introduced, but scale-free: a
 // generation's inner loop ends, before evaluating, once
 // max_j |u_a,j - u_ib,j| / (Upper_j - Lower_j) < Tol, i.e. once the weighted combination has
 // collapsed onto the best member.
@@ -133,7 +133,8 @@ func (m RWBS) search(r *runner) (int, error) {
 }
 
 // boost updates the distribution weightings delta from the costs J (Step 1 of the inner loop
-// of Chen, Hong, Luk and Harris (2009), section II-B), using Jbar as scratch. See RWBS for the guards.
+// of Chen, Hong, Luk and Harris (2009), section II-B), using Jbar as scratch. See RWBS for the
+// guards.
 func boost(delta, J, Jbar []float64) {
 	lo, hi := math.Inf(1), math.Inf(-1) // smallest cost, largest finite cost
 	for _, v := range J {

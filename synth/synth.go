@@ -1,6 +1,7 @@
 // Package synth generates the data sets that sparsekernel ships with no files: a two-class
 // problem in the manner of Ripley's synthetic set (for the demo, tests and scaling benchmarks)
-// and the two test functions of paper 004 (SPEC 5). Every generator is deterministic in its seed.
+// and the two test functions of Ren and Bai (2011). Every generator is deterministic in its
+// seed.
 package synth
 
 import (
@@ -64,7 +65,7 @@ func RipleyBayes(x []float64) float64 {
 	return -1
 }
 
-// Piecewise is paper 004's one-dimensional test function on [-10, 10] (SPEC 5).
+// Piecewise is the one-dimensional test function of Ren and Bai (2011) on [-10, 10].
 func Piecewise(x float64) float64 {
 	switch {
 	case x < -2:
@@ -76,11 +77,12 @@ func Piecewise(x float64) float64 {
 	}
 }
 
-// Saddle is paper 004's two-dimensional test function (x1^2 - x2^2) sin(0.5 x1) on [-10, 10]^2.
+// Saddle is the two-dimensional test function (x1^2 - x2^2) sin(0.5 x1) of Ren and Bai (2011)
+// on [-10, 10]^2.
 func Saddle(x1, x2 float64) float64 { return (x1*x1 - x2*x2) * math.Sin(0.5*x1) }
 
 // PiecewiseSet draws n inputs uniformly on [-10, 10] and returns Piecewise at them (noise-free;
-// paper 004 does not describe its sampling).
+// Ren and Bai do not describe their sampling).
 func PiecewiseSet(n int, seed uint64) Set {
 	rng := rand.New(rand.NewPCG(seed, 0x3144))
 	s := Set{X: make([][]float64, n), Y: make([]float64, n)}
@@ -92,8 +94,8 @@ func PiecewiseSet(n int, seed uint64) Set {
 	return s
 }
 
-// SaddleGrid returns Saddle on a k x k grid spanning [-10, 10]^2 (paper 004: 81 = 9x9 training
-// points, 1600 = 40x40 test points; SPEC 5).
+// SaddleGrid returns Saddle on a k x k grid spanning [-10, 10]^2 (Ren and Bai use 81 training
+// and 1600 test points, taken here as 9x9 and 40x40 grids).
 func SaddleGrid(k int) Set {
 	s := Set{}
 	for i := range k {
