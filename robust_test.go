@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/internal/nopanic"
@@ -110,4 +111,85 @@ func TestFitRobust(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzFitLabels fits the default method on small data sets made from the fuzzer's bytes
+// (2 to 41 rows of 1 to 4 inputs, values from a few scales with ties and constant columns,
+// labels from a few classes or numbers for a regression) and checks what every fit must
+// give: an error wrapping one of the package's errors, or a valid model whose decisions at
+// the training rows are finite and whose class probabilities are a distribution.
+func FuzzFitLabels(f *testing.F) {
+	f.Add([]byte("\x05\x02\x00abcdefghijklmnopqrstuvwxyz0123456789"))
+	f.Add([]byte("\x10\x01\x01\x00\x00\x00\x00\xff\xff\xff\xff\x80\x80\x80\x80"))
+	f.Add([]byte("\x08\x03\x02zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"))
+	scales := []float64{1, 1e-300, 1e-6, 1e6, 1e30}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		n, m, kind := 2+int(data[0])%40, 1+int(data[1])%4, int(data[2])%4
+		data = data[3:]
+		at := func(i int) byte {
+			if len(data) == 0 {
+				return 0
+			}
+			return data[i%len(data)]
+		}
+		X := make([][]float64, n)
+		labels := make([]string, n)
+		for i := range X {
+			X[i] = make([]float64, m)
+			for j := range X[i] {
+				b := at(i*(m+1) + j)
+				X[i][j] = (float64(b%16) - 7.5) * scales[(int(b)/16+j)%len(scales)]
+			}
+			b := at(i*(m+1) + m)
+			switch kind {
+			case 0, 1: // two or three classes
+				labels[i] = string(rune('a' + int(b)%(2+kind)))
+			case 2: // many classes of few rows
+				labels[i] = string(rune('a' + int(b)%7))
+			default: // a regression target
+				labels[i] = strconv.Itoa(int(b)) + ".5"
+			}
+		}
+		mdl, err := FitLabels(X, labels, Options{Seed: 1, Workers: 1})
+		if err != nil {
+			if !slices.ContainsFunc(sentinels, func(s error) bool { return errors.Is(err, s) }) {
+				t.Fatalf("%v wraps none of the package's errors", err)
+			}
+			return
+		}
+		if err := mdl.Check(); err != nil {
+			t.Fatalf("invalid model: %v", err)
+		}
+		p := make([]float64, len(mdl.Classes))
+		for _, x := range X {
+			d, err := mdl.Decision(x)
+			if err != nil {
+				t.Fatalf("decision: %v", err)
+			}
+			for _, v := range d {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("decision %v at %v", d, x)
+				}
+			}
+			if mdl.Task != model.Classification || mdl.Calibration == nil {
+				continue
+			}
+			if err := mdl.Probabilities(p, d); err != nil {
+				t.Fatalf("probabilities: %v", err)
+			}
+			var sum float64
+			for _, v := range p {
+				if !(v >= 0 && v <= 1) {
+					t.Fatalf("probabilities %v", p)
+				}
+				sum += v
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Fatalf("probabilities %v sum to %v", p, sum)
+			}
+		}
+	})
 }

@@ -102,7 +102,7 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps, group 
 			next = append(next, a)
 		}
 		var gone bool
-		next, gone = shared.update(next, alpha, 1, evidenceDrop, &change)
+		next, gone = shared.update(next, alpha, 1, evidenceDrop, &change, last)
 		if gone {
 			for a := shared.from; a < M; a++ {
 				l.w[a] = 0

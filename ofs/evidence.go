@@ -2,6 +2,7 @@ package ofs
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
@@ -334,7 +335,7 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers, group i
 			alpha[a] = nxt
 			next = append(next, a)
 		}
-		next, _ = shared.update(next, alpha, float64(K), drop, &change)
+		next, _ = shared.update(next, alpha, float64(K), drop, &change, last)
 		if len(next) == 1 && last >= 0 { // its precision is still the last finite one
 			next = append(next, last)
 		}
@@ -438,12 +439,18 @@ func (sp *sharedPrecision) add(gamma, w2 float64) {
 
 // update sets the group's precision in alpha from this iteration's sums, for K outputs, and
 // returns next without the group where the precision passes drop (gone true); change is
-// raised to the precision's change in log.
-func (sp *sharedPrecision) update(next []int, alpha []float64, K, drop float64, change *float64) ([]int, bool) {
+// raised to the precision's change in log. The group stays, its precision as it was, where
+// it is all that next holds beside the bias and no node is left to keep in its place (last,
+// the best supported node that went, is -1): a model keeps one column at least.
+func (sp *sharedPrecision) update(next []int, alpha []float64, K, drop float64, change *float64, last int) ([]int, bool) {
 	if !sp.haveColumn {
 		return next, false
 	}
 	a := K * sp.gamma / sp.ww
+	alone := last < 0 && !slices.ContainsFunc(next, func(c int) bool { return c != 0 && !sp.holds(c) })
+	if (!(a > 0) || a > drop) && alone {
+		return next, false
+	}
 	if !(a > 0) || a > drop {
 		kept := next[:0]
 		for _, c := range next {

@@ -186,3 +186,40 @@ func denseDesign(C [][]float64) *mat.Dense {
 	}
 	return phi
 }
+
+// TestSharedPrecisionKeepsLastColumns checks that the inputs' group, whose shared precision
+// passes the drop threshold, goes unless it is all that is left beside the bias with no node
+// to keep in its place: a pruned model keeps one column at least (a model of the bias alone
+// once made the Gaussian model's leave-one-out decisions index an empty design).
+func TestSharedPrecisionKeepsLastColumns(t *testing.T) {
+	const drop = 1e8
+	tests := []struct {
+		name     string
+		next     []int
+		last     int
+		ww       float64 // the group's summed squared weights: tiny, so its precision passes drop
+		want     []int
+		wantGone bool
+	}{
+		{"the group alone, no node to keep", []int{0, 3, 4}, -1, 1e-20, []int{0, 3, 4}, false},
+		{"a node beside the group", []int{0, 1, 3, 4}, -1, 1e-20, []int{0, 1}, true},
+		{"a node to keep in its place", []int{0, 3, 4}, 2, 1e-20, []int{0}, true},
+		{"a supported group stays", []int{0, 3, 4}, -1, 1, []int{0, 3, 4}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sp := sharedPrecision{from: 3}
+			sp.start()
+			sp.add(0.5, tc.ww)
+			alpha := []float64{0, 1, 1, 1, 1}
+			var change float64
+			got, gone := sp.update(slices.Clone(tc.next), alpha, 1, drop, &change, tc.last)
+			if !slices.Equal(got, tc.want) || gone != tc.wantGone {
+				t.Errorf("update = %v, gone %v; want %v, gone %v", got, gone, tc.want, tc.wantGone)
+			}
+			if !tc.wantGone && tc.ww < 1e-10 && alpha[3] != 1 {
+				t.Errorf("the kept group's precision moved to %g", alpha[3])
+			}
+		})
+	}
+}
