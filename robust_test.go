@@ -115,8 +115,8 @@ func TestFitRobust(t *testing.T) {
 
 // FuzzFitLabels fits the default method on small data sets made from the fuzzer's bytes
 // (2 to 41 rows of 1 to 4 inputs, values from a few scales with ties and constant columns,
-// labels from a few classes or numbers for a regression) and checks what every fit must
-// give: an error wrapping one of the package's errors, or a valid model whose decisions at
+// labels from a few classes or numbers for a regression; the default's options or another
+// method now and then) and checks what every fit must give: an error wrapping one of the package's errors, or a valid model whose decisions at
 // the training rows are finite and whose class probabilities are a distribution.
 func FuzzFitLabels(f *testing.F) {
 	f.Add([]byte("\x05\x02\x00abcdefghijklmnopqrstuvwxyz0123456789"))
@@ -128,6 +128,25 @@ func FuzzFitLabels(f *testing.F) {
 			return
 		}
 		n, m, kind := 2+int(data[0])%40, 1+int(data[1])%4, int(data[2])%4
+		opt := Options{Seed: 1, Workers: 1}
+		switch int(data[2]) / 4 % 12 { // the default mostly, some of its options and methods
+		case 1:
+			opt.Prefer = PreferSmall
+		case 2:
+			opt.Prefer = PreferAccurate
+		case 3:
+			opt.NoLinear, opt.NoPower = true, true
+		case 4:
+			opt.Refine = RefineAlways
+		case 5:
+			opt.Folds, opt.MaxTerms = 2+int(data[1])%9, 1+int(data[0])%7
+		case 6:
+			opt.Method = LOOMI
+		case 7:
+			opt.Method = ROLS
+		case 8:
+			opt.Method = PSO
+		}
 		data = data[3:]
 		at := func(i int) byte {
 			if len(data) == 0 {
@@ -153,7 +172,7 @@ func FuzzFitLabels(f *testing.F) {
 				labels[i] = strconv.Itoa(int(b)) + ".5"
 			}
 		}
-		mdl, err := FitLabels(X, labels, Options{Seed: 1, Workers: 1})
+		mdl, err := FitLabels(X, labels, opt)
 		if err != nil {
 			if !slices.ContainsFunc(sentinels, func(s error) bool { return errors.Is(err, s) }) {
 				t.Fatalf("%v wraps none of the package's errors", err)
