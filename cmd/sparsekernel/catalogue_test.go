@@ -82,6 +82,7 @@ var catalogueCases = []catalogueCase{
 	{"", []string{"predict", "-o", "{out}", "{test}", "{model}"}, "", 1, []string{"{test}:1:", "not a model file", "{model} is the model file: the model comes first, then the data"}},
 	{"bad/test-id-last-column.csv", predictCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`, "-drop"}},
 	{"bad/test-id-last-column.csv", []string{"predict", "-drop", "id", "-o", "{out}", "{model}", "{f}"}, "", 0, nil},
+	{"bad/test-id-last-column.csv", evalCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`}},
 	{"bad/test-id-last-column.csv", []string{"predict", "-label", "3", "-o", "{out}", "{model}", "{f}"}, "", 0, []string{"note: 3 of 3 rows have a class the model was not trained on"}},
 
 	// Degenerate data that is valid: a finite model, and a warning where it is useless.

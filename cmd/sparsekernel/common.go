@@ -393,10 +393,10 @@ func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
 }
 
 // implicitLabels refuses the labels t holds for the classifier m (classes truth, -1 for a
-// class it was not trained on) where the file did not name its label column (label, -label,
-// is 0: the last column, not an input of the model) and none of them is a class of the model:
-// such a column is most likely not a label at all (an id), and every row would be scored
-// wrong. Naming the column with -label scores it anyway.
+// class it was not trained on) where the file did not name its label column (label, the
+// -label flag, is 0: its last column, not an input of the model, was taken) and none of them
+// is a class of the model: such a column is most likely not a label at all (an id), and
+// every row would be scored wrong. Naming the column with -label scores it anyway.
 func implicitLabels(m *model.Model, t *dataset.Table, truth []float64, label int) error {
 	if m.Task != model.Classification || label > 0 || len(truth) == 0 || slices.ContainsFunc(truth, func(c float64) bool { return c >= 0 }) {
 		return nil

@@ -75,7 +75,7 @@ Examples:
 				if err != nil {
 					return err
 				}
-				if err := checkTestLabels(tr, te, opt); err != nil {
+				if err := checkTestLabels(tr, te, opt, df.label); err != nil {
 					return err
 				}
 				m, err := fitTable(tr, opt, &ff, stderr)
@@ -264,7 +264,7 @@ func sizeTable(w io.Writer, m *model.Model) {
 
 // checkTestLabels checks, before training, that the labels of a test table suit the model the
 // training table will give: known classes for a classification, numbers for a regression.
-func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options) error {
+func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options, label int) error {
 	if te.Labels == nil {
 		return fmt.Errorf("%s: no label column: eval needs the test labels (use predict to label new data)", te.Source)
 	}
@@ -272,7 +272,17 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options) error {
 		_, err := dataset.Numeric(te)
 		return err
 	}
-	return nil // a test label of a class the training data lack is counted wrong (unseenNote)
+	// A test label of a class the training data lack is counted wrong (unseenNote), but a
+	// column of none of them, not named by -label, is not a label column (implicitLabels).
+	if _, classes, err := dataset.Classes(tr.Labels); err == nil {
+		idx, _ := dataset.IndicesKnown(te.Labels, classes)
+		truth := make([]float64, len(idx))
+		for i, c := range idx {
+			truth[i] = float64(c)
+		}
+		return implicitLabels(&model.Model{Task: model.Classification, Classes: classes}, te, truth, label)
+	}
+	return nil
 }
 
 // crossValidate runs eval -cv: the K-fold cross-validation of the whole training on one data
