@@ -65,17 +65,9 @@ func ExampleFit_loomi() {
 		fmt.Println(err)
 		return
 	}
-	f, err := m.Decision([]float64{0.5, 0.9})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	label, _ := m.Label(f)
-	fmt.Printf("%d nodes, test error below 12%%: %v\n", m.Size(), e < 12)
-	fmt.Println("class of (0.5, 0.9):", label)
+	fmt.Printf("%s: %d nodes, test error below 12%%: %v (%s)\n", m.Method, m.Size(), e < 12, m.Training.Criterion)
 	// Output:
-	// 7 nodes, test error below 12%: true
-	// class of (0.5, 0.9): -1
+	// loomi: 7 nodes, test error below 12%: true (loo-mutual-information)
 }
 
 // A regression refined after the selection: the nodes' centres and widths moved together, as
