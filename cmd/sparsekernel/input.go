@@ -122,7 +122,8 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 // If the file has a header and want are usable names (distinct, not empty), columns are
 // matched by name: columns in another order are reordered (said on note); a missing input or
 // a column that is none of the inputs, not the label and not dropped is an error naming it.
-// Otherwise columns are matched by position: the file holds the inputs and, optionally, a
+// The label is the -label column, or the last if it is not an input and not dropped (-drop of
+// it reads the file without labels). Otherwise columns are matched by position: the file holds the inputs and, optionally, a
 // label column (-label, or the last column if the file has one column more than the inputs).
 func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer) (*dataset.Table, error) {
 	o, err := d.options()
