@@ -89,20 +89,12 @@ func integers(cs []class) bool {
 // numbers alone are a regression target. The reason names the first such label, so that the
 // regression's parse error that follows is understood.
 func strayText(labels []string) (Detection, bool) {
-	var nums []string
-	first := -1
-	for i, l := range labels {
-		if _, ok := finite(l); ok {
-			nums = append(nums, l)
-		} else if first < 0 {
-			first = i
-		}
-	}
-	bad := len(labels) - len(nums)
-	if bad == 0 || 20*bad > len(labels) || DetectLabels(nums).Task != Regression {
+	st := strays(labels)
+	if st.first < 0 || DetectLabels(st.nums).Task != Regression {
 		return Detection{}, false
 	}
-	return Detection{Regression, 0, fmt.Sprintf("numeric labels but for %d of %d, the first %q in data row %d", bad, len(labels), short(labels[first]), first+1)}, true
+	return Detection{Regression, 0, fmt.Sprintf("numeric labels but for %d of %d, the first %q in data row %d",
+		len(labels)-len(st.nums), len(labels), short(labels[st.first]), st.first+1)}, true
 }
 
 // MissingLabel returns the index of the first label that marks a missing value (IsMissing:
@@ -112,25 +104,38 @@ func strayText(labels []string) (Detection, bool) {
 // it is far more likely a missing label. (Among numbers that read as a regression target the
 // markers are errors already: strayText.)
 func MissingLabel(labels []string) int {
-	var nums []string
-	first := -1
-	for i, l := range labels {
-		if _, ok := finite(l); ok {
-			nums = append(nums, l)
-			continue
-		}
-		if !IsMissing(strings.TrimSpace(l)) {
-			return -1
-		}
-		if first < 0 {
-			first = i
-		}
-	}
-	bad := len(labels) - len(nums)
-	if first < 0 || 20*bad > len(labels) || DetectLabels(nums).Task != Classification {
+	st := strays(labels)
+	if st.first < 0 || !st.missing || DetectLabels(st.nums).Task != Classification {
 		return -1
 	}
-	return first
+	return st.first
+}
+
+// strayLabels are the labels that are not finite numbers among a column of numbers: nums the
+// numbers, first the index of the first other label (-1 if there is none, or more than one
+// label in 20), missing whether every other label marks a missing value (IsMissing).
+type strayLabels struct {
+	nums    []string
+	first   int
+	missing bool
+}
+
+func strays(labels []string) strayLabels {
+	st := strayLabels{first: -1, missing: true}
+	for i, l := range labels {
+		if _, ok := finite(l); ok {
+			st.nums = append(st.nums, l)
+			continue
+		}
+		st.missing = st.missing && IsMissing(strings.TrimSpace(l))
+		if st.first < 0 {
+			st.first = i
+		}
+	}
+	if 20*(len(labels)-len(st.nums)) > len(labels) {
+		st.first = -1
+	}
+	return st
 }
 
 // MissingLabelError is MissingLabel for the labels of t: an error wrapping ErrMissing that

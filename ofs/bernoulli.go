@@ -109,9 +109,6 @@ func bernoulliEvidence(cols [][]float64, t []float64, workers, warmSteps, group 
 			}
 			l.fresh = false
 		}
-		if len(next) == 1 && last >= 0 {
-			next = append(next, last)
-		}
 		converged := len(next) == len(active) && change < evidenceTol
 		active = next
 		if converged {

@@ -335,10 +335,8 @@ func evidencePrune(cols [][]float64, Y [][]float64, codes bool, workers, group i
 			alpha[a] = nxt
 			next = append(next, a)
 		}
+		// (Should last come back, its precision is still its last finite one.)
 		next, _ = shared.update(next, alpha, float64(K), drop, &change, last)
-		if len(next) == 1 && last >= 0 { // its precision is still the last finite one
-			next = append(next, last)
-		}
 		if sse > 0 {
 			nb := float64(K) * max(float64(n)-gsum, 1) / sse
 			settled = math.Abs(math.Log(nb/beta)) < evidenceSettled
@@ -437,34 +435,32 @@ func (sp *sharedPrecision) add(gamma, w2 float64) {
 	sp.haveColumn = true
 }
 
-// update sets the group's precision in alpha from this iteration's sums, for K outputs, and
-// returns next without the group where the precision passes drop (gone true); change is
-// raised to the precision's change in log. The group stays, its precision as it was, where
-// it is all that next holds beside the bias and no node is left to keep in its place (last,
-// the best supported node that went, is -1): a model keeps one column at least.
+// update ends an evidence iteration's prune tests, next being the columns kept so far (the
+// bias first) and last the best supported node that went (-1 if none did): it sets the
+// group's precision in alpha from this iteration's sums, for K outputs, and drops the group
+// from next where the precision passes drop (gone true); change is raised to the precision's
+// change in log. A model keeps one column at least: where next would hold the bias alone,
+// last comes back or, with no node to take its place, the group stays, its precision as it
+// was.
 func (sp *sharedPrecision) update(next []int, alpha []float64, K, drop float64, change *float64, last int) ([]int, bool) {
-	if !sp.haveColumn {
-		return next, false
-	}
-	a := K * sp.gamma / sp.ww
-	alone := last < 0 && !slices.ContainsFunc(next, func(c int) bool { return c != 0 && !sp.holds(c) })
-	if (!(a > 0) || a > drop) && alone {
-		return next, false
-	}
-	if !(a > 0) || a > drop {
-		kept := next[:0]
-		for _, c := range next {
-			if !sp.holds(c) {
-				kept = append(kept, c)
+	gone := false
+	if sp.haveColumn {
+		a := K * sp.gamma / sp.ww
+		alone := last < 0 && !slices.ContainsFunc(next, func(c int) bool { return c != 0 && !sp.holds(c) })
+		switch {
+		case (!(a > 0) || a > drop) && !alone:
+			next, gone = slices.DeleteFunc(next, sp.holds), true
+		case a > 0 && a <= drop:
+			for _, c := range next {
+				if sp.holds(c) {
+					*change = max(*change, math.Abs(math.Log(a/alpha[c])))
+					alpha[c] = a
+				}
 			}
 		}
-		return kept, true
 	}
-	for _, c := range next {
-		if sp.holds(c) {
-			*change = max(*change, math.Abs(math.Log(a/alpha[c])))
-			alpha[c] = a
-		}
+	if len(next) == 1 && last >= 0 {
+		next = append(next, last)
 	}
-	return next, false
+	return next, gone
 }

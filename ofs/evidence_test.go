@@ -189,7 +189,8 @@ func denseDesign(C [][]float64) *mat.Dense {
 
 // TestSharedPrecisionKeepsLastColumns checks that the inputs' group, whose shared precision
 // passes the drop threshold, goes unless it is all that is left beside the bias with no node
-// to keep in its place: a pruned model keeps one column at least (a model of the bias alone
+// to keep in its place, and that such a node comes back: a pruned model keeps one column at
+// least (a model of the bias alone
 // once made the Gaussian model's leave-one-out decisions index an empty design).
 func TestSharedPrecisionKeepsLastColumns(t *testing.T) {
 	const drop = 1e8
@@ -203,14 +204,17 @@ func TestSharedPrecisionKeepsLastColumns(t *testing.T) {
 	}{
 		{"the group alone, no node to keep", []int{0, 3, 4}, -1, 1e-20, []int{0, 3, 4}, false},
 		{"a node beside the group", []int{0, 1, 3, 4}, -1, 1e-20, []int{0, 1}, true},
-		{"a node to keep in its place", []int{0, 3, 4}, 2, 1e-20, []int{0}, true},
+		{"a node to keep in its place", []int{0, 3, 4}, 2, 1e-20, []int{0, 2}, true},
+		{"no group, a node to keep", []int{0}, 2, 0, []int{0, 2}, false},
 		{"a supported group stays", []int{0, 3, 4}, -1, 1, []int{0, 3, 4}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			sp := sharedPrecision{from: 3}
 			sp.start()
-			sp.add(0.5, tc.ww)
+			if tc.ww > 0 {
+				sp.add(0.5, tc.ww)
+			}
 			alpha := []float64{0, 1, 1, 1, 1}
 			var change float64
 			got, gone := sp.update(slices.Clone(tc.next), alpha, 1, drop, &change, tc.last)

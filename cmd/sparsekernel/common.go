@@ -392,21 +392,24 @@ func targets(m *model.Model, t *dataset.Table) ([]float64, error) {
 	return dataset.Numeric(t)
 }
 
-// implicitLabels refuses the labels t holds for the classifier m (classes truth, -1 for a
-// class it was not trained on) where the file did not name its label column (label, the
-// -label flag, is 0: its last column, not an input of the model, was taken) and none of them
-// is a class of the model: such a column is most likely not a label at all (an id), and
-// every row would be scored wrong. Naming the column with -label scores it anyway.
-func implicitLabels(m *model.Model, t *dataset.Table, truth []float64, label int) error {
-	if m.Task != model.Classification || label > 0 || len(truth) == 0 || slices.ContainsFunc(truth, func(c float64) bool { return c >= 0 }) {
+// implicitLabels refuses the labels t holds for a classifier of the given classes where the
+// file did not name its label column (label, the -label flag, is 0: its last column, not an
+// input of the model, was taken) and none of them is one of the classes: such a column is
+// most likely not a label at all (an id), and every row would be scored wrong. Naming the
+// column with -label scores it anyway.
+func implicitLabels(classes []string, t *dataset.Table, label int) error {
+	if label > 0 || len(t.Labels) == 0 {
+		return nil
+	}
+	if _, unknown := dataset.IndicesKnown(t.Labels, classes); unknown < len(t.Labels) {
 		return nil
 	}
 	col := "the last column"
 	if t.LabelName != "" {
 		col += fmt.Sprintf(" (%q)", t.LabelName)
 	}
-	q := make([]string, len(m.Classes))
-	for i, c := range m.Classes {
+	q := make([]string, len(classes))
+	for i, c := range classes {
 		q[i] = strconv.Quote(c)
 	}
 	return fmt.Errorf("%s: %s, read as the labels, holds none of the model's classes (%s): if it is not the label, leave it out with -drop; to score it as the label anyway, name it with -label",

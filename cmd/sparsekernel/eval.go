@@ -275,12 +275,7 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options, label int)
 	// A test label of a class the training data lack is counted wrong (unseenNote), but a
 	// column of none of them, not named by -label, is not a label column (implicitLabels).
 	if _, classes, err := dataset.Classes(tr.Labels); err == nil {
-		idx, _ := dataset.IndicesKnown(te.Labels, classes)
-		truth := make([]float64, len(idx))
-		for i, c := range idx {
-			truth[i] = float64(c)
-		}
-		return implicitLabels(&model.Model{Task: model.Classification, Classes: classes}, te, truth, label)
+		return implicitLabels(classes, te, label)
 	}
 	return nil
 }

@@ -80,8 +80,10 @@ Example:
 					if truth, err = targets(m, t); err != nil {
 						return err
 					}
-					if err := implicitLabels(m, t, truth, df.label); err != nil {
-						return err
+					if m.Task == model.Classification {
+						if err := implicitLabels(m.Classes, t, df.label); err != nil {
+							return err
+						}
 					}
 				}
 				f, err := decisions(m, t)
