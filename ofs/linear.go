@@ -2,14 +2,16 @@ package ofs
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/blas"
+	lapack "gonum.org/v1/gonum/lapack/gonum"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 )
 
-// linearBudget bounds N m min(N, m), the flops of the ridge directions' eigendecomposition
+// linearBudget bounds N m min(N, m), the flops of the ridge directions' factorisation
 // (of a min(N, m)-square matrix): beyond it linearDirections returns none.
 const linearBudget = 2.5e8
 
@@ -82,22 +84,24 @@ func centred(y []float64) []float64 {
 	return out
 }
 
-// ridge holds what every ridge regression on centred inputs Zc (N x m) needs: orthogonal
-// columns u_j (N x r, ||u_j||^2 = s_j) spanning Zc, from the eigendecomposition of Zc'Zc or
-// of Zc Zc', whichever is smaller, and back, which maps coefficients a on the u_j to a
-// direction in the inputs, v = back a, with Zc v = U a.
+// ridge holds what every ridge regression on centred inputs Zc (N x m) needs, from the
+// tridiagonal form of the smaller of Zc'Zc (m x m) and Zc Zc' (N x N): G = Q T Q' with Q
+// orthogonal and T tridiagonal (q = min(N, m)). Every ridge parameter lam then costs a
+// factorisation of T + lam I in O(q) and passes of O(N q) over W' (q x N): W = Zc Q where G =
+// Zc'Zc, and W = Q where G = Zc Zc' (dual). The eigendecomposition this replaces cost twice as
+// much, most of it in accumulating the QL iteration's rotations.
 type ridge struct {
 	zc      *mat.Dense
-	m, r    int
-	s       []float64
-	u, back *mat.Dense
-	keep    []bool    // the u_j of a positive s_j (relative to the largest)
-	u2      []float64 // N x r, row-major: u_ij^2 where keep[j], else 0
-	trace   float64
+	n, m, q int
+	dual    bool      // G = Zc Zc' (m > N)
+	d, e    []float64 // T's diagonal (q) and off-diagonal (q-1)
+	Q       []float64 // q x q, row-major
+	wt      []float64 // W', q x N, row-major
+	trace   float64   // the trace of G (of T)
 }
 
 // newRidge centres Z (input j multiplied by scale[j] unless scale is nil) and factorises it;
-// nil if the factorisation fails or Z is constant.
+// nil if Z is constant.
 func newRidge(Z [][]float64, scale []float64) *ridge {
 	n, m := len(Z), len(Z[0])
 	zc := mat.NewDense(n, m, nil)
@@ -120,131 +124,148 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 			row[j] -= mean[j] / float64(n)
 		}
 	}
-	rg := &ridge{zc: zc, m: m}
-	var gram mat.SymDense
-	if m <= n {
-		gram.SymOuterK(1, zc.T()) // Zc'Zc = V S V'
-	} else {
-		gram.SymOuterK(1, zc) // Zc Zc' = W S W'
+	rg := &ridge{zc: zc, n: n, m: m, q: min(n, m), dual: m > n}
+	q := rg.q
+	// G's upper triangle, row by row: G_jl = c_j'c_l for the columns c of Zc (primal) or of
+	// Zc' (dual), held as the rows of ct (q x len), in the selection's products (MulRows).
+	ct, span := zc.RawMatrix().Data, m // the dual's rows of Zc
+	if !rg.dual {
+		ct, span = transposed(zc), n
 	}
-	var eig mat.EigenSym
-	if !eig.Factorize(&gram, true) {
+	g := make([]float64, q*q)
+	for j := range q {
+		vecmath.MulRows(ct[j*span:], span, span, ct[j*span:(j+1)*span], g[j*q+j:(j+1)*q])
+		rg.trace += g[j*q+j]
+	}
+	if !(rg.trace > 0) || math.IsInf(rg.trace, 0) {
 		return nil
 	}
-	rg.s = eig.Values(nil)
-	rg.r = len(rg.s)
-	var vecs mat.Dense
-	eig.VectorsTo(&vecs)
-	// The products on this goroutine (vecmath.Gemm), as mat.Dense.Mul computes them.
-	if m <= n {
-		rg.back = &vecs // V
-		rg.u = mat.NewDense(n, rg.r, nil)
-		vecmath.Gemm(blas.NoTrans, blas.NoTrans, 1, zc.RawMatrix(), vecs.RawMatrix(), 0, rg.u.RawMatrix()) // U = Zc V
-	} else {
-		rg.u = &vecs // U = W S^(1/2), its columns scaled below, after back is computed from W
-		rg.back = mat.NewDense(m, rg.r, nil)
-		vecmath.Gemm(blas.Trans, blas.NoTrans, 1, zc.RawMatrix(), vecs.RawMatrix(), 0, rg.back.RawMatrix()) // back = Zc' W S^(-1/2)
-		for j, sj := range rg.s {
-			c := 0.0
-			if sj > 0 {
-				c = math.Sqrt(sj)
-			}
-			scaleCol(rg.u, j, c)
-			if c > 0 {
-				c = 1 / c
-			}
-			scaleCol(rg.back, j, c)
-		}
-	}
-	top := 0.0
-	for _, v := range rg.s {
-		top = max(top, v)
-		rg.trace += max(v, 0)
-	}
-	if !(top > 0) {
-		return nil
-	}
-	rg.keep = make([]bool, rg.r)
-	for j, v := range rg.s {
-		rg.keep[j] = v > 1e-12*top
-	}
-	rg.u2 = make([]float64, n*rg.r)
-	for i := range n {
-		row, sq := rg.u.RawRowView(i), rg.u2[i*rg.r:(i+1)*rg.r]
-		for j, uij := range row[:rg.r] {
-			if rg.keep[j] {
-				sq[j] = uij * uij
-			}
+	rg.d, rg.e = make([]float64, q), make([]float64, max(q-1, 0))
+	tau := make([]float64, max(q-1, 1))
+	var lp lapack.Implementation
+	w1, w2 := []float64{0}, []float64{0} // the work space both ask
+	lp.Dsytrd(blas.Upper, q, g, q, rg.d, rg.e, tau, w1, -1)
+	lp.Dorgtr(blas.Upper, q, g, q, tau, w2, -1)
+	work := make([]float64, max(int(w1[0]), int(w2[0]), 1))
+	lp.Dsytrd(blas.Upper, q, g, q, rg.d, rg.e, tau, work, len(work))
+	lp.Dorgtr(blas.Upper, q, g, q, tau, work, len(work))
+	rg.Q = g
+	rg.wt = make([]float64, q*n)
+	Qt := transposed(mat.NewDense(q, q, g)) // row k: Q's column k
+	for k := range q {
+		row := rg.wt[k*n : (k+1)*n]
+		if rg.dual { // W' = Q'
+			copy(row, Qt[k*q:(k+1)*q])
+		} else { // W' = Q' Zc': row k holds the products of Zc's rows with Q's column k
+			vecmath.MulRows(zc.RawMatrix().Data, m, m, Qt[k*q:(k+1)*q], row)
 		}
 	}
 	return rg
 }
 
-func scaleCol(a *mat.Dense, j int, c float64) {
-	r, _ := a.Dims()
-	for i := range r {
-		a.Set(i, j, a.At(i, j)*c)
-	}
-}
-
-// grid returns the ridge parameters tried: (trace/r) 10^e, e = -4, -3.5, ..., 3.
+// grid returns the ridge parameters tried: (trace/q) 10^e, e = -4, -3.5, ..., 3.
 func (rg *ridge) grid() []float64 {
 	var out []float64
 	for e := -8; e <= 6; e++ {
-		out = append(out, rg.trace/float64(rg.r)*math.Pow(10, float64(e)/2))
+		out = append(out, rg.trace/float64(rg.q)*math.Pow(10, float64(e)/2))
 	}
 	return out
 }
 
-// projections returns u_j'yc for every j.
+// projections returns W'yc.
 func (rg *ridge) projections(yc []float64) []float64 {
-	uy := make([]float64, rg.r)
-	mat.NewVecDense(rg.r, uy).MulVec(rg.u.T(), mat.NewVecDense(len(yc), yc))
-	return uy
+	b := make([]float64, rg.q)
+	for k := range b {
+		b[k] = dot(rg.wt[k*rg.n:(k+1)*rg.n], yc)
+	}
+	return b
 }
 
-// coef returns the coefficients on the u_j of the ridge fit of yc with parameter lam:
-// a_j = u_j'yc / (s_j + lam).
-func (rg *ridge) coef(yc []float64, lam float64) []float64 {
-	a := rg.projections(yc)
-	for j := range a {
-		if rg.keep[j] {
-			a[j] /= rg.s[j] + lam
-		} else {
-			a[j] = 0
-		}
+// factor writes the factors of T + lam I = L D L' (L unit lower bidiagonal, multipliers l)
+// into D (q) and l (q-1); T + lam I is positive definite for lam > 0, so no pivoting is
+// needed.
+func (rg *ridge) factor(lam float64, D, l []float64) {
+	D[0] = rg.d[0] + lam
+	for k := 1; k < rg.q; k++ {
+		l[k-1] = rg.e[k-1] / D[k-1]
+		D[k] = rg.d[k] + lam - l[k-1]*rg.e[k-1]
 	}
-	return a
+}
+
+// solveTri overwrites b with (L D L')^-1 b.
+func solveTri(D, l, b []float64) {
+	for k := 1; k < len(b); k++ {
+		b[k] -= l[k-1] * b[k-1]
+	}
+	for k := range b {
+		b[k] /= D[k]
+	}
+	for k := len(b) - 2; k >= 0; k-- {
+		b[k] -= l[k] * b[k+1]
+	}
+}
+
+// coef returns c = (T + lam I)^-1 W'yc, given the projections uy = W'yc.
+func (rg *ridge) coef(uy []float64, lam float64) []float64 {
+	D, l := make([]float64, rg.q), make([]float64, max(rg.q-1, 0))
+	rg.factor(lam, D, l)
+	c := slices.Clone(uy)
+	solveTri(D, l, c)
+	return c
 }
 
 // ridgeLOO is the work space of a ridge's leave-one-out sums.
 type ridgeLOO struct {
-	rg         *ridge
-	a, d, f, h []float64
+	rg             *ridge
+	D, l, c        []float64
+	f, h, z, zprev []float64
 }
 
 func (rg *ridge) newLOO() *ridgeLOO {
-	n := rg.zc.RawMatrix().Rows
-	return &ridgeLOO{rg: rg, a: make([]float64, rg.r), d: make([]float64, rg.r), f: make([]float64, n), h: make([]float64, n)}
+	n, q := rg.n, rg.q
+	return &ridgeLOO{rg: rg, D: make([]float64, q), l: make([]float64, max(q-1, 0)), c: make([]float64, q),
+		f: make([]float64, n), h: make([]float64, n), z: make([]float64, n), zprev: make([]float64, n)}
 }
 
 // sum returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
-// centred targets yc, whose projections u_j'yc are uy, with parameter lam:
-// sum_i ((yc_i - f_i) / (1 - h_i))^2, with the fit f = U a, a_j = u_j'yc / (s_j + lam), and
-// the hat matrix's diagonal h_i = 1/N + sum_j u_ij^2 / (s_j + lam) (the u_j of keep only).
+// centred targets yc, whose projections W'yc are uy, with parameter lam:
+// sum_i ((yc_i - f_i) / (1 - h_i))^2, with the fit f and the hat matrix's diagonal h_i = 1/N
+// + H_ii, H = Zc (Zc'Zc + lam I)^-1 Zc' = W (T + lam I)^-1 W' (primal) or
+// Zc Zc' (Zc Zc' + lam I)^-1 = I - lam Q (T + lam I)^-1 Q' (dual). The quadratic forms
+// w_i' (T + lam I)^-1 w_i of every row i of W are sum_k z_ik^2 / D_k with z_i = L^-1 w_i, one
+// forward substitution over the rows of W' at once.
 func (lo *ridgeLOO) sum(uy, yc []float64, lam float64) float64 {
 	rg := lo.rg
-	for j, v := range uy {
-		lo.a[j], lo.d[j] = 0, 0
-		if rg.keep[j] {
-			lo.d[j] = 1 / (rg.s[j] + lam)
-			lo.a[j] = v * lo.d[j]
+	n, q := rg.n, rg.q
+	rg.factor(lam, lo.D, lo.l)
+	copy(lo.c, uy)
+	solveTri(lo.D, lo.l, lo.c)
+	clear(lo.f)
+	clear(lo.h)
+	z, zprev := lo.z, lo.zprev
+	for k := range q {
+		row := rg.wt[k*n : (k+1)*n]
+		ck, dk := lo.c[k], 1/lo.D[k]
+		if k == 0 {
+			copy(z, row)
+		} else {
+			lk := lo.l[k-1]
+			for i, w := range row {
+				z[i] = w - lk*zprev[i]
+			}
+		}
+		for i, w := range row {
+			lo.f[i] += ck * w
+			lo.h[i] += z[i] * z[i] * dk
+		}
+		z, zprev = zprev, z
+	}
+	if rg.dual {
+		for i := range n {
+			lo.f[i] = yc[i] - lam*lo.f[i]
+			lo.h[i] = 1 - lam*lo.h[i]
 		}
 	}
-	u := rg.u.RawMatrix()
-	vecmath.MulRows(u.Data, u.Stride, rg.r, lo.a, lo.f)
-	vecmath.MulRows(rg.u2, rg.r, rg.r, lo.d, lo.h)
-	n := len(yc)
 	var e float64
 	for i := range n {
 		r := (yc[i] - lo.f[i]) / max(1-(1/float64(n)+lo.h[i]), 1e-12)
@@ -253,10 +274,18 @@ func (lo *ridgeLOO) sum(uy, yc []float64, lam float64) float64 {
 	return e
 }
 
-// direction returns the ridge fit's direction in the inputs, v with Zc v = f.
+// direction returns the ridge fit's direction in the inputs, v with Zc v = f: Q c (primal)
+// or Zc' Q c (dual), c = (T + lam I)^-1 W'yc.
 func (rg *ridge) direction(yc []float64, lam float64) []float64 {
+	q := rg.q
+	c := rg.coef(rg.projections(yc), lam)
+	qc := make([]float64, q)
+	mat.NewVecDense(q, qc).MulVec(mat.NewDense(q, q, rg.Q), mat.NewVecDense(q, c))
+	if !rg.dual {
+		return qc
+	}
 	v := make([]float64, rg.m)
-	mat.NewVecDense(rg.m, v).MulVec(rg.back, mat.NewVecDense(rg.r, rg.coef(yc, lam)))
+	mat.NewVecDense(rg.m, v).MulVec(rg.zc.T(), mat.NewVecDense(q, qc))
 	return v
 }
 
@@ -290,4 +319,16 @@ func evenRows(Z, Y [][]float64, most int) ([][]float64, [][]float64) {
 		}
 	}
 	return sub, ys
+}
+
+// transposed returns a's transpose, row-major.
+func transposed(a *mat.Dense) []float64 {
+	r, c := a.Dims()
+	t := make([]float64, r*c)
+	for i := range r {
+		for j, v := range a.RawRowView(i) {
+			t[j*r+i] = v
+		}
+	}
+	return t
 }

@@ -68,11 +68,17 @@ func ridgeFit(Z [][]float64, y []float64, lam float64) ([]float64, float64) {
 }
 
 // TestRidgeLOO checks the ridge's leave-one-out sums of squares against refits without each
-// point, and its direction against a direct solve, for N > m and N < m.
+// point, and its direction against a direct solve, for N > m, N < m and N > m with a column
+// repeated (Z'Z singular).
 func TestRidgeLOO(t *testing.T) {
-	for _, dims := range [][2]int{{30, 4}, {12, 20}} {
+	for _, dims := range [][2]int{{30, 4}, {12, 20}, {25, 6}} {
 		n, m := dims[0], dims[1]
 		Z, y := linearData(n, m, uint64(n))
+		if n == 25 {
+			for _, z := range Z {
+				z[m-1] = z[0]
+			}
+		}
 		rg := newRidge(Z, nil)
 		for _, lam := range []float64{0.01, 1, 30} {
 			var brute float64
