@@ -88,14 +88,14 @@ func centred(y []float64) []float64 {
 // tridiagonal form of the smaller of Zc'Zc (m x m) and Zc Zc' (N x N): G = Q T Q' with Q
 // orthogonal and T tridiagonal (q = min(N, m)). Every ridge parameter lam then costs a
 // factorisation of T + lam I in O(q) and passes of O(N q) over W' (q x N): W = Zc Q where G =
-// Zc'Zc, and W = Q where G = Zc Zc' (dual). The eigendecomposition this replaces cost twice as
-// much, most of it in accumulating the QL iteration's rotations.
+// Zc'Zc, and W = Q where G = Zc Zc' (dual). An eigendecomposition would serve as well, but
+// accumulating its eigenvectors alone costs more than all of this (docs/ALGORITHMS.md, 4.2).
 type ridge struct {
 	zc      *mat.Dense
 	n, m, q int
 	dual    bool      // G = Zc Zc' (m > N)
 	d, e    []float64 // T's diagonal (q) and off-diagonal (q-1)
-	Q       []float64 // q x q, row-major
+	orth    []float64 // Q, q x q, row-major
 	wt      []float64 // W', q x N, row-major
 	trace   float64   // the trace of G (of T)
 }
@@ -149,7 +149,7 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	work := make([]float64, max(int(w1[0]), int(w2[0]), 1))
 	lp.Dsytrd(blas.Upper, q, g, q, rg.d, rg.e, tau, work, len(work))
 	lp.Dorgtr(blas.Upper, q, g, q, tau, work, len(work))
-	rg.Q = g
+	rg.orth = g
 	rg.wt = make([]float64, q*n)
 	Qt := transposed(mat.NewDense(q, q, g)) // row k: Q's column k
 	for k := range q {
@@ -280,7 +280,7 @@ func (rg *ridge) direction(yc []float64, lam float64) []float64 {
 	q := rg.q
 	c := rg.coef(rg.projections(yc), lam)
 	qc := make([]float64, q)
-	mat.NewVecDense(q, qc).MulVec(mat.NewDense(q, q, rg.Q), mat.NewVecDense(q, c))
+	mat.NewVecDense(q, qc).MulVec(mat.NewDense(q, q, rg.orth), mat.NewVecDense(q, c))
 	if !rg.dual {
 		return qc
 	}
