@@ -600,3 +600,30 @@ func TestLogitBrier(t *testing.T) {
 		t.Errorf("LogitBrier %v, Brier of the probabilities %v", got, want)
 	}
 }
+
+// TestNewtonStationary checks that Newton's method ends at a stationary point of the penalised
+// loss, however it ends (a step of no gain, or the last step taken with the factor at hand where
+// the next was foreseen to gain nothing): every entry of the gradient within 1e-6 of the
+// number of points.
+func TestNewtonStationary(t *testing.T) {
+	for _, tc := range []struct {
+		n, C int
+		seed uint64
+	}{{60, 3, 1}, {300, 4, 2}, {900, 6, 3}, {2000, 5, 4}} {
+		F, class := decisions(rand.New(rand.NewPCG(tc.seed, 7)), tc.n, tc.C)
+		pr := newProblem(F, class, tc.C)
+		for _, start := range [][]float64{nil, multinomialNewton(newProblem(F[:tc.n/2], class[:tc.n/2], tc.C), nil)} {
+			theta := multinomialNewton(pr, start)
+			if theta == nil {
+				t.Fatalf("n %d, C %d: Newton failed", tc.n, tc.C)
+			}
+			g := make([]float64, len(theta))
+			pr.loss(theta, g)
+			for r, v := range g {
+				if math.Abs(v) > 1e-6*float64(tc.n) {
+					t.Errorf("n %d, C %d, warm %v: gradient[%d] = %g", tc.n, tc.C, start != nil, r, v)
+				}
+			}
+		}
+	}
+}
