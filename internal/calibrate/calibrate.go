@@ -451,8 +451,8 @@ func (pr *problem) hessian(h blas64.Symmetric) {
 }
 
 // multinomialNewton fits by Newton's method with a backtracking line search from start (zero
-// if nil); nil if the Hessian is singular. After each step the gain the next would bring is
-// foreseen with the factor at hand, half of g'H^-1 g (the Newton decrement): where it is below
+// if nil); nil if the Hessian is singular. After each full step the gain the next would bring
+// is foreseen with the factor at hand, half of g'H^-1 g (the Newton decrement): where it is below
 // 1e-10 of the loss, within the rounding of the loss's sum, the step with that factor is taken
 // as it is and the fit ends, without the Hessian at the new point (of some five to ten a fit,
 // the last one) that the step would otherwise cost.
@@ -505,7 +505,9 @@ func multinomialNewton(pr *problem, start []float64) []float64 {
 			break
 		}
 		pr.gradient(theta, g) // (the probabilities are those of the step taken)
-		if direction() < 1e-10*max(1, cur) {
+		// Only after a full step: one the line search shortened may have gone where the
+		// Hessian is far from the factor's, and the foreseen gain then says little.
+		if step == 1 && direction() < 1e-10*max(1, cur) {
 			for r, v := range d {
 				theta[r] -= v
 			}
