@@ -85,19 +85,24 @@ func centred(y []float64) []float64 {
 }
 
 // ridge holds what every ridge regression on centred inputs Zc (N x m) needs, from the
-// tridiagonal form of the smaller of Zc'Zc (m x m) and Zc Zc' (N x N): G = Q T Q' with Q
-// orthogonal and T tridiagonal (q = min(N, m)). Every ridge parameter lam then costs a
-// factorisation of T + lam I in O(q) and passes of O(N q) over W' (q x N): W = Zc Q where G =
-// Zc'Zc, and W = Q where G = Zc Zc' (dual). An eigendecomposition would serve as well, but
-// accumulating its eigenvectors alone costs more than all of this (docs/ALGORITHMS.md, 4.2).
+// tridiagonal form G = Q T Q' (Q orthogonal, T tridiagonal, q x q) of Zc'Zc (m x m, q = m)
+// or, where m > N, of the Gram matrix of Zc's rows in the complement of the constant vector
+// (dual: Zc Zc' = H G H', H the N x (N-1) orthonormal basis of that complement that a
+// Householder reflection gives, q = N - 1; centring puts the constant vector in the null
+// space of Zc Zc', which the complement leaves out exactly). Every ridge parameter lam costs a
+// factorisation of T + lam I in O(q) and passes of O(N q) over W' (q x N): W = Zc Q (primal) or
+// W = H Q (dual). An eigendecomposition would serve as well, but accumulating its
+// eigenvectors alone costs more than all of this (docs/ALGORITHMS.md, 4.2).
 type ridge struct {
 	zc      *mat.Dense
 	n, m, q int
-	dual    bool      // G = Zc Zc' (m > N)
+	dual    bool      // m > N: G in the complement of the constant vector
 	d, e    []float64 // T's diagonal (q) and off-diagonal (q-1)
 	orth    []float64 // Q, q x q, row-major
 	wt      []float64 // W', q x N, row-major
 	trace   float64   // the trace of G (of T)
+	v       []float64 // dual: the reflection's vector, P = I - beta v v'
+	beta    float64
 }
 
 // newRidge centres Z (input j multiplied by scale[j] unless scale is nil) and factorises it;
@@ -124,14 +129,35 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 			row[j] -= mean[j] / float64(n)
 		}
 	}
-	rg := &ridge{zc: zc, n: n, m: m, q: min(n, m), dual: m > n}
-	q := rg.q
-	// G's upper triangle, row by row: G_jl = c_j'c_l for the columns c of Zc (primal) or of
-	// Zc' (dual), held as the rows of ct (q x len), in the selection's products (MulRows).
-	ct, span := zc.RawMatrix().Data, m // the dual's rows of Zc
-	if !rg.dual {
-		ct, span = transposed(zc), n
+	rg := &ridge{zc: zc, n: n, m: m, q: m, dual: m > n}
+	// G's upper triangle, row by row: G_jl = c_j'c_l for the rows c of ct (q x span), Zc's
+	// columns (primal) or the rows of P Zc but its first (dual), in the selection's products
+	// (MulRows). P = I - beta v v' with v = 1/sqrt(N) - e_1 maps the constant vector to e_1:
+	// the first row of P Zc is zero (Zc is centred), and P's other columns are H.
+	var ct []float64
+	span := n
+	if rg.dual {
+		rg.q, span = n-1, m
+		rg.v = make([]float64, n)
+		for i := range n {
+			rg.v[i] = 1 / math.Sqrt(float64(n))
+		}
+		rg.v[0] -= 1
+		rg.beta = 2 / dot(rg.v, rg.v)
+		sv := make([]float64, m) // v'Zc
+		for i := range n {
+			axpy(rg.v[i], zc.RawRowView(i), sv)
+		}
+		ct = make([]float64, (n-1)*m)
+		for i := 1; i < n; i++ {
+			row := ct[(i-1)*m : i*m]
+			copy(row, zc.RawRowView(i))
+			axpy(-rg.beta*rg.v[i], sv, row)
+		}
+	} else {
+		ct = transposed(zc)
 	}
+	q := rg.q
 	g := make([]float64, q*q)
 	for j := range q {
 		vecmath.MulRows(ct[j*span:], span, span, ct[j*span:(j+1)*span], g[j*q+j:(j+1)*q])
@@ -153,21 +179,22 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	rg.wt = make([]float64, q*n)
 	Qt := transposed(mat.NewDense(q, q, g)) // row k: Q's column k
 	for k := range q {
-		row := rg.wt[k*n : (k+1)*n]
-		if rg.dual { // W' = Q'
-			copy(row, Qt[k*q:(k+1)*q])
+		row, col := rg.wt[k*n:(k+1)*n], Qt[k*q:(k+1)*q]
+		if rg.dual { // W' = Q'H': H_ik = [i = k+1] - beta v_i v_(k+1)
+			copy(row[1:], col)
+			axpy(-rg.beta*dot(rg.v[1:], col), rg.v, row)
 		} else { // W' = Q' Zc': row k holds the products of Zc's rows with Q's column k
-			vecmath.MulRows(zc.RawMatrix().Data, m, m, Qt[k*q:(k+1)*q], row)
+			vecmath.MulRows(zc.RawMatrix().Data, m, m, col, row)
 		}
 	}
 	return rg
 }
 
-// grid returns the ridge parameters tried: (trace/q) 10^e, e = -4, -3.5, ..., 3.
+// grid returns the ridge parameters tried: (trace/r) 10^e, e = -4, -3.5, ..., 3, r = min(N, m).
 func (rg *ridge) grid() []float64 {
 	var out []float64
 	for e := -8; e <= 6; e++ {
-		out = append(out, rg.trace/float64(rg.q)*math.Pow(10, float64(e)/2))
+		out = append(out, rg.trace/float64(min(rg.n, rg.m))*math.Pow(10, float64(e)/2))
 	}
 	return out
 }
@@ -228,12 +255,14 @@ func (rg *ridge) newLOO() *ridgeLOO {
 }
 
 // sum returns the leave-one-out sum of squares of the ridge fit (with an intercept) of the
-// centred targets yc, whose projections W'yc are uy, with parameter lam:
-// sum_i ((yc_i - f_i) / (1 - h_i))^2, with the fit f and the hat matrix's diagonal h_i = 1/N
-// + H_ii, H = Zc (Zc'Zc + lam I)^-1 Zc' = W (T + lam I)^-1 W' (primal) or
-// Zc Zc' (Zc Zc' + lam I)^-1 = I - lam Q (T + lam I)^-1 Q' (dual). The quadratic forms
-// w_i' (T + lam I)^-1 w_i of every row i of W are sum_k z_ik^2 / D_k with z_i = L^-1 w_i, one
-// forward substitution over the rows of W' at once.
+// centred targets yc, whose projections W'yc are uy, with parameter lam: sum_i ((yc_i - f_i) /
+// (1 - h_i))^2, with the fit f and the hat matrix's diagonal h_i = 1/N + H_ii. Primal: H = Zc
+// (Zc'Zc + lam I)^-1 Zc' = W (T + lam I)^-1 W', f = W c, c = (T + lam I)^-1 W'yc. Dual: H =
+// Zc Zc' (Zc Zc' + lam I)^-1, whose complement I - 11'/N - H is lam W (T + lam I)^-1 W', so
+// that 1 - h_i = lam q_i and yc_i - f_i = lam (W c)_i, and the point's residual is (W c)_i /
+// q_i, without the cancellation 1 - h_i would suffer where lam is small. The quadratic forms
+// q_i = w_i' (T + lam I)^-1 w_i of the rows of W are sum_k z_ik^2 / D_k with z_i = L^-1 w_i,
+// one forward substitution over the rows of W' at once.
 func (lo *ridgeLOO) sum(uy, yc []float64, lam float64) float64 {
 	rg := lo.rg
 	n, q := rg.n, rg.q
@@ -260,32 +289,35 @@ func (lo *ridgeLOO) sum(uy, yc []float64, lam float64) float64 {
 		}
 		z, zprev = zprev, z
 	}
-	if rg.dual {
-		for i := range n {
-			lo.f[i] = yc[i] - lam*lo.f[i]
-			lo.h[i] = 1 - lam*lo.h[i]
-		}
-	}
 	var e float64
 	for i := range n {
-		r := (yc[i] - lo.f[i]) / max(1-(1/float64(n)+lo.h[i]), 1e-12)
+		var r float64
+		if rg.dual { // residual lam (W c)_i over 1 - h_i = lam q_i: lam cancels
+			r = lo.f[i] / max(lo.h[i], 1e-12/lam)
+		} else {
+			r = (yc[i] - lo.f[i]) / max(1-(1/float64(n)+lo.h[i]), 1e-12)
+		}
 		e += r * r
 	}
 	return e
 }
 
 // direction returns the ridge fit's direction in the inputs, v with Zc v = f: Q c (primal)
-// or Zc' Q c (dual), c = (T + lam I)^-1 W'yc.
+// or Zc' W c (dual: (Zc Zc' + lam I)^-1 yc = W c), c = (T + lam I)^-1 W'yc.
 func (rg *ridge) direction(yc []float64, lam float64) []float64 {
 	q := rg.q
 	c := rg.coef(rg.projections(yc), lam)
-	qc := make([]float64, q)
-	mat.NewVecDense(q, qc).MulVec(mat.NewDense(q, q, rg.orth), mat.NewVecDense(q, c))
 	if !rg.dual {
-		return qc
+		v := make([]float64, q)
+		mat.NewVecDense(q, v).MulVec(mat.NewDense(q, q, rg.orth), mat.NewVecDense(q, c))
+		return v
+	}
+	wc := make([]float64, rg.n)
+	for k, ck := range c {
+		axpy(ck, rg.wt[k*rg.n:(k+1)*rg.n], wc)
 	}
 	v := make([]float64, rg.m)
-	mat.NewVecDense(rg.m, v).MulVec(rg.zc.T(), mat.NewVecDense(q, qc))
+	mat.NewVecDense(rg.m, v).MulVec(rg.zc.T(), mat.NewVecDense(rg.n, wc))
 	return v
 }
 

@@ -68,19 +68,32 @@ func ridgeFit(Z [][]float64, y []float64, lam float64) ([]float64, float64) {
 }
 
 // TestRidgeLOO checks the ridge's leave-one-out sums of squares against refits without each
-// point, and its direction against a direct solve, for N > m, N < m and N > m with a column
-// repeated (Z'Z singular).
+// point, and its direction against a direct solve: N > m, N < m, a column repeated (Z'Z
+// singular), a constant column and columns of scales 1e-3 to 1e3 beside N < m, the fewest
+// points (3) and one input.
 func TestRidgeLOO(t *testing.T) {
-	for _, dims := range [][2]int{{30, 4}, {12, 20}, {25, 6}} {
-		n, m := dims[0], dims[1]
+	for _, tc := range []struct {
+		n, m           int
+		repeat, scaled bool
+	}{{30, 4, false, false}, {12, 20, false, false}, {25, 6, true, false}, {8, 30, true, true},
+		{40, 5, false, true}, {3, 4, false, false}, {5, 1, false, false}} {
+		n, m := tc.n, tc.m
+		dims := [2]int{n, m}
 		Z, y := linearData(n, m, uint64(n))
-		if n == 25 {
-			for _, z := range Z {
+		for _, z := range Z {
+			if tc.repeat {
 				z[m-1] = z[0]
+			}
+			if tc.scaled {
+				z[1] = 7 // constant
+				for j := 2; j < m; j++ {
+					z[j] *= math.Pow(10, float64(j%7-3))
+				}
 			}
 		}
 		rg := newRidge(Z, nil)
-		for _, lam := range []float64{0.01, 1, 30} {
+		grid := rg.grid() // the smallest, middle and largest ridge linearDirections tries
+		for _, lam := range []float64{grid[0], grid[len(grid)/2], grid[len(grid)-1]} {
 			var brute float64
 			for i := range n {
 				Zi := append(append([][]float64{}, Z[:i]...), Z[i+1:]...)
