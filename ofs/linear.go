@@ -101,8 +101,6 @@ type ridge struct {
 	orth    []float64 // Q, q x q, row-major
 	wt      []float64 // W', q x N, row-major
 	trace   float64   // the trace of G (of T)
-	v       []float64 // dual: the reflection's vector, P = I - beta v v'
-	beta    float64
 }
 
 // newRidge centres Z (input j multiplied by scale[j] unless scale is nil) and factorises it;
@@ -134,25 +132,26 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	// columns (primal) or the rows of P Zc but its first (dual), in the selection's products
 	// (MulRows). P = I - beta v v' with v = 1/sqrt(N) - e_1 maps the constant vector to e_1:
 	// the first row of P Zc is zero (Zc is centred), and P's other columns are H.
-	var ct []float64
+	var ct, v []float64 // v: the dual's reflection, P = I - beta v v'
+	var beta float64
 	span := n
 	if rg.dual {
 		rg.q, span = n-1, m
-		rg.v = make([]float64, n)
+		v = make([]float64, n)
 		for i := range n {
-			rg.v[i] = 1 / math.Sqrt(float64(n))
+			v[i] = 1 / math.Sqrt(float64(n))
 		}
-		rg.v[0] -= 1
-		rg.beta = 2 / dot(rg.v, rg.v)
+		v[0] -= 1
+		beta = 2 / dot(v, v)
 		sv := make([]float64, m) // v'Zc
 		for i := range n {
-			axpy(rg.v[i], zc.RawRowView(i), sv)
+			axpy(v[i], zc.RawRowView(i), sv)
 		}
 		ct = make([]float64, (n-1)*m)
 		for i := 1; i < n; i++ {
 			row := ct[(i-1)*m : i*m]
 			copy(row, zc.RawRowView(i))
-			axpy(-rg.beta*rg.v[i], sv, row)
+			axpy(-beta*v[i], sv, row)
 		}
 	} else {
 		ct = transposed(zc)
@@ -182,7 +181,7 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 		row, col := rg.wt[k*n:(k+1)*n], Qt[k*q:(k+1)*q]
 		if rg.dual { // W' = Q'H': H_ik = [i = k+1] - beta v_i v_(k+1)
 			copy(row[1:], col)
-			axpy(-rg.beta*dot(rg.v[1:], col), rg.v, row)
+			axpy(-beta*dot(v[1:], col), v, row)
 		} else { // W' = Q' Zc': row k holds the products of Zc's rows with Q's column k
 			vecmath.MulRows(zc.RawMatrix().Data, m, m, col, row)
 		}
@@ -290,13 +289,15 @@ func (lo *ridgeLOO) sum(uy, yc []float64, lam float64) float64 {
 		z, zprev = zprev, z
 	}
 	var e float64
-	for i := range n {
-		var r float64
-		if rg.dual { // residual lam (W c)_i over 1 - h_i = lam q_i: lam cancels
-			r = lo.f[i] / max(lo.h[i], 1e-12/lam)
-		} else {
-			r = (yc[i] - lo.f[i]) / max(1-(1/float64(n)+lo.h[i]), 1e-12)
+	if rg.dual { // residual lam (W c)_i over 1 - h_i = lam q_i: lam cancels
+		for i, f := range lo.f {
+			r := f / max(lo.h[i], 1e-12/lam)
+			e += r * r
 		}
+		return e
+	}
+	for i, f := range lo.f {
+		r := (yc[i] - f) / max(1-(1/float64(n)+lo.h[i]), 1e-12)
 		e += r * r
 	}
 	return e
