@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -1832,21 +1833,44 @@ func directDistances(mu, z, d []float64) {
 
 // matrices recycles the kernel matrices of the folds' paths, the bulk of what a fit
 // allocates: every entry is written before it is read (the distances by a matrix product with
-// beta = 0, the kernel values from them), so a recycled buffer gives the same values.
-var matrices sync.Pool
+// beta = 0, the kernel values from them), so a recycled buffer gives the same values. One pool
+// per size class (matrixClass): with one pool, a fold's held-out matrix or its distances
+// would come back for its training matrix, which holds the linear candidates too, and be
+// dropped for a new one.
+var matrices [matrixClasses]sync.Pool
 
-// matrixBuf returns a buffer of length n, recycled if one large enough is free.
+// matrixClasses counts the size classes: eight a doubling, lengths up to 2^62.
+const matrixClasses = 8 * 60
+
+// matrixClass returns the size class of a buffer of length n and the capacity of its
+// buffers: the least (8 + j) 2^e >= n (0 <= j < 8), less than an eighth more than n.
+func matrixClass(n int) (class, capacity int) {
+	if n <= 8 {
+		return 0, 8
+	}
+	e := bits.Len(uint(n-1)) - 4 // 2^(e+3) <= n-1 < 2^(e+4)
+	m := (n + 1<<e - 1) >> e     // ceil(n / 2^e), 9 to 16
+	if m == 16 {
+		m, e = 8, e+1
+	}
+	return 8*e + m - 7, m << e
+}
+
+// matrixBuf returns a buffer of length n, recycled if one of its size class is free.
 func matrixBuf(n int) []float64 {
-	if b, ok := matrices.Get().(*[]float64); ok && cap(*b) >= n {
+	c, size := matrixClass(n)
+	if b, ok := matrices[c].Get().(*[]float64); ok {
 		return (*b)[:n]
 	}
-	return make([]float64, n)
+	return make([]float64, n, size)
 }
 
 // release hands the matrices back for reuse; k must not be used after.
 func (k *gaussians) release() {
 	for _, b := range [][]float64{k.d2, k.g} {
-		matrices.Put(&b)
+		if c, size := matrixClass(cap(b)); size == cap(b) {
+			matrices[c].Put(&b)
+		}
 	}
 	k.d2, k.g = nil, nil
 }
@@ -2080,6 +2104,8 @@ type holdout struct {
 	loss   []float64   // per point, summed over the outputs
 	misses int
 	kind   Loss
+	pred   []int     // scratch: argmax's classes
+	top    []float64 // scratch: argmax's largest decisions
 }
 
 func newHoldout(g []float64, y [][]float64, class []int, s *State, kind Loss) *holdout {
@@ -2154,26 +2180,45 @@ func (h *holdout) tally() {
 			h.loss[i] *= 0.01
 		}
 	}
+	var pred []int // several outputs: the first of the largest decision
+	if len(h.f) > 1 {
+		pred = h.argmax()
+	}
 	for i, c := range h.class {
-		var pred int
-		if len(h.f) == 1 {
-			if h.f[0][i] > 0 {
-				pred = 1
-			}
-		} else {
-			for k := range h.f {
-				if h.f[k][i] > h.f[pred][i] {
-					pred = k
-				}
-			}
+		var p int
+		if pred != nil {
+			p = pred[i]
+		} else if h.f[0][i] > 0 {
+			p = 1
 		}
-		if pred != c {
+		if p != c {
 			h.misses++
 			if h.kind == LossMiss {
 				h.loss[i]++
 			}
 		}
 	}
+}
+
+// argmax returns, for every point, the first output of the largest decision (as a scan of
+// the point's outputs in order with a strict comparison finds it), output after output so
+// that each output's decisions are read in order; the slice is valid until the next call.
+func (h *holdout) argmax() []int {
+	n := len(h.class)
+	if cap(h.pred) < n {
+		h.pred, h.top = make([]int, n), make([]float64, n)
+	}
+	pred, top := h.pred[:n], h.top[:n]
+	clear(pred)
+	copy(top, h.f[0][:n])
+	for k, fk := range h.f[1:] {
+		for i, v := range fk[:n] {
+			if v > top[i] {
+				top[i], pred[i] = v, k+1
+			}
+		}
+	}
+	return pred
 }
 
 func (h *holdout) sum() float64 {

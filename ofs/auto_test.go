@@ -1250,3 +1250,80 @@ func TestDirectDistances(t *testing.T) {
 		}
 	}
 }
+
+// TestTally checks the held-out mistakes against a direct count: the sign of one output, or
+// the first of the largest of several (ties, a NaN, -0 and a longer decision slice included),
+// and LossMiss's loss as a count with a hundredth of the squared error.
+func TestTally(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		name  string
+		f     [][]float64
+		class []int
+		want  []int // the predicted classes
+	}{
+		{"one output: the sign", [][]float64{{0.5, -0.5, 0, math.Copysign(0, -1), nan}}, []int{1, 0, 0, 1, 1}, []int{1, 0, 0, 0, 0}},
+		{"several: the largest", [][]float64{{1, 0, 0}, {0, 2, 0}, {0, 0, 3}}, []int{0, 1, 1}, []int{0, 1, 2}},
+		{"ties: the first", [][]float64{{1, 0, 2}, {1, 2, 2}, {0, 2, 2}}, []int{1, 1, 0}, []int{0, 1, 0}},
+		{"a NaN first is never beaten, a NaN later never wins", [][]float64{{nan, 1}, {5, nan}, {1, 9}}, []int{1, 2}, []int{0, 2}},
+		{"decisions longer than the points", [][]float64{{0, 5, 7}, {1, 0, 9}}, []int{1, 0}, []int{1, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, kind := range []Loss{LossMSE, LossMiss} {
+				n := len(tt.class)
+				h := &holdout{nv: n, class: tt.class, f: tt.f, kind: kind, loss: make([]float64, n)}
+				for round := range 2 { // the scratch reused
+					for i := range h.loss {
+						h.loss[i] = float64(i + 1)
+					}
+					h.tally()
+					misses := 0
+					for i, c := range tt.class {
+						want := float64(i + 1)
+						if kind == LossMiss {
+							want *= 0.01
+						}
+						if tt.want[i] != c {
+							misses++
+							if kind == LossMiss {
+								want++
+							}
+						}
+						if h.loss[i] != want {
+							t.Errorf("kind %v round %d: loss[%d] = %v, want %v", kind, round, i, h.loss[i], want)
+						}
+					}
+					if h.misses != misses {
+						t.Errorf("kind %v round %d: %d misses, want %d", kind, round, h.misses, misses)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestMatrixClass checks the kernel matrices' size classes: a class's capacity holds its
+// lengths with less than an eighth to spare, a capacity is its own class's, and classes grow
+// with the length.
+func TestMatrixClass(t *testing.T) {
+	prevClass, prevCap := 0, 8
+	for n := 1; n < 1<<20; n++ {
+		c, size := matrixClass(n)
+		if size < n || (n > 8 && 8*(size-n) >= n) {
+			t.Fatalf("length %d: capacity %d", n, size)
+		}
+		if c2, s2 := matrixClass(size); c2 != c || s2 != size {
+			t.Fatalf("capacity %d: class %d (%d), want %d", size, c2, s2, c)
+		}
+		if c < prevClass || (c == prevClass) != (size == prevCap) {
+			t.Fatalf("length %d: class %d, capacity %d after class %d, capacity %d", n, c, size, prevClass, prevCap)
+		}
+		prevClass, prevCap = c, size
+	}
+	for _, n := range []int{1 << 40, 1<<40 + 1, 1<<62 - 1} {
+		if c, size := matrixClass(n); c >= matrixClasses || size < n {
+			t.Errorf("length %d: class %d of %d, capacity %d", n, c, matrixClasses, size)
+		}
+	}
+}
