@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/sparsekernel/sparsekernel/internal/folds"
+	"github.com/sparsekernel/sparsekernel/internal/hugepage"
 	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
@@ -1862,7 +1863,9 @@ func matrixBuf(n int) []float64 {
 	if b, ok := matrices[c].Get().(*[]float64); ok {
 		return (*b)[:n]
 	}
-	return make([]float64, n, size)
+	b := make([]float64, n, size)
+	hugepage.Advise(b)
+	return b
 }
 
 // release hands the matrices back for reuse; k must not be used after.

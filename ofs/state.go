@@ -13,6 +13,7 @@ package ofs
 import (
 	"math"
 
+	"github.com/sparsekernel/sparsekernel/internal/hugepage"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -75,6 +76,7 @@ func NewStateK(Y [][]float64, maxTerms int) *State {
 		eta:   make([]float64, n),
 		store: make([]float64, n*maxTerms),
 	}
+	hugepage.Advise(s.store)
 	s.es = make([][]float64, len(Y))
 	for k := range Y {
 		s.es[k] = make([]float64, n)
