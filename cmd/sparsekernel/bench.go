@@ -104,6 +104,7 @@ Example:
 					if err != nil {
 						return err
 					}
+					benchCollector(src, cfg)
 					r, err := runBench(src, cfg, stderr, "bench "+src.Name(), "realisations", !ff.quiet)
 					if err != nil {
 						return err

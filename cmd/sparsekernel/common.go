@@ -342,6 +342,8 @@ func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr i
 	if err := checkMemory(stderr, len(t.X), t.Dim(), classes, opt, memoryLimit(), ff.force); err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
+	bytes, _, ok := sparsekernel.MemoryEstimate(len(t.X), t.Dim(), classes, opt)
+	setCollector(bytes, ok)
 	bar := startProgress(stderr, "training ("+methodOrDefault(opt)+")", !ff.quiet)
 	if bar != nil {
 		opt.Progress = bar.update
