@@ -1327,3 +1327,44 @@ func TestMatrixClass(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalAhead checks the final selection run beside the class map's size cut (Resize),
+// with two workers, against the one run after it, with one: the same result, evaluations
+// included, whatever the cut takes of the path (none of it, one node, half, all of it).
+func TestFinalAhead(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
+	X, class := blobs(240, 4, 3)
+	cuts := []struct {
+		name string
+		cut  func(size int) int
+	}{
+		{"to none", func(int) int { return 0 }},
+		{"to one", func(int) int { return 1 }},
+		{"to half", func(size int) int { return size / 2 }},
+		{"none", func(size int) int { return size }},
+	}
+	for _, tt := range cuts {
+		t.Run(tt.name, func(t *testing.T) {
+			var rs []*AutoResult
+			for _, w := range []int{1, 2} {
+				called := false
+				a := Auto{Seed: 2, Workers: w, Resize: func(_ [][]float64, size int, _ func(int) [][]float64) int {
+					called = true
+					return tt.cut(size)
+				}}
+				r, err := a.Fit(X, oneVsRest(class, 4), class)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !called {
+					t.Fatal("Resize was not called")
+				}
+				rs = append(rs, r)
+			}
+			if !reflect.DeepEqual(rs[0], rs[1]) {
+				t.Errorf("the model with two workers differs: %d and %d nodes, %d and %d evaluations",
+					len(rs[0].Centres), len(rs[1].Centres), rs[0].Evaluations, rs[1].Evaluations)
+			}
+		})
+	}
+}
