@@ -141,6 +141,7 @@ type laplace struct {
 	r, b        []float64 // per point: t - p and sqrt(p (1 - p)), at the current weights
 	cols        [][]float64
 	neg         []float64 // at's work space: the active columns and their weights negated
+	e, lp       []float64 // and per point exp(-|f|) and log(1 + exp(-|f|))
 	workers     int       // goroutines for the Gram matrix
 	// data is the log-likelihood at f; fresh says that f, p and data are those of w (set by
 	// mode, cleared where a column's weight is zeroed).
@@ -152,7 +153,8 @@ func newLaplace(C [][]float64, t []float64, workers int) *laplace {
 	n, M := len(t), len(C)
 	return &laplace{C: C, t: t, w: make([]float64, M), f: make([]float64, n), p: make([]float64, n),
 		h: make([]float64, M*M), g: make([]float64, M), B: make([]float64, M*n), tr: make([]float64, M),
-		r: make([]float64, n), b: make([]float64, n), cols: make([][]float64, 0, M), neg: make([]float64, 0, M), workers: workers}
+		r: make([]float64, n), b: make([]float64, n), cols: make([][]float64, 0, M), neg: make([]float64, 0, M),
+		e: make([]float64, n), lp: make([]float64, n), workers: workers}
 }
 
 // at sets f and p at the weights w and returns the log posterior, up to a constant: the
@@ -167,10 +169,14 @@ func (l *laplace) at(w []float64, active []int, alpha []float64) float64 {
 		cols, neg = append(cols, l.C[a]), append(neg, -w[a])
 	}
 	vecmath.SubMulRows(cols, neg, l.f)
+	es, lps := l.e[:len(l.f)], l.lp[:len(l.f)]
+	for i, v := range l.f {
+		es[i] = math.Exp(-math.Abs(v))
+	}
+	vecmath.Log1p(lps, es) // softplus(-|v|), as math.Log1p computes it
 	var data float64
 	for i, v := range l.f {
-		e := math.Exp(-math.Abs(v))
-		lp := math.Log1p(e) // softplus(-|v|)
+		e, lp := es[i], lps[i]
 		pos := l.t[i] > 0
 		if v >= 0 {
 			l.p[i] = 1 / (1 + e)

@@ -52,3 +52,6 @@ func expScaledAVX2(dst, d []float64, c float64, tab *[64]uint64, k *[10][4]float
 
 //go:noescape
 func mulElemsAVX2(dst, a, b []float64)
+
+//go:noescape
+func log1pAVX2(dst, x []float64, k *[21][4]uint64) (slow bool)

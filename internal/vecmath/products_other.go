@@ -16,3 +16,4 @@ func mulElemsAVX2(dst, a, b []float64)                        { panic("no AVX2")
 func expScaledAVX2(dst, d []float64, c float64, tab *[64]uint64, k *[10][4]float64) bool {
 	panic("no AVX2")
 }
+func log1pAVX2(dst, x []float64, k *[21][4]uint64) bool { panic("no AVX2") }
