@@ -8,11 +8,12 @@ import "math"
 // log(1+f) with 1+f in [sqrt(2)/2, sqrt(2)), log(1+f) = f - (f^2/2 - s (f^2/2 + R(s^2))),
 // s = f/(2+f)), every lane through each branch and the branches' results chosen lane by lane.
 // Other arguments, and the few at which math.Log1p takes its |f| < 2^-20 shortcut (1+x within
-// four units in the last place below 2, or x = 1), go to math.Log1p.
+// four units in the last place below 2, or x = 1), go to math.Log1p, as every argument does
+// in a build whose math.Log1p fuses products with sums (GOAMD64=v3).
 func Log1p(dst, x []float64) {
 	x = x[:len(dst)]
 	n := 0
-	if useAVX2 && len(dst) >= 4 {
+	if useAVX2 && !log1pFused && len(dst) >= 4 {
 		n = len(dst) &^ 3
 		if log1pAVX2(dst[:n], x[:n], &log1pConsts) { // NaN marks a lane it left to math.Log1p
 			for j, v := range dst[:n] {
