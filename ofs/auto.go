@@ -2422,8 +2422,8 @@ func (a *Auto) finalPath(Z, Y [][]float64, class []int, w Weighting, tau float64
 }
 
 // take sets res's nodes, evaluations and selected count to those of the path's first size
-// steps (as many as it has) and returns their kernel columns; with the selection's weights
-// where the model is not pruned after.
+// steps (as many as it has) and returns their kernel columns; fp.s gives those steps'
+// weights (PrefixWeightsK) to a model that is not pruned after.
 func (fp *finalPath) take(size int, res *AutoResult) [][]float64 {
 	want := size
 	size = min(size, len(fp.chosen))
