@@ -686,7 +686,6 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	scale, dirs, pts, Zs := fp.scale, fp.dirs, fp.pts, fp.Zs
 	cols := fp.take(size, res) // the chosen candidates' kernel columns, for the evidence
-	taken := len(cols)
 	res.Scale, res.Weighting, res.Tau = scale, w, taus[bt]
 	kept := refined
 	if iters > 0 {
@@ -743,7 +742,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		}
 	}
 	if res.Weights == nil { // not pruned: forward selection's weights
-		all := fp.s.PrefixWeightsK(fp.s.Forced() + taken)
+		all := fp.s.PrefixWeightsK(fp.s.Forced() + res.Selected)
 		res.Weights = make([][]float64, len(Y))
 		res.Bias = make([]float64, len(Y))
 		for k := range all {

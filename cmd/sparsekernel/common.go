@@ -339,10 +339,10 @@ func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr i
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
 	_, classes, _ := fitTask(t, opt)
-	if err := checkMemory(stderr, len(t.X), t.Dim(), classes, opt, memoryLimit(), ff.force); err != nil {
+	bytes, ok, err := checkMemory(stderr, len(t.X), t.Dim(), classes, opt, memoryLimit(), ff.force)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
-	bytes, _, ok := sparsekernel.MemoryEstimate(len(t.X), t.Dim(), classes, opt)
 	setCollector(bytes, ok)
 	bar := startProgress(stderr, "training ("+methodOrDefault(opt)+")", !ff.quiet)
 	if bar != nil {

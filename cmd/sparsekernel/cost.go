@@ -14,6 +14,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -115,11 +116,10 @@ func benchCollector(src bench.Source, cfg bench.Config) {
 	if err != nil || len(tr.X) == 0 {
 		return
 	}
-	seen := map[string]bool{}
-	for _, l := range tr.Labels {
-		seen[l] = true
+	classes := 0 // a regression's
+	if _, cs, err := dataset.Classes(tr.Labels); err == nil {
+		classes = len(cs)
 	}
-	classes := len(seen) // (0 for a regression)
 	opt := cfg.Options
 	opt.Workers = 1
 	if opt.Task == "" {
@@ -135,11 +135,12 @@ func benchCollector(src bench.Source, cfg bench.Config) {
 
 // checkMemory warns on w before a fit of any method but the LS-SVM on n rows of m inputs
 // (classes: 0 for a regression) whose memory estimate (sparsekernel.MemoryEstimate) is large,
-// and refuses one whose estimate is above limit unless force is set.
-func checkMemory(w io.Writer, n, m, classes int, opt sparsekernel.Options, limit float64, force bool) error {
+// and refuses one whose estimate is above limit unless force is set. It returns the estimate
+// (ok false: none, the LS-SVM's).
+func checkMemory(w io.Writer, n, m, classes int, opt sparsekernel.Options, limit float64, force bool) (bytes float64, ok bool, err error) {
 	bytes, inputs, ok := sparsekernel.MemoryEstimate(n, m, classes, opt)
 	if !ok {
-		return nil
+		return 0, false, nil
 	}
 	what := fmt.Sprintf("%d rows of %d inputs", n, m)
 	why, advice := "the kernel matrices of the candidates at the rows, for each worker", ": set a smaller -max-terms, train on a sample of the rows"
@@ -147,12 +148,12 @@ func checkMemory(w io.Writer, n, m, classes int, opt sparsekernel.Options, limit
 		why, advice = "the folds hold dense copies of the inputs", ": choose fewer inputs with -features or -drop, train on a sample of the rows"
 	}
 	if bytes > limit {
-		return overMemory(w, what, bytes, limit, force, " ("+why+")"+advice)
+		return bytes, true, overMemory(w, what, bytes, limit, force, " ("+why+")"+advice)
 	}
 	if bytes > memoryWarnBytes {
 		fmt.Fprintf(w, "warning: %s: expect about %s of memory (%s)\n", what, formatBytes(bytes), why)
 	}
-	return nil
+	return bytes, true, nil
 }
 
 // overMemory refuses a fit of what whose memory estimate is above limit, with advice on what

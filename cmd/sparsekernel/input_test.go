@@ -177,7 +177,7 @@ func TestCheckMemory(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var w bytes.Buffer
-		err := checkMemory(&w, tc.n, tc.m, tc.cls, tc.opt, limit, tc.force)
+		_, _, err := checkMemory(&w, tc.n, tc.m, tc.cls, tc.opt, limit, tc.force)
 		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
 		}
