@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -362,10 +363,16 @@ func Read(r io.Reader, source string) (*Model, error) {
 		if f.Weights == nil {
 			m.Weights = [][]float64{{}}
 		}
+		if err := nullNumbers(data, f); err != nil {
+			return nil, fmt.Errorf("%s: not a model file: %w", source, err)
+		}
 	case 2, 3, 4, 5, 6:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
+		}
+		if err := nullNumbers(data, f); err != nil {
+			return nil, fmt.Errorf("%s: not a model file: %w", source, err)
 		}
 		m = f.Model
 	default:
@@ -399,6 +406,92 @@ func strictDecode(data []byte, v any) error {
 		return errors.New("data after the model")
 	}
 	return nil
+}
+
+// nullNumbers returns an error naming the first JSON null of data (in key order) that stands
+// where the layout of v has a number: encoding/json leaves such a number 0, so that a weight
+// edited to null would otherwise read as a weight of 0. A null list stays an empty one.
+func nullNumbers(data []byte, v any) error {
+	var raw any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	if path := nullNumber(raw, reflect.TypeOf(v), ""); path != "" {
+		return fmt.Errorf("%q is null where a number belongs", path)
+	}
+	return nil
+}
+
+// nullNumber returns the path (as weights[0][1]) of the first null in v, decoded JSON, that
+// stands where type t has a number, or "".
+func nullNumber(v any, t reflect.Type, path string) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch x := v.(type) {
+	case nil:
+		switch t.Kind() {
+		case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32,
+			reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			return path
+		}
+	case []any:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			for i, e := range x {
+				if p := nullNumber(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+					return p
+				}
+			}
+		}
+	case map[string]any:
+		if t.Kind() != reflect.Struct {
+			return ""
+		}
+		for _, key := range slices.Sorted(maps.Keys(x)) {
+			if ft, ok := jsonField(t, key); ok {
+				sub := key
+				if path != "" {
+					sub = path + "." + key
+				}
+				if p := nullNumber(x[key], ft, sub); p != "" {
+					return p
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// jsonField returns the type of the field of struct t that encoding/json decodes the key into
+// (its tag's name, or its own name, matched without regard to case; embedded structs' fields
+// included).
+func jsonField(t reflect.Type, key string) (reflect.Type, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct {
+				if ft, ok := jsonField(et, key); ok {
+					return ft, true
+				}
+			}
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if f.IsExported() && strings.EqualFold(name, key) {
+			return f.Type, true
+		}
+	}
+	return nil, false
 }
 
 // notModel describes a decoding error, at the line and column of data where it occurred.

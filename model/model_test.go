@@ -434,6 +434,11 @@ func TestReadErrors(t *testing.T) {
 		{"unknown field", strings.Replace(good.String(), `"bias"`, `"biass"`, 1), "unknown field"},
 		{"inconsistent", strings.Replace(good.String(), `"inputs": 2`, `"inputs": 3`, 1), "invalid model"},
 		{"trailing data", good.String() + "{}", "not a model file"},
+		{"null weight", strings.Replace(good.String(), `[1.5,-0.75]`, `[1.5,null]`, 1), `"weights[0][1]" is null`},
+		{"null bias", strings.Replace(good.String(), `"bias": [0.1]`, `"bias": [null]`, 1), `"bias[0]" is null`},
+		{"null centre", strings.Replace(good.String(), `"centre":[1,-1]`, `"centre":[1,null]`, 1), `"nodes[1].centre[1]" is null`},
+		{"null mean", strings.Replace(good.String(), `"mean":[1,2]`, `"mean":[null,2]`, 1), `"scaling.mean[0]" is null`},
+		{"null samples", strings.Replace(good.String(), `"samples": 0`, `"samples": null`, 1), `"training.samples" is null`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
