@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -643,5 +645,44 @@ func TestUnseenClass(t *testing.T) {
 	code, out, errs = runCLI("predict", m, te)
 	if code != 0 || out != "a\nb\nb\n" || !strings.Contains(errs, "accuracy = 66.67% (2/3)") || !strings.Contains(errs, note) {
 		t.Errorf("predict: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// Class names holding the CSV's separator or quotes are quoted wherever predict writes them:
+// the labels, and the decision and probability columns' names.
+func TestPredictQuotesClassNames(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{`big, orange`, `say "hi"`, `plain`}
+	var b strings.Builder
+	b.WriteString("x1,x2,kind\n")
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 150 {
+		c := i % 3
+		fmt.Fprintf(&b, "%.4f,%.4f,%s\n", float64(c)+0.3*rng.NormFloat64(), float64(c%2)+0.3*rng.NormFloat64(), csvField(names[c]))
+	}
+	data := filepath.Join(dir, "quoted.csv")
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	modelPath := filepath.Join(dir, "m.json")
+	if code, _, errOut := runCLI("train", "-o", modelPath, data); code != 0 {
+		t.Fatalf("train: %s", errOut)
+	}
+	code, out, errOut := runCLI("predict", "-decision", "-proba", modelPath, data)
+	if code != 0 {
+		t.Fatalf("predict: exit %d: %s", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatalf("predict's output is not CSV: %v\n%s", err, out)
+	}
+	want := []string{"label", "f_big, orange", "f_plain", `f_say "hi"`, "p_big, orange", "p_plain", `p_say "hi"`}
+	if !slices.Equal(rows[0], want) {
+		t.Fatalf("header %q, want %q", rows[0], want)
+	}
+	for _, r := range rows[1:] {
+		if len(r) != len(want) || !slices.Contains(names, r[0]) {
+			t.Fatalf("row %q: want %d fields and a class name first", r, len(want))
+		}
 	}
 }

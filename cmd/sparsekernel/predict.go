@@ -97,7 +97,7 @@ Example:
 				p := make([]float64, len(m.Classes))
 				for _, v := range f {
 					if m.Task == model.Classification {
-						b.WriteString(m.Classes[model.Class(v)])
+						b.WriteString(csvField(m.Classes[model.Class(v)]))
 					} else {
 						b.WriteString(strconv.FormatFloat(v[0], 'g', -1, 64))
 					}
@@ -152,19 +152,19 @@ func header(m *model.Model, decision, proba bool) string {
 			cols = append(cols, "f")
 		} else {
 			for k := range m.Outputs() {
-				cols = append(cols, "f_"+csvField(m.Classes[k]))
+				cols = append(cols, csvField("f_"+m.Classes[k]))
 			}
 		}
 	}
 	if proba {
 		for _, c := range m.Classes {
-			cols = append(cols, "p_"+csvField(c))
+			cols = append(cols, csvField("p_"+c))
 		}
 	}
 	return strings.Join(cols, ",") + "\n"
 }
 
-// csvField quotes a name for a CSV header when it needs it.
+// csvField quotes a field of the output (a class name, a column name) when it needs it.
 func csvField(s string) string {
 	if strings.ContainsAny(s, ",\"\r\n") {
 		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
