@@ -27,6 +27,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -438,6 +439,9 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		if v := p.trivialError(); math.IsInf(v, 0) || math.IsNaN(v) {
 			return nil, fmt.Errorf("%w: the targets' variance overflows float64", ErrNonFinite)
 		}
+		if slices.Min(p.y) == slices.Max(p.y) {
+			return nil, fmt.Errorf("%w: every target is %g, so there is nothing to learn (the prediction is that value)", ErrNoSignal, p.y[0])
+		}
 	}
 	m := &model.Model{
 		Task:     p.task,
@@ -451,7 +455,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	// Regression targets are centred for the fit, and their mean goes into the bias: the
 	// methods' sums of squares then carry no offset (targets near 1e9 with a spread of a few
 	// units would lose every digit of the spread to rounding).
-	raw, offset := p.y, 0.0
+	raw, offset, unit := p.y, 0.0, 1.0
 	if p.task == model.Regression {
 		for _, y := range raw {
 			offset += y / float64(len(raw))
@@ -459,6 +463,10 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		p.y = make([]float64, len(raw))
 		for i, y := range raw {
 			p.y[i] = y - offset
+		}
+		unit = targetUnit(p.y)
+		for i := range p.y {
+			p.y[i] /= unit
 		}
 	}
 	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: m}
@@ -473,6 +481,9 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		}
 	}
 	if p.task == model.Regression {
+		if unit != 1 {
+			rescale(m, unit)
+		}
 		for k := range m.Bias { // every method sets one bias per output
 			m.Bias[k] += offset
 		}
@@ -499,6 +510,54 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		return nil, fmt.Errorf("%s produced an invalid model (please report this): %w", opt.Method, err)
 	}
 	return m, nil
+}
+
+// targetUnit returns the power of two by which centred regression targets y are divided for
+// the fit: 1 if their root mean square is within [2^-64, 2^64], else the power of two just above
+// it. The methods' sums of squares, and the evidence's ratios of squared sums, stay within
+// float64's range for any targets but the most extreme (their fourth powers are computed along
+// the way), and dividing by a power of two is exact, so within that range nothing changes, and
+// beyond it the model is the one fitted on targets of unit size, scaled back (rescale).
+func targetUnit(y []float64) float64 {
+	var ss, big float64
+	for _, v := range y {
+		big = max(big, math.Abs(v))
+	}
+	if big == 0 {
+		return 1
+	}
+	for _, v := range y {
+		ss += (v / big) * (v / big)
+	}
+	rms := big * math.Sqrt(ss/float64(len(y)))
+	if rms >= 0x1p-64 && rms <= 0x1p64 {
+		return 1
+	}
+	_, e := math.Frexp(rms)
+	return math.Ldexp(1, e)
+}
+
+// rescale turns a regression model fitted on targets divided by unit into the model of the
+// targets themselves: its weights and bias times unit, its mean squared errors times unit^2.
+func rescale(m *model.Model, unit float64) {
+	for k := range m.Weights {
+		for i := range m.Weights[k] {
+			m.Weights[k][i] *= unit
+		}
+		m.Bias[k] *= unit
+	}
+	t := &m.Training
+	sq := unit * unit
+	t.LOOError *= sq
+	t.CVError *= sq
+	for i := range t.LOOErrors {
+		t.LOOErrors[i] *= sq
+	}
+	if strings.HasSuffix(t.Criterion, "mse") {
+		for i := range t.LOOCurve {
+			t.LOOCurve[i] *= sq
+		}
+	}
 }
 
 // hasLinear reports whether m has a linear node.

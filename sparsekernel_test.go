@@ -214,6 +214,7 @@ func TestFitErrors(t *testing.T) {
 		{"bad option", X, []float64{0, 1, 1}, sparsekernel.Options{Prefer: "tiny"}, sparsekernel.ErrOption},
 		{"constant inputs", [][]float64{{1, 2}, {1, 2}, {1, 2}, {1, 2}}, []float64{1, -1, 1, -1}, sparsekernel.Options{}, sparsekernel.ErrNoSignal},
 		{"huge targets", [][]float64{{1}, {2}, {3}}, []float64{1e308, -1e308, 1e308}, sparsekernel.Options{Task: model.Regression}, sparsekernel.ErrNonFinite},
+		{"constant target", [][]float64{{1}, {2}, {3}}, []float64{2.5, 2.5, 2.5}, sparsekernel.Options{Task: model.Regression}, sparsekernel.ErrNoSignal},
 		{"huge inputs", [][]float64{{1e308}, {-1e308}, {1e308}}, []float64{1, -1, 1}, sparsekernel.Options{}, sparsekernel.ErrNonFinite},
 		{"length mismatch", X, []float64{1, -1}, sparsekernel.Options{}, nil},
 		{"empty", nil, nil, sparsekernel.Options{}, nil},
@@ -343,7 +344,9 @@ func TestRegressionUnits(t *testing.T) {
 		X[i] = []float64{rng.Float64(), rng.Float64(), rng.Float64()}
 		y[i] = 10*math.Sin(math.Pi*X[i][0]*X[i][1]) + 20*(X[i][2]-0.5)*(X[i][2]-0.5) + rng.NormFloat64()
 	}
-	units := []struct{ a, b float64 }{{1e-6, 0}, {1e6, 0}, {1, 1e9}, {1e-3, -5e4}}
+	// Beyond about 1e75 or below 1e-75 the targets' fourth powers (the evidence's ratios of
+	// squared sums) would leave float64's range; such targets are fitted at unit size.
+	units := []struct{ a, b float64 }{{1e-6, 0}, {1e6, 0}, {1, 1e9}, {1e-3, -5e4}, {1e80, 0}, {1e150, -1e151}, {1e-200, 0}}
 	for _, meth := range []string{sparsekernel.Auto, sparsekernel.PSO, sparsekernel.LROLS} {
 		opt := sparsekernel.Options{Method: meth, Task: model.Regression, Workers: 1}
 		ref, err := sparsekernel.Fit(X, y, opt)
@@ -363,6 +366,9 @@ func TestRegressionUnits(t *testing.T) {
 			if m.Size() != ref.Size() {
 				t.Errorf("%s, %g y + %g: %d nodes, %d for y", meth, u.a, u.b, m.Size(), ref.Size())
 				continue
+			}
+			if sq := u.a * u.a; sq > 1e-300 && sq < 1e300 && math.Abs(m.Training.LOOError-sq*ref.Training.LOOError) > 1e-3*sq*ref.Training.LOOError {
+				t.Errorf("%s, %g y + %g: estimated MSE %g, want %g", meth, u.a, u.b, m.Training.LOOError, sq*ref.Training.LOOError)
 			}
 			got, _ := m.Decisions(X)
 			for i := range got {

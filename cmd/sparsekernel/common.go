@@ -227,17 +227,13 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	fmt.Fprintln(info, describeTask(t, opt))
 	if det := dataset.DetectLabels(t.Labels); opt.Task == "" && det.Task == dataset.Classification && det.Classes == 1 {
 		if _, err := dataset.Numeric(t); err == nil { // a constant regression target, perhaps
-			return nil, fmt.Errorf("%s: %w: every label is %s; if the labels are a regression target, use -task regression (the model can only predict that constant)",
+			return nil, fmt.Errorf("%s: %w: every label is %s (as a regression target, a constant: nothing to learn either)",
 				t.Source, sparsekernel.ErrOneClass, t.Labels[0])
 		}
 	}
 	if taskOf(t, opt) == model.Regression {
-		y, err := dataset.Numeric(t)
-		if err != nil {
+		if _, err := dataset.Numeric(t); err != nil {
 			return nil, err
-		}
-		if len(y) > 1 && slices.Min(y) == slices.Max(y) {
-			fmt.Fprintf(info, "warning: %s: every target is %s: the model can only predict that constant\n", t.Source, t.Labels[0])
 		}
 	}
 	for _, name := range opt.Unused() {
