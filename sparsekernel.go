@@ -355,6 +355,9 @@ func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error
 	switch p.task {
 	case model.Classification:
 		for i, l := range labels {
+			if l == "" {
+				return nil, fmt.Errorf("%w: label %d is empty: a missing value? remove the row, or name its class", ErrTargets, i+1)
+			}
 			if !utf8.ValidString(l) {
 				return nil, fmt.Errorf("%w: label %d (%q) is not valid UTF-8, which a model file cannot name", ErrTargets, i+1, l)
 			}

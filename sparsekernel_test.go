@@ -232,6 +232,18 @@ func TestFitErrors(t *testing.T) {
 	}
 }
 
+// TestFitLabelsEmpty checks that an empty label is refused (a missing value, most often), not
+// made a class named "".
+func TestFitLabelsEmpty(t *testing.T) {
+	X := [][]float64{{0, 1}, {1, 0}, {2, 2}, {3, 1}}
+	for _, task := range []model.Task{"", model.Classification} {
+		_, err := sparsekernel.FitLabels(X, []string{"yes", "no", "", "yes"}, sparsekernel.Options{Task: task})
+		if !errors.Is(err, sparsekernel.ErrTargets) || !strings.Contains(err.Error(), "label 3 is empty") {
+			t.Errorf("task %q: error %v, want ErrTargets naming label 3", task, err)
+		}
+	}
+}
+
 // TestFitTaskMessage checks that a regression method given classes, two or more, says that
 // it is for regression.
 func TestFitTaskMessage(t *testing.T) {

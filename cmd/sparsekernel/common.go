@@ -240,7 +240,45 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
 	}
 	warnColumns(info, t, constant)
+	if taskOf(t, opt) == model.Classification {
+		warnLoneClasses(info, t)
+	}
 	return t, nil
+}
+
+// maxLoneClasses is the number of one-row classes warned about one by one.
+const maxLoneClasses = 3
+
+// warnLoneClasses warns about classes of a single row among at least ten: most often a typo
+// of another class's name, a missing-value marker or a header read as data, each of which
+// would otherwise silently add a class.
+func warnLoneClasses(w io.Writer, t *dataset.Table) {
+	if len(t.Labels) < 10 {
+		return
+	}
+	count := map[string]int{}
+	for _, l := range t.Labels {
+		count[l]++
+	}
+	var lone []int
+	for i, l := range t.Labels {
+		if count[l] == 1 {
+			lone = append(lone, i)
+		}
+	}
+	if len(lone) == 0 || len(lone) == len(count) {
+		return // none, or every class a single row (the caller's other checks speak to that)
+	}
+	for _, i := range lone[:min(len(lone), maxLoneClasses)] {
+		where := t.Source
+		if i < len(t.Lines) {
+			where = fmt.Sprintf("%s:%d", t.Source, t.Lines[i])
+		}
+		fmt.Fprintf(w, "warning: %s: class %q has this row only: if it is a typo, a missing value or a header, fix or leave out the row\n", where, t.Labels[i])
+	}
+	if more := len(lone) - maxLoneClasses; more > 0 {
+		fmt.Fprintf(w, "warning: %s: %d more classes have one row each\n", t.Source, more)
+	}
 }
 
 // describeConstant lists the values of a table's constant features, for a message.

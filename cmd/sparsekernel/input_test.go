@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -246,6 +247,46 @@ func TestNoteAtCap(t *testing.T) {
 		noteAtCap(&w, &model.Model{Method: tc.method, Training: tc.tr})
 		if got := strings.Contains(w.String(), "-max-terms 600"); got != tc.note {
 			t.Errorf("%s: note %q, want one: %v", tc.name, w.String(), tc.note)
+		}
+	}
+}
+
+func TestWarnLoneClasses(t *testing.T) {
+	many := func(extra ...string) []string {
+		l := []string{"a", "b", "a", "b", "a", "b", "a", "b", "a", "b"}
+		return append(l, extra...)
+	}
+	tests := []struct {
+		name   string
+		labels []string
+		want   []string // substrings, one per warning line; none: no warning
+	}{
+		{"none", many(), nil},
+		{"a typo", many("B"), []string{`t.csv:12: class "B" has this row only`}},
+		{"a missing value", many("NA", "a"), []string{`t.csv:12: class "NA"`}},
+		{"five of them", many("c", "d", "e", "f", "g"), []string{`"c"`, `"d"`, `"e"`, "2 more classes have one row each"}},
+		{"few rows", []string{"a", "b", "c"}, nil},
+		{"every class one row", []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, nil},
+	}
+	for _, tc := range tests {
+		tab := &dataset.Table{Source: "t.csv", Labels: tc.labels}
+		for i := range tc.labels {
+			tab.Lines = append(tab.Lines, i+2) // a header on line 1
+		}
+		var w bytes.Buffer
+		warnLoneClasses(&w, tab)
+		lines := strings.Split(strings.TrimSpace(w.String()), "\n")
+		if w.Len() == 0 {
+			lines = nil
+		}
+		if len(lines) != len(tc.want) {
+			t.Errorf("%s: warnings %q, want %d", tc.name, lines, len(tc.want))
+			continue
+		}
+		for i, s := range tc.want {
+			if !strings.Contains(lines[i], s) {
+				t.Errorf("%s: warning %q lacks %q", tc.name, lines[i], s)
+			}
 		}
 	}
 }
