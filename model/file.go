@@ -194,7 +194,9 @@ func (m *Model) Write(w io.Writer) error {
 	if m.Calibration != nil {
 		field("calibration", compact(m.Calibration))
 	}
-	tr, err := json.MarshalIndent(m.Training, " ", " ")
+	written := m.Training
+	written.Seconds = 0 // a wall time: the same fit writes the same file
+	tr, err := json.MarshalIndent(written, " ", " ")
 	if err != nil {
 		return err
 	}

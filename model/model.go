@@ -237,7 +237,7 @@ type Training struct {
 	Evaluations int       `json:"evaluations,omitempty"` // cost evaluations of the node search
 	Seed        uint64    `json:"seed"`                  // the seed of every random choice
 	Stop        string    `json:"stop,omitempty"`        // why the construction stopped
-	Seconds     float64   `json:"seconds,omitempty"`     // the fit's wall time
+	Seconds     float64   `json:"seconds,omitempty"`     // the fit's wall time (not written: files of the same fit are the same bytes)
 }
 
 // Model is a trained sparse kernel model. Check verifies one read from an untrusted source;

@@ -686,3 +686,28 @@ func TestPredictQuotesClassNames(t *testing.T) {
 		}
 	}
 }
+
+// The same fit writes the same bytes: a model file holds no wall time, and the workers do not
+// change the model.
+func TestTrainSameFile(t *testing.T) {
+	dir := t.TempDir()
+	train := filepath.Join(dir, "train.csv")
+	writeCSV(t, train, synth.Ripley(150, 3))
+	var files [][]byte
+	for i, workers := range []string{"1", "2", "1"} {
+		path := filepath.Join(dir, fmt.Sprintf("m%d.json", i))
+		if code, _, errOut := runCLI("train", "-workers", workers, "-o", path, train); code != 0 {
+			t.Fatalf("train: %s", errOut)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	for i := range files[1:] {
+		if !bytes.Equal(files[0], files[i+1]) {
+			t.Fatalf("run %d wrote another file than run 0:\n%s\n%s", i+1, files[0], files[i+1])
+		}
+	}
+}
