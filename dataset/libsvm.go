@@ -41,7 +41,7 @@ func parseLIBSVM(s, source string) (*Table, error) {
 	if err := checkUTF16(s, source); err != nil {
 		return nil, err
 	}
-	t := &Table{Source: source, Labels: []string{}, sparse: true, labelCol: 1}
+	t := &Table{Source: source, Labels: []string{}, libsvm: true, sparse: true, labelCol: 1}
 	var (
 		idx   []int     // feature indices of all rows
 		val   []float64 // their values
@@ -84,6 +84,12 @@ func parseLIBSVM(s, source string) (*Table, error) {
 			if !ok {
 				return nil, at(source, line, col, errorf(ErrIndex,
 					"field %q is not index:value", short(f)))
+			}
+			if col == 2 && is == "qid" { // SVMlight's query id, for ranking: not a feature
+				if _, err := strconv.ParseUint(vs, 10, 64); err != nil {
+					return nil, at(source, line, col, errorf(ErrIndex, "qid %q is not a non-negative integer", short(vs)))
+				}
+				continue
 			}
 			k, err := strconv.Atoi(is)
 			if err != nil || is[0] == '+' || is[0] == '-' || k < 1 {

@@ -29,6 +29,7 @@ func TestParseLIBSVM(t *testing.T) {
 			[][]float64{{0.01, 0, 0}, {0, 0, 4}}, []string{"yes", "no"}, []int{3, 5}},
 		{"label only", "1\n", [][]float64{{}}, []string{"1"}, []int{1}},
 		{"explicit zero sets the dimension", "1 4:0\n", [][]float64{{0, 0, 0, 0}}, []string{"1"}, []int{1}},
+		{"SVMlight query ids", "2 qid:1 1:0.5 3:1\n1 qid:12 2:2\n", [][]float64{{0.5, 0, 1}, {0, 2, 0}}, []string{"2", "1"}, []int{1, 2}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,6 +68,8 @@ func TestParseLIBSVMErrors(t *testing.T) {
 		{"label ?", "1 1:1\n? 1:2\n", ErrMissing, "data.libsvm:2:1: "},
 		{"empty", "", ErrEmpty, "data.libsvm: no data rows"},
 		{"comments only", "# a\n  # b\n\n", ErrEmpty, "data.libsvm: no data rows"},
+		{"qid not an integer", "1 qid:a 1:1\n", ErrIndex, `data.libsvm:1:2: qid "a" is not a non-negative integer`},
+		{"qid after a feature", "1 1:1 qid:2\n", ErrIndex, `data.libsvm:1:3: index "qid" is not a positive integer`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

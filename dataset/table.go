@@ -23,6 +23,7 @@ type Table struct {
 	Header    []string
 	LabelName string
 
+	libsvm      bool   // read from a LIBSVM file
 	sparse      bool   // read from LIBSVM: missing trailing features are zeros
 	dropped     []int  // LIBSVM: the feature indices dropped, increasing (for WithDim)
 	maxIndex    int    // LIBSVM: the highest index seen
@@ -32,6 +33,10 @@ type Table struct {
 	labelSource string // file of the labels when it is not Source (folders: y.csv)
 	labelLines  []int  // lines of the labels in labelSource
 }
+
+// LIBSVM reports whether the table was read from a LIBSVM file (labels first on every line,
+// features by index).
+func (t *Table) LIBSVM() bool { return t.libsvm }
 
 // Dim returns the number of features (0 for a table without rows).
 func (t *Table) Dim() int {

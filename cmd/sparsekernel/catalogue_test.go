@@ -93,6 +93,8 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/two-rows.csv", trainCmd, "", 0, []string{"no better than the trivial rule"}},
 	{"degenerate/three-rows-three-classes.csv", trainCmd, "", 0, []string{"classification of 3 classes", "no better than the trivial rule"}},
 	{"degenerate/constant-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{"{f}: no model better than the trivial rule: every target is 3, so there is nothing to learn"}},
+	{"degenerate/test-placeholder-labels.libsvm", predictCmd, "", 0, []string{`note: {f}: the labels (the first field of every line) hold none of the model's classes ("a", "b"); no accuracy reported`}},
+	{"degenerate/test-placeholder-labels.libsvm", evalCmd, "", 1, []string{`{f}: the labels (the first field of every line) hold none of the model's classes ("a", "b")`}},
 	{"degenerate/tiny-values.csv", trainCmd, "", 0, []string{"{f}: 20 rows, 2 inputs"}}, // x1's values near 1e-300 are standardised, not constant
 	{"degenerate/row-number-column.csv", trainCmd, "", 0, []string{"warning: {f}: column 1 (n) counts the rows (1, 2, ..., 20): if it is an identifier, leave it out with -drop 1"}},
 	{"degenerate/one-minority-row.csv", trainCmd, "", 0, nil},

@@ -448,6 +448,10 @@ func implicitLabels(classes []string, t *dataset.Table, label int) error {
 	for i, c := range classes {
 		q[i] = strconv.Quote(c)
 	}
+	if t.LIBSVM() {
+		return fmt.Errorf("%s: the labels (the first field of every line) hold none of the model's classes (%s)",
+			t.Source, strings.Join(q, ", "))
+	}
 	return fmt.Errorf("%s: %s, read as the labels, holds none of the model's classes (%s): if it is not the label, leave it out with -drop; to score it as the label anyway, name it with -label",
 		t.Source, col, strings.Join(q, ", "))
 }

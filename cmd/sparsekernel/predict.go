@@ -82,7 +82,13 @@ Example:
 					}
 					if m.Task == model.Classification {
 						if err := implicitLabels(m.Classes, t, df.label); err != nil {
-							return err
+							if !t.LIBSVM() {
+								return err
+							}
+							// A LIBSVM file always has labels, placeholders where they are
+							// unknown: predict, without a score.
+							fmt.Fprintf(stderr, "note: %v; no accuracy reported\n", err)
+							truth = nil
 						}
 					}
 				}
