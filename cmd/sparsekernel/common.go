@@ -240,10 +240,31 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
 	}
 	warnColumns(info, t, constant)
+	warnNumericHeader(info, t)
 	if taskOf(t, opt) == model.Classification {
 		warnLoneClasses(info, t)
 	}
 	return t, nil
+}
+
+// warnNumericHeader warns when every name of a CSV header is a number (only -header yes reads
+// such a line as a header): the first data row is then lost to the names.
+func warnNumericHeader(w io.Writer, t *dataset.Table) {
+	if len(t.Header) == 0 {
+		return
+	}
+	for _, h := range t.Header {
+		if _, err := dataset.ParseValue(h); err != nil {
+			return
+		}
+	}
+	shown := t.Header[:min(len(t.Header), 3)]
+	more := ""
+	if len(t.Header) > len(shown) {
+		more = ", ..."
+	}
+	fmt.Fprintf(w, "warning: %s: the header's names are all numbers (%s%s): if the first line is data, use -header no\n",
+		t.Source, strings.Join(shown, ", "), more)
 }
 
 // maxLoneClasses is the number of one-row classes warned about one by one.
@@ -542,10 +563,11 @@ func formatError(m *model.Model, v float64) string {
 }
 
 // warnUseless warns when a model's estimated error is not below the trivial rule's, up to
-// rounding: the two are computed apart, and 1-59/60 is above 1/60 in float64.
+// rounding: the two are computed apart, and 1-59/60 is above 1/60 in float64. (An estimate
+// over the weights only, optimistic, that does no better says so all the more.)
 func warnUseless(w io.Writer, m *model.Model) {
 	t := m.Training
-	if t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9) && t.LOOScope != "weights" {
+	if t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9) {
 		fmt.Fprintf(w, "warning: the model's %s, %s, is no better than the trivial rule's %s (always the most frequent class, or the mean): it has found no signal in the data\n",
 			estimateName(m), formatError(m, t.LOOError), formatError(m, t.TrivialError))
 	}

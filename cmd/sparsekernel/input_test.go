@@ -216,7 +216,8 @@ func TestWarnUseless(t *testing.T) {
 		{"equal up to rounding", model.Classification, model.Training{LOOError: 1 / n, TrivialError: 1 - 59/n}, true},
 		{"one error fewer", model.Classification, model.Training{LOOError: 1 / n, TrivialError: 2 / n}, false},
 		{"regression, equal up to rounding", model.Regression, model.Training{LOOError: 0.3, TrivialError: a + 0.2}, true},
-		{"weights only", model.Classification, model.Training{LOOError: 0.6, TrivialError: 0.5, LOOScope: "weights"}, false},
+		{"weights only, worse", model.Classification, model.Training{LOOError: 0.6, TrivialError: 0.5, LOOScope: "weights"}, true},
+		{"weights only, better", model.Classification, model.Training{LOOError: 0.2, TrivialError: 0.5, LOOScope: "weights"}, false},
 		{"no trivial error", model.Regression, model.Training{LOOError: 1}, false},
 	}
 	for _, tc := range tests {
@@ -287,6 +288,26 @@ func TestWarnLoneClasses(t *testing.T) {
 			if !strings.Contains(lines[i], s) {
 				t.Errorf("%s: warning %q lacks %q", tc.name, lines[i], s)
 			}
+		}
+	}
+}
+
+func TestWarnNumericHeader(t *testing.T) {
+	tests := []struct {
+		header []string
+		want   string // "": no warning
+	}{
+		{nil, ""},
+		{[]string{"x1", "x2", "y"}, ""},
+		{[]string{"0.5", "x2", "1"}, ""},
+		{[]string{"0.5", "1.5", "1"}, "t.csv: the header's names are all numbers (0.5, 1.5, 1): if the first line is data, use -header no"},
+		{[]string{"1", "2", "3", "4"}, "(1, 2, 3, ...)"},
+	}
+	for _, tc := range tests {
+		var w bytes.Buffer
+		warnNumericHeader(&w, &dataset.Table{Source: "t.csv", Header: tc.header})
+		if got := w.String(); (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("header %q: warning %q, want %q", tc.header, got, tc.want)
 		}
 	}
 }
