@@ -34,8 +34,11 @@ const (
 // are dense copies of the inputs (the rest is kernel matrices, which grow with the rows and
 // the candidates). For the papers' fixed-node methods it counts the inputs alone (their
 // candidate pool is bounded, N x L at most 2^24 entries); ok is false for the LS-SVM, whose
-// N x N systems are another matter.
+// N x N systems are another matter, and for n, m or classes below 0.
 func MemoryEstimate(n, m, classes int, opt Options) (bytes, inputs float64, ok bool) {
+	if n < 0 || m < 0 || classes < 0 {
+		return 0, 0, false
+	}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

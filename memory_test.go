@@ -35,6 +35,11 @@ func TestMemoryEstimate(t *testing.T) {
 	if _, _, ok := MemoryEstimate(1000, 10, 2, Options{Method: LSSVM}); ok {
 		t.Error("the LS-SVM is covered")
 	}
+	for _, bad := range [][3]int{{-5, 2, 2}, {100, -1, 2}, {100, 2, -3}} {
+		if b, in, ok := MemoryEstimate(bad[0], bad[1], bad[2], two); ok || b != 0 || in != 0 {
+			t.Errorf("MemoryEstimate(%v): %g, %g, %v: want not ok", bad, b, in, ok)
+		}
+	}
 	if b, in, ok := MemoryEstimate(1000, 10, 2, Options{Method: ROLS, Workers: 2}); !ok || b != in || b <= 0 {
 		t.Errorf("rols: %g bytes, %g of inputs, ok %v: want the inputs alone", b, in, ok)
 	}

@@ -25,6 +25,7 @@ import (
 	"math"
 	"unicode/utf8"
 
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/kernel"
 )
 
@@ -165,7 +166,8 @@ func (p *Power) Invert(j int, t float64) float64 {
 }
 
 // Raw returns the raw value of input j whose standardised value is z (Standardise's inverse,
-// input by input).
+// input by input). It panics if j is not an input of m (0 <= j < m.Inputs), as an index out
+// of range does.
 func (m *Model) Raw(j int, z float64) float64 {
 	t := m.Scaling.Mean[j] + m.Scaling.Std[j]*z
 	if p := m.Scaling.Power; p != nil {
@@ -387,7 +389,7 @@ func (m *Model) misfit() error {
 // decisionTo is DecisionTo on a model whose parts have been checked (parts or shape).
 func (m *Model) decisionTo(f, z, x []float64) error {
 	if len(x) != m.Inputs {
-		return fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+		return fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
 	if len(f) != m.Outputs() || len(z) < m.Inputs {
 		return fmt.Errorf("%w: room for %d decision values and %d scratch values, the model needs %d and %d", ErrInput, len(f), len(z), m.Outputs(), m.Inputs)
@@ -499,7 +501,7 @@ func (m *Model) LinearTerms(x []float64) (float64, error) {
 		return 0, err
 	}
 	if len(x) != m.Inputs {
-		return 0, fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+		return 0, fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
 	z := make([]float64, m.Inputs)
 	m.Standardise(z, x)
@@ -513,7 +515,7 @@ func (m *Model) Bounds(x []float64) (lo, hi float64, err error) {
 		return 0, 0, err
 	}
 	if len(x) != m.Inputs {
-		return 0, 0, fmt.Errorf("%w: %d values, the model expects %d", ErrInput, len(x), m.Inputs)
+		return 0, 0, fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
 	if m.Range == nil {
 		return math.Inf(-1), math.Inf(1), nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel/internal/folds"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -730,8 +731,8 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		if rv := a.rvmContender(Z, Y, class, folds, w, taus[bt], res.OOF); rv != nil && (linear || rv.beatsPruned(final, pruned)) {
 			if l := a.rvmFinal(res, Zs, Y, pts, dirs, rv.tau, rv.oof); l > 0 {
 				linear = false
-				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %d nodes of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
-					rv.tau, len(res.Centres), l, rv.margin)
+				kept += fmt.Sprintf("; "+model.RVMChose+" at tau %.3g: %s of %d candidates, its cross-validated log-loss lower by %.1f standard errors",
+					rv.tau, words.Count(len(res.Centres), "node"), l, rv.margin)
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 )
 
 // requestError is a bad request: the HTTP status to answer with and a message naming the
@@ -71,7 +72,7 @@ func (t *table) field(j int) string {
 }
 
 func (t *table) widthError(got int) error {
-	return badRequest("row %d: %d values, the model expects %d", t.rows, got, t.inputs)
+	return badRequest("row %d: %s, the model expects %d", t.rows, words.Count(got, "value"), t.inputs)
 }
 
 // featureList returns the model's feature names for an error message, shortened if long.
@@ -652,7 +653,7 @@ func parseCSV(data []byte, t *table, header string) error {
 		}
 		if len(rec) != t.inputs {
 			line, _ := r.FieldPos(0)
-			return badRequest("row %d (line %d): %d values, the model expects %d", t.rows, line, len(rec), t.inputs)
+			return badRequest("row %d (line %d): %s, the model expects %d", t.rows, line, words.Count(len(rec), "value"), t.inputs)
 		}
 		base := len(t.vals)
 		for range t.inputs {

@@ -189,7 +189,7 @@ func TestErrors(t *testing.T) {
 		{"not json", nil, Config{}, "POST", "/predict", js, `rows=1`, 400, "malformed JSON at byte 1"},
 		{"bad number", nil, Config{}, "POST", "/predict", js, `[[1,2],[01,2]]`, 400, "row 2, field 1"},
 		{"bad exponent", nil, Config{}, "POST", "/predict", js, `[[1,2e]]`, 400, `row 1, field 2 ("x2"): malformed number`},
-		{"short row", nil, Config{}, "POST", "/predict", js, `[[1,2],[3]]`, 400, "row 2: 1 values, the model expects 2"},
+		{"short row", nil, Config{}, "POST", "/predict", js, `[[1,2],[3]]`, 400, "row 2: 1 value, the model expects 2"},
 		{"long row", nil, Config{}, "POST", "/predict", js, `[[1,2,3]]`, 400, "row 1: more than 2 values"},
 		{"empty row", nil, Config{}, "POST", "/predict", js, `[[1,2],[]]`, 400, "row 2: 0 values"},
 		{"number row", nil, Config{}, "POST", "/predict", js, `[1,2]`, 400, `row 1: want an array of numbers`},

@@ -78,7 +78,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/test-unknown-label.csv", predictCmd, "", 0, []string{`note: 1 of 3 rows have a class the model was not trained on ("c"), counted wrong`}},
 	{"bad/test-missing-column.csv", predictCmd, "", 1, []string{`{f}: the header lacks the model's input "x2"`}},
 	{"bad/test-extra-column.csv", predictCmd, "", 1, []string{`{f}: column 1 ("id") is not an input of the model`, "-drop"}},
-	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: rows have 1 values: the model has 2 inputs"}},
+	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: rows have 1 value: the model has 2 inputs"}},
 	{"", []string{"predict", "-o", "{out}", "{test}", "{model}"}, "", 1, []string{"{test}:1:", "not a model file", "{model} is the model file: the model comes first, then the data"}},
 	{"bad/test-id-last-column.csv", predictCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`, "-drop"}},
 	{"bad/test-id-last-column.csv", []string{"predict", "-drop", "id", "-o", "{out}", "{model}", "{f}"}, "", 0, nil},

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
@@ -520,7 +521,7 @@ func describe(m *model.Model) string {
 	if n := m.Size(); n == 1 {
 		b.WriteString(": 1 node")
 	} else {
-		fmt.Fprintf(&b, ": %d nodes", n)
+		fmt.Fprintf(&b, ": %s", words.Count(n, "node"))
 	}
 	if t.Gamma > 0 {
 		fmt.Fprintf(&b, ", %s kernel, gamma %.4g, width %.4g", m.Kernel, t.Gamma, t.Width)
@@ -588,9 +589,9 @@ func noteAtCap(w io.Writer, m *model.Model) {
 func describeTask(t *dataset.Table, opt sparsekernel.Options) string {
 	task, classes, why := fitTask(t, opt)
 	if task == model.Classification && classes > 0 {
-		return fmt.Sprintf("%s: %d rows, %d inputs, classification of %d classes (%s)", t.Source, len(t.X), t.Dim(), classes, why)
+		return fmt.Sprintf("%s: %s, %s, classification of %s (%s)", t.Source, words.Count(len(t.X), "row"), words.Count(t.Dim(), "input"), words.Count(classes, "class"), why)
 	}
-	return fmt.Sprintf("%s: %d rows, %d inputs, %s (%s)", t.Source, len(t.X), t.Dim(), task, why)
+	return fmt.Sprintf("%s: %s, %s, %s (%s)", t.Source, words.Count(len(t.X), "row"), words.Count(t.Dim(), "input"), task, why)
 }
 
 // fitTask returns the task a fit of t as opt says will have (-task, or what the labels read

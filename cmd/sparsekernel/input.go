@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -160,8 +161,8 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 				return t2, nil
 			}
 			if errors.Is(err, dataset.ErrRagged) && t2.Dim() < dim {
-				return nil, fmt.Errorf("%s:%d: rows have %d values: the model has %d inputs (a data file holds them, plus optionally a label column)",
-					t2.Source, t2.Lines[0], t2.Dim(), dim)
+				return nil, fmt.Errorf("%s:%d: rows have %s: the model has %s (a data file holds them, plus optionally a label column)",
+					t2.Source, t2.Lines[0], words.Count(t2.Dim(), "value"), words.Count(dim, "input"))
 			}
 		}
 	}

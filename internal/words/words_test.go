@@ -1,0 +1,34 @@
+package words
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		n    int
+		noun string
+		want string
+	}{
+		{0, "node", "0 nodes"},
+		{1, "node", "1 node"},
+		{2, "node", "2 nodes"},
+		{-1, "value", "-1 value"},
+		{3, "class", "3 classes"},
+		{1, "class", "1 class"},
+		{2, "box", "2 boxes"},
+		{2, "batch", "2 batches"},
+		{2, "", "2 "},
+	}
+	for _, tc := range tests {
+		if got := Count(tc.n, tc.noun); got != tc.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+}
+
+func ExampleCount() {
+	fmt.Println(Count(1, "node") + ", " + Count(5, "node") + ", " + Count(3, "class"))
+	// Output: 1 node, 5 nodes, 3 classes
+}
