@@ -1,21 +1,21 @@
 // Package export writes a trained sparsekernel model as one self-contained source file, in
-// C99 or Go, that predicts exactly like the model: the input scaling, the nodes, the weights
-// and biases, the class labels and the calibration become constant tables, and the
-// prediction becomes a few small functions with no allocation and no dependency beyond the
-// language's maths library.
+// C99, Go or Python 3, that predicts exactly like the model: the input scaling, the nodes, the
+// weights and biases, the class labels and the calibration become constant tables, and the
+// prediction becomes a few small functions with no dependency beyond the language's maths
+// library (and, in C and Go, no allocation).
 //
 // The generated code mirrors model.Model.DecisionTo operation by operation, so that the
 // double-precision exports agree with the model to the last few bits (the C library's exp and
-// cos may differ from Go's by an ulp). The one departure is for linear nodes (kind
-// model.NodeLinear): the export folds their weights and directions into one linear term in
-// the standardised inputs (a table of Inputs coefficients per output, computed in double
-// precision), which the code adds after the bias and before the Gaussian nodes. That
-// reorders the sum, so the results may differ from the model's in the last bits. Quadratic
-// nodes (kind model.NodeQuadratic) come after the Gaussian nodes, each with its centre, its
-// lower triangular matrix (a table of Inputs x Inputs values a node, zero above the diagonal)
-// and its weights, computed as the model computes them. The C
-// export can also be written in single precision (Options.Float) for devices without
-// double-precision hardware.
+// cos may differ from Go's by an ulp, and Python's math module calls the C library's). The one
+// departure is for linear nodes (kind model.NodeLinear): the export folds their weights and
+// directions into one linear term in the standardised inputs (a table of Inputs coefficients
+// per output, computed in double precision), which the code adds after the bias and before
+// the Gaussian nodes. That reorders the sum, so the results may differ from the model's in the
+// last bits. Quadratic nodes (kind model.NodeQuadratic) come after the Gaussian nodes, each
+// with its centre, its lower triangular matrix (a table of Inputs x Inputs values a node, zero
+// above the diagonal) and its weights, computed as the model computes them. The C export can
+// also be written in single precision (Options.Float) for devices without double-precision
+// hardware.
 package export
 
 import (
@@ -37,8 +37,9 @@ type Lang string
 
 // The target languages.
 const (
-	C  Lang = "c"
-	Go Lang = "go"
+	C      Lang = "c"
+	Go     Lang = "go"
+	Python Lang = "python"
 )
 
 // Options configures Generate.
@@ -46,14 +47,15 @@ type Options struct {
 	// Lang is the target language; "" means C.
 	Lang Lang
 	// Name prefixes every name the file declares (C: name_predict, NAME_N_INPUTS; Go:
-	// NamePredict, NameInputs). It must be an ASCII identifier that starts with a letter;
+	// NamePredict, NameInputs; Python: name_predict, NAME_N_INPUTS). It must be an ASCII
+	// identifier that starts with a letter, and for Python not a Python keyword;
 	// "" means "model". NameFromFile derives one from a model file name.
 	Name string
 	// Package is the Go package name; "" means Name in lower case (or "model" if that is
 	// not a valid package name).
 	Package string
-	// Float writes a C export in single precision (float, expf, cosf). Go exports are
-	// always in double precision.
+	// Float writes a C export in single precision (float, expf, cosf). Go and Python exports
+	// are always in double precision.
 	Float bool
 	// Source names where the model came from (usually its file name), for the header comment.
 	Source string
@@ -107,8 +109,19 @@ func Generate(m *model.Model, opt Options) ([]byte, error) {
 			return nil, err
 		}
 		return genGo(m, lin, opt)
+	case Python:
+		switch {
+		case opt.Float:
+			return nil, fmt.Errorf("%w: single precision is for C exports only", ErrOption)
+		case opt.Package != "":
+			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
+		}
+		if err := ValidPythonName(opt.Name); err != nil {
+			return nil, err
+		}
+		return genPython(m, lin, opt)
 	default:
-		return nil, fmt.Errorf("%w: language %q (want c or go)", ErrOption, opt.Lang)
+		return nil, fmt.Errorf("%w: language %q (want c, go or python)", ErrOption, opt.Lang)
 	}
 }
 
