@@ -70,6 +70,13 @@ func TestExportErrors(t *testing.T) {
 		{[]string{"export", "-package", "heart", modelPath}, 2, "-package is for Go"},
 		{[]string{"export", "-lang", "go", "-package", "func", modelPath}, 2, "keyword"},
 		{[]string{"export", "-name", "9lives", modelPath}, 2, "-name"},
+		{[]string{"export", "-lang", "rust", modelPath}, 2, "want c, go or python"},
+		{[]string{"export", "-lang", "python", "-float", modelPath}, 2, "-float is for C"},
+		{[]string{"export", "-lang", "python", "-package", "heart", modelPath}, 2, "-package is for Go"},
+		{[]string{"export", "-o", filepath.Join(dir, "m.py"), "-float", modelPath}, 2, "-float is for C"},
+		{[]string{"export", "-o", filepath.Join(dir, "m.py"), "-package", "heart", modelPath}, 2, "-package is for Go"},
+		{[]string{"export", "-lang", "python", "-name", "class", modelPath}, 2, "-name: bad export option: name \"class\" is a Python keyword"},
+		{[]string{"export", "-lang", "python", "-name", "a-b", modelPath}, 2, "-name"},
 		{[]string{"export", missing}, 1, missing},
 		{[]string{"export", notModel}, 1, notModel},
 		{[]string{"export", "-o", dir, modelPath}, 1, dir},
@@ -84,8 +91,8 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
-// TestExportRun exports a trained model to C and Go, builds each with a small driver, and
-// checks that it predicts the test rows as the predict command does.
+// TestExportRun exports a trained model to C, Go and Python, builds or runs each with a small
+// driver, and checks that it predicts the test rows as the predict command does.
 func TestExportRun(t *testing.T) {
 	dir, modelPath, rows, want := exportSetup(t)
 	check := func(t *testing.T, out string) {
@@ -207,6 +214,30 @@ func main() {
 		check(t, run(t, mod, rows, nil, filepath.Join(mod, "driver_go")))
 	})
 
+	t.Run("python", func(t *testing.T) {
+		py, err := exec.LookPath("python3")
+		if err != nil {
+			t.Skip("no python3 in PATH")
+		}
+		// The language from the .py extension; the name from the model file name.
+		code, out, errOut := runCLI("export", "-o", filepath.Join(dir, "ripley.py"), modelPath)
+		if code != 0 || !strings.Contains(out, "Python export of") {
+			t.Fatalf("export: exit %d, stdout %q, stderr %q", code, out, errOut)
+		}
+		driver := `import sys
+import ripley
+
+for line in sys.stdin:
+    x = [float(s) for s in line.split(",")]
+    f = ripley.ripley_decision(x)
+    print("%s,%r" % (ripley.ripley_label(ripley.ripley_predict(x)), f[0]))
+`
+		if err := os.WriteFile(filepath.Join(dir, "driver.py"), []byte(driver), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		check(t, run(t, dir, rows, nil, py, "-W", "error", "-B", "driver.py"))
+	})
+
 	t.Run("stdout", func(t *testing.T) {
 		code, out, errOut := runCLI("export", "-lang", "go", "-name", "heart", "-package", "models", modelPath)
 		if code != 0 || errOut != "" {
@@ -219,6 +250,27 @@ func main() {
 		code, out, _ = runCLI("export", "-float", modelPath)
 		if code != 0 || !strings.Contains(out, "float ripley_") || !strings.Contains(out, "int ripley_predict(const float x[RIPLEY_N_INPUTS])") {
 			t.Fatalf("float C export to stdout: exit %d\n%s", code, out)
+		}
+		code, out, _ = runCLI("export", "-lang", "Python", "-name", "heart", modelPath)
+		if code != 0 || !strings.HasPrefix(out, `r"""heart: sparsekernel model, exported to Python.`) || !strings.Contains(out, "\ndef heart_predict(x):\n") {
+			t.Fatalf("Python export to stdout: exit %d\n%s", code, out)
+		}
+		// A model file named by a Python keyword: the derived name is led by model_.
+		data, err := os.ReadFile(modelPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keyword := filepath.Join(dir, "class.model.json")
+		if err := os.WriteFile(keyword, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut = runCLI("export", "-lang", "python", keyword)
+		if code != 0 || !strings.Contains(out, "\ndef model_class_predict(x):\n") {
+			t.Fatalf("Python export of class.model.json: exit %d, stderr %q\n%s", code, errOut, out)
+		}
+		code, out, _ = runCLI("export", keyword)
+		if code != 0 || !strings.Contains(out, "int class_predict(") {
+			t.Fatalf("C export of class.model.json: exit %d\n%s", code, out)
 		}
 	})
 }
