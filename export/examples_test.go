@@ -30,6 +30,7 @@ func TestExamplesUpToDate(t *testing.T) {
 		{"ripley/ripley.go", export.Options{Lang: export.Go, Name: "ripley"}},
 		{"ripley.c", export.Options{Lang: export.C, Name: "ripley"}},
 		{"ripley_float.c", export.Options{Lang: export.C, Name: "ripley_f", Float: true}},
+		{"ripley.py", export.Options{Lang: export.Python, Name: "ripley"}},
 	} {
 		c.opt.Source = "ripley.model.json"
 		want, err := export.Generate(m, c.opt)
