@@ -67,7 +67,7 @@ func TestFitRobust(t *testing.T) {
 		{"bad cca settings for sa", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "sa", CCA: optim.CCA{Beta: -1}}}, ErrOption},
 		{"regression method on classes", X, y, nil, Options{Method: LROLS}, ErrTask},
 		{"many folds", X, y, nil, Options{Folds: 1000}, nil},
-		{"huge node budget", X, y, nil, Options{MaxTerms: 1 << 40}, nil},
+		{"huge node budget", X, y, nil, Options{MaxTerms: math.MaxInt >> 23}, nil}, // 2^40 with 64-bit ints
 		{"huge tau", X, y, nil, Options{Tau: 1e308}, nil},
 		{"subnormal tau", X, y, nil, Options{Tau: 5e-324}, nil},
 		{"min-terms beyond the rows", X, y, nil, Options{Method: ROLS, MinTerms: 100}, nil},

@@ -1321,7 +1321,7 @@ func TestMatrixClass(t *testing.T) {
 		}
 		prevClass, prevCap = c, size
 	}
-	for _, n := range []int{1 << 40, 1<<40 + 1, 1<<62 - 1} {
+	for _, n := range []int{math.MaxInt >> 23, math.MaxInt>>23 + 1, math.MaxInt >> 1} { // 2^40 and 2^62 - 1 with 64-bit ints
 		if c, size := matrixClass(n); c >= matrixClasses || size < n {
 			t.Errorf("length %d: class %d of %d, capacity %d", n, c, matrixClasses, size)
 		}
