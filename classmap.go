@@ -54,7 +54,7 @@ func resizeSizes(size int) []int {
 // sizes in in.resized.
 func resize(size int, decisions func(s int) [][]float64, class []int, classes, workers int, in *inputsMap) int {
 	F := decisions(size)
-	ref, ok := chooseMap(F, class, classes, workers, in)
+	ref, ok := chooseMap(F, size, class, classes, workers, in)
 	if !ok {
 		return size
 	}
@@ -89,7 +89,7 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 		)
 		for _, fit := range fits {
 			// A cut must leave fewer nodes: the map's terms are nodes of the model too.
-			if fit == nil || s+fit.form.nodes(classes, len(in.Z[0])) >= size+refNodes || !trained(fit) {
+			if fit == nil || s+fit.form.nodes(classes, len(in.Z[0])) >= size+refNodes || in.over(s, fit.form, classes) || !trained(fit) {
 				continue
 			}
 			F2 = stackRows(F2, Fs, in, fit.form)
@@ -153,7 +153,7 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 		m.Calibration = &model.Calibration{Method: "platt-" + source + ", folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
 		return oofError(F, class)
 	}
-	cm, ok := chooseMap(F, class, classes, workers, in)
+	cm, ok := chooseMap(F, len(m.Nodes), class, classes, workers, in)
 	switch {
 	case !ok:
 		m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
@@ -196,9 +196,10 @@ type classMap struct {
 // logits become them, and the label the most probable class) where they make fewer mistakes
 // than the outputs' arg max. Given the inputs (nil: none), a map on the decisions and the
 // inputs' terms is chosen instead where it makes clearly fewer mistakes than the better of the
-// two (chooseStack). A map resize chose on the same decisions is returned as it chose it. ok
-// is false if the map could not be fitted.
-func chooseMap(F [][]float64, class []int, classes, workers int, in *inputsMap) (classMap, bool) {
+// two (chooseStack), and where its nodes keep a model of nodes nodes within the node budget. A
+// map resize chose on the same decisions is returned as it chose it. ok is false if the map
+// could not be fitted.
+func chooseMap(F [][]float64, nodes int, class []int, classes, workers int, in *inputsMap) (classMap, bool) {
 	if in != nil && in.chosen != nil && equalRows(in.chosenOn, F) {
 		return *in.chosen, true
 	}
@@ -221,10 +222,21 @@ func chooseMap(F [][]float64, class []int, classes, workers int, in *inputsMap) 
 		return cm, true
 	}
 	fits := stackFits(F, in, class, classes, A, B, mapForms, nil, nil)
+	for f, fit := range fits {
+		if fit != nil && in.over(nodes, fit.form, classes) {
+			fits[f] = nil
+		}
+	}
 	if st := chooseStack(F, in, class, classes, workers, cm.missed, fits); st != nil {
 		cm.stack, cm.missed, cm.logits = st, mistakes(argmaxLabels(st.logits), class), st.logits
 	}
 	return cm, true
+}
+
+// over reports whether a map of form on the decisions of a model of nodes nodes, for classes
+// classes, would take the model beyond the node budget.
+func (in *inputsMap) over(nodes int, form stackTerms, classes int) bool {
+	return in.budget > 0 && nodes+form.nodes(classes, len(in.Z[0])) > in.budget
 }
 
 // clearlyFewer reports whether the labelling of mistakes miss makes fewer than that of missed
@@ -257,9 +269,10 @@ func priorCalibration(class []int, classes, k int, why string) *model.Calibratio
 // out-of-group log-densities are computed once, by the first map that asks for them
 // (quadratic), and the map resize chose is kept for the calibration (chooseMap).
 type inputsMap struct {
-	Z     [][]float64
-	scale []float64
-	se    float64
+	Z      [][]float64
+	scale  []float64
+	se     float64
+	budget int // the node budget (Options.MaxTerms; 0: none), which the map's nodes count in
 
 	tried  bool            // the log-densities were computed (or failed)
 	H      [][]float64     // every point's out-of-group class log-densities (nil: none)

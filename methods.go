@@ -261,7 +261,7 @@ func (c *fitContext) inputsMap() *inputsMap {
 		return nil
 	}
 	if c.in == nil || &c.in.Z[0][0] != &c.Z[0][0] { // (made afresh if the inputs changed: Alt)
-		c.in = &inputsMap{Z: c.Z, se: max(preferSE[c.opt.Prefer], 0)}
+		c.in = &inputsMap{Z: c.Z, se: max(preferSE[c.opt.Prefer], 0), budget: c.opt.MaxTerms}
 	}
 	return c.in
 }

@@ -187,7 +187,7 @@ func TestResize(t *testing.T) {
 		if in.chosen == nil || in.chosen.stack == nil || !in.chosen.stack.form.quadratic || in.resized != [2]int{size, 0} {
 			t.Fatalf("kept %+v, resized %v; want a map with the log-densities, from %d to 0", in.chosen, in.resized, size)
 		}
-		cm, ok := chooseMap(small, class, C, 1, in)
+		cm, ok := chooseMap(small, 0, class, C, 1, in)
 		if !ok || cm.stack != in.chosen.stack {
 			t.Error("the calibration did not take the map resize chose")
 		}

@@ -56,7 +56,9 @@ type Options struct {
 	// MinTerms is a minimum model size for the fixed-node classifiers rols and loomi (paper
 	// 001 sets one for banana and waveform); 0 means the method's default.
 	MinTerms int
-	// MaxTerms caps the model size, a node budget; 0 means the method's default.
+	// MaxTerms caps the model size, a node budget; 0 means the method's default. For the
+	// default method it counts every node of the model: the selection's, the linear node of a
+	// two-class pruning, a contender's, a several-class map's linear and quadratic terms.
 	MaxTerms int
 	// Prefer says how method auto trades size against accuracy: PreferSmall (the smallest
 	// model whose cross-validated error is not worse than the best by more than two standard

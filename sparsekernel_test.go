@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -610,4 +611,38 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestNodeBudget checks that Options.MaxTerms caps the default model's size, whatever adds the
+// nodes: the selection, the inputs' linear node of a two-class pruning, a relevance vector
+// machine contender, a several-class map's linear and quadratic terms.
+func TestNodeBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := 240
+	X3, labels3 := make([][]float64, n), make([]string, n)
+	for i := range X3 {
+		c := i % 3
+		X3[i] = []float64{float64(c) + 0.8*rng.NormFloat64(), float64(c%2) + 0.8*rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		labels3[i] = []string{"r", "g", "b"}[c]
+	}
+	two := synth.Ripley(250, 6) // (where, without a cap, the pruning's linear node and the contender pass the budget)
+	labels2 := make([]string, len(two.Y))
+	for i, y := range two.Y {
+		labels2[i] = strconv.FormatFloat(y, 'g', -1, 64)
+	}
+	for _, tc := range []struct {
+		name   string
+		X      [][]float64
+		labels []string
+	}{{"three classes", X3, labels3}, {"two classes", two.X, labels2}} {
+		for budget := 1; budget <= 8; budget++ {
+			m, err := sparsekernel.FitLabels(tc.X, tc.labels, sparsekernel.Options{MaxTerms: budget})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Size() > budget {
+				t.Errorf("%s, budget %d: %d nodes (%s)", tc.name, budget, m.Size(), m.Training.Chose)
+			}
+		}
+	}
 }

@@ -91,7 +91,9 @@ type Auto struct {
 	// accurate as the larger one (sparsekernel's resize).
 	// Z is the inputs the model is built on (Fit's, or Alt).
 	Resize func(Z [][]float64, size int, decisions func(s int) [][]float64) int
-	// MaxSize, if positive, caps the size chosen (a node budget); above the default MaxTerms
+	// MaxSize, if positive, caps the size chosen and the model's (a node budget: a final
+	// pruning with the inputs' linear terms that would pass it prunes without them, and a
+	// relevance vector machine contender that would is not taken); above the default MaxTerms
 	// it raises MaxTerms to itself (and the default Candidates to 4/3 of it, up to 2^25/N).
 	MaxSize int
 	// Loss is the held-out loss that chooses configuration and size; default LossMSE.
@@ -695,7 +697,12 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 		if inputs > 0 {
 			cols = append(cols, inputColumns(Zs)...)
 		}
-		if ev := prune(cols, Y, class, a.SE, a.Workers, inputs); ev.ok {
+		ev := prune(cols, Y, class, a.SE, a.Workers, inputs)
+		if ev.ok && inputs > 0 && a.MaxSize > 0 && res.prunedSize(ev, nodes) > a.MaxSize {
+			// The inputs' linear node would pass the node budget: the pruning without them.
+			ev = prune(cols[:nodes], Y, class, a.SE, a.Workers, 0)
+		}
+		if ev.ok {
 			final = ev
 			res.keepPruned(ev, nodes, m)
 			res.Calibrate = rows(ev.loo)
@@ -784,6 +791,20 @@ func inputColumns(Zs [][]float64) [][]float64 {
 		}
 	}
 	return cols
+}
+
+// prunedSize returns the number of nodes keepPruned(ev, nodes, m) leaves.
+func (res *AutoResult) prunedSize(ev evidenceFit, nodes int) int {
+	if len(ev.keep) == 0 || ev.keep[len(ev.keep)-1] < nodes {
+		return len(ev.keep)
+	}
+	size := 1 // the linear node the inputs' terms and the model's linear node fold into
+	for _, c := range ev.keep {
+		if c < nodes && !res.Linear[c] {
+			size++
+		}
+	}
+	return size
 }
 
 // keepPruned sets the model to the columns the evidence kept (ev) of its nodes node columns,

@@ -1368,3 +1368,33 @@ func TestFinalAhead(t *testing.T) {
 		})
 	}
 }
+
+// TestBudgetPruning checks that a two-class final pruning keeps within the node budget
+// (MaxSize) where the inputs' linear terms would add a node beyond it: it prunes without them.
+func TestBudgetPruning(t *testing.T) {
+	train := synth.Ripley(250, 6)
+	class := make([]int, len(train.Y))
+	for i, y := range train.Y {
+		if y > 0 {
+			class[i] = 1
+		}
+	}
+	over := 0
+	for budget := 1; budget <= 4; budget++ {
+		a := Auto{Seed: 1, MaxSize: budget, NoLogistic: true, NoRVM: true}
+		r, err := a.Fit(train.X, [][]float64{train.Y}, class)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Size > budget {
+			t.Errorf("budget %d: %d nodes (%s)", budget, r.Size, r.Chose)
+		}
+		a.MaxSize = 0
+		if r, err = a.Fit(train.X, [][]float64{train.Y}, class); err == nil && r.Size > budget {
+			over++
+		}
+	}
+	if over == 0 {
+		t.Error("no budget binds: the test checks nothing")
+	}
+}

@@ -142,8 +142,8 @@ func logLoss(f float64, pos bool) float64 {
 // rvmFinal fits the contender on all points: the candidates pts (then the linear directions
 // dirs) of the final model in the weighted inputs Zs, at width tau. It sets res's nodes,
 // weights and out-of-fold logits (those of the contender's fold models, for the calibration
-// and the error estimate) and returns the number of candidates, 0 if the posterior cannot be
-// computed.
+// and the error estimate) and returns the number of candidates, 0 (res unchanged) if the
+// posterior cannot be computed or keeps more nodes than Auto.MaxSize, the node budget.
 func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float64, tau float64, oof []float64) int {
 	use := rvmColumns(len(pts), len(dirs))
 	var centres [][]float64
@@ -156,7 +156,7 @@ func (a *Auto) rvmFinal(res *AutoResult, Zs, Y [][]float64, pts, dirs [][]float6
 	defer k.release()
 	cols := rowsOf(k.at(tau), len(use), len(Zs))
 	ev := bernoulliEvidence(cols, positives(Y[0]), a.Workers, 1, 0)
-	if !ev.ok {
+	if !ev.ok || (a.MaxSize > 0 && len(ev.keep) > a.MaxSize) { // (beyond the node budget)
 		return 0
 	}
 	res.Centres, res.Linear, res.Vars = nil, nil, nil
