@@ -93,9 +93,9 @@ Example:
 					})
 				}
 				for _, g := range gens {
-					n := k
-					if n == 0 {
-						n = 20
+					n := 20 // realisations made: 20, or as many as -first and -realisations ask for
+					if k > 0 {
+						n = first - 1 + k
 					}
 					sources = append(sources, func() (bench.Source, error) { return bench.Generators[g](n), nil })
 				}

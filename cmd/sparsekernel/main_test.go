@@ -176,6 +176,11 @@ func TestBench(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "toy") {
 		t.Errorf("bench table: exit %d, %q", code, out)
 	}
+	// A generated problem from a later realisation on: as many as asked, numbered from there.
+	code, out, errOut := runCLI("bench", "-v", "-quiet", "-generated", "piecewise", "-first", "3", "-realisations", "2")
+	if code != 0 || !strings.Contains(out, "realisation   3:") || !strings.Contains(out, "realisation   4:") || strings.Contains(out, "realisation   5:") {
+		t.Errorf("bench -generated -first 3 -realisations 2: exit %d, %q, %q", code, out, errOut)
+	}
 }
 
 func TestBadInput(t *testing.T) {
