@@ -51,6 +51,9 @@ func ReadFolder(dir string) (*Folder, error) {
 	if err := sameCount(xs.Source, xs.Lines, "rows", ys.Source, ys.Lines, "labels"); err != nil {
 		return nil, err
 	}
+	if err := sameLines(xs.Source, xs.Lines, "row", ys.Source, ys.Lines, "label"); err != nil {
+		return nil, err
+	}
 	f := &Folder{Dir: dir, X: xs.X, Labels: ys.Labels, xLines: xs.Lines, yLines: ys.Lines}
 	if err := f.checkMagnitudes(); err != nil {
 		return nil, err
@@ -80,6 +83,9 @@ func ReadFolder(dir string) (*Folder, error) {
 		return nil, err
 	}
 	if err := sameCount(trainPath, f.trainLines, "realisations", testPath, f.testLines, "realisations"); err != nil {
+		return nil, err
+	}
+	if err := sameLines(trainPath, f.trainLines, "realisation", testPath, f.testLines, "realisation"); err != nil {
 		return nil, err
 	}
 	// Train and test of a realisation must be disjoint: mark train, look up test.
@@ -129,6 +135,26 @@ func (f *Folder) checkMagnitudes() error {
 }
 
 // sameCount checks that two files have as many rows (lines), naming the first extra one.
+// sameLines refuses two files of a folder (as many rows, labels or realisations each, on the
+// given lines) whose blank lines are not on the same lines: the k-th row of x.csv goes with
+// the k-th label of y.csv, the k-th line of train.csv with that of test.csv, so that a line
+// left blank in one file and not the other (a row or a label deleted) would silently pair
+// every line after it with the wrong one.
+func sameLines(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
+	for k, l := range aLines {
+		if l != bLines[k] {
+			first, firstPath := min(l, bLines[k]), aPath
+			if bLines[k] < l {
+				firstPath = bPath
+			}
+			return at(firstPath, first, 0, errorf(ErrRowCount,
+				"%s %d is on line %d of %s and %s %d on line %d of %s: blank lines in one file and not the other would pair the wrong lines; remove them, or blank the same lines in both",
+				aWhat, k+1, l, filepath.Base(aPath), bWhat, k+1, bLines[k], filepath.Base(bPath)))
+		}
+	}
+	return nil
+}
+
 func sameCount(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
 	na, nb := len(aLines), len(bLines)
 	switch {

@@ -72,7 +72,9 @@ func TestReadFolderErrors(t *testing.T) {
 		{"empty field", map[string]string{"train.csv": "0,1,,3\n2,3,4,5\n"}, ErrIndex, "train.csv:1:3: empty field: expected an index in [0, 6)"},
 		{"trailing comma", map[string]string{"test.csv": "4,5,\n0,1\n"}, ErrIndex, "test.csv:1:3: "},
 		{"train and test overlap", map[string]string{"test.csv": "4,5\n0,1,5\n"}, ErrIndex, "test.csv:2:3: index 5 is also in line 2 of train.csv: train and test must be disjoint"},
-		{"overlap after blank lines, CRLF", map[string]string{"train.csv": "\r\n0,1,2,3\r\n\r\n2,3,4,5\r\n", "test.csv": "4,5\r\n\r\n\r\n5,0\r\n"}, ErrIndex, "test.csv:4:1: "},
+		{"overlap after blank lines, CRLF", map[string]string{"train.csv": "\r\n0,1,2,3\r\n\r\n2,3,4,5\r\n", "test.csv": "\r\n4,5\r\n\r\n5,0\r\n"}, ErrIndex, "test.csv:4:1: "},
+		{"blank lines on other lines", map[string]string{"train.csv": "\n0,1,2,3\n2,3,4,5\n", "test.csv": "4,5\n0,1\n"}, ErrRowCount, "test.csv:1: realisation 1 is on line 2 of train.csv and realisation 1 on line 1 of test.csv"},
+		{"a label blanked", map[string]string{"y.csv": "1\n-1\n\n-1\n1\n-1\n1\n"}, ErrRowCount, "x.csv:3: row 3 is on line 3 of x.csv and label 3 on line 4 of y.csv"},
 		{"more test than train lines", map[string]string{"test.csv": "4,5\n0,1\n0\n"}, ErrRowCount, "test.csv:3: test.csv has 3 realisations, train.csv has 2"},
 		{"more train than test lines", map[string]string{"train.csv": "0,1,2,3\n2,3,4,5\n0\n"}, ErrRowCount, "train.csv:3: "},
 		{"empty train.csv", map[string]string{"train.csv": "\n"}, ErrEmpty, "train.csv: no realisations"},
@@ -113,8 +115,8 @@ func TestReadFolderWithoutRealisations(t *testing.T) {
 
 func TestSplitLabelErrorsNameYFile(t *testing.T) {
 	dir := writeFolder(t, map[string]string{
-		"x.csv": "1\n\n2\n3\n4\n5\n6\n", // a blank line: x.csv and y.csv lines differ
-		"y.csv": "1.5\n2\n3\nfour\n5\n6\n",
+		"x.csv": "1\n\n2\n3\n4\n5\n6\n", // a blank line, the same in both files
+		"y.csv": "1.5\n\n2\n3\nfour\n5\n6\n",
 	})
 	f, err := ReadFolder(dir)
 	if err != nil {
@@ -123,7 +125,7 @@ func TestSplitLabelErrorsNameYFile(t *testing.T) {
 	train, _ := f.Split(0)
 	equal(t, "Lines", train.Lines, []int{1, 3, 4, 5})
 	_, err = Numeric(train)
-	wantErr(t, err, ErrNotNumber, filepath.Join(dir, `y.csv:4:1: label "four" is not a number`))
+	wantErr(t, err, ErrNotNumber, filepath.Join(dir, `y.csv:5:1: label "four" is not a number`))
 	if !strings.Contains(err.Error(), "four") || errors.Is(err, ErrMissing) {
 		t.Errorf("unexpected error %v", err)
 	}
