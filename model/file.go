@@ -111,7 +111,9 @@ func (m *Model) About() []string {
 // nodes): JSON, one node and one row of
 // weights per line, led by lines explaining the formula. Floats are written in the shortest
 // form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
-// saved one. Write records the writing software's version in m.WrittenBy.
+// saved one. The file records the writing software's version ("written_by", which Read
+// gives as m.WrittenBy); m itself is not modified, so that models may be written from
+// several goroutines at once.
 func (m *Model) Write(w io.Writer) error {
 	if err := m.Check(); err != nil {
 		return err
@@ -119,7 +121,7 @@ func (m *Model) Write(w io.Writer) error {
 	if err := m.Training.check(); err != nil {
 		return err
 	}
-	m.WrittenBy = version.String()
+	writtenBy := version.String()
 	var b bytes.Buffer
 	b.WriteString("{\n")
 	first := true
@@ -157,7 +159,7 @@ func (m *Model) Write(w io.Writer) error {
 	}
 	field("format", compact(Format))
 	field("version", compact(m.formatVersion()))
-	field("written_by", compact(m.WrittenBy))
+	field("written_by", compact(writtenBy))
 	about := make([][]byte, 0, 4)
 	for _, s := range m.About() {
 		about = append(about, compact(s))

@@ -272,7 +272,8 @@ type Model struct {
 	Trend []float64 `json:"trend,omitempty"`
 	// Calibration, if set, gives a classifier class probabilities.
 	Calibration *Calibration `json:"calibration,omitempty"`
-	// WrittenBy names the software version that wrote the model file (set by Write).
+	// WrittenBy names the software version that wrote the model file (set by Read; Write
+	// writes its own).
 	WrittenBy string   `json:"written_by,omitempty"`
 	Training  Training `json:"training"`
 }
