@@ -10,6 +10,7 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
 	"github.com/sparsekernel/sparsekernel/model"
 )
@@ -24,8 +25,9 @@ Eval trains a model on the first file exactly as train does, then reports its si
 leave-one-out curve, and its error on the second file: the misclassification rate and the
 confusion matrix for a classifier, the MSE for a regressor. With -o it also saves the model.
 The test file is checked before training: its columns must match the training file's (by
-name when both have a header, reordered if need be; else by position), and its labels must
-be among the training labels. Either file may be - (standard input).
+name when both have a header, reordered if need be; else by position); its rows of a class
+the training data lack are counted as errors, with a note. Either file may be - (standard
+input).
 
 With -cv K and one data file, eval cross-validates the whole training instead: the rows are
 dealt into K folds (stratified by class, from -seed), each fold is predicted by a model
@@ -310,7 +312,7 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 		}
 	}
 	if task == model.Classification {
-		warnRareClasses(stderr, t, k)
+		warnRareClasses(stderr, t)
 	}
 	src, err := bench.NewFoldSource(t.Source, t.X, t.Labels, y, task, k, opt.Seed)
 	if err != nil {
@@ -328,7 +330,7 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	}
 	fmt.Fprintf(stdout, "%d-fold cross-validation of %s on %s (seed %d), test error per fold (%s):\n", k, r.Method, t.Source, opt.Seed, strings.TrimSpace(unit))
 	for _, p := range r.PerRealisation {
-		line := fmt.Sprintf("  fold %2d: %8s  %3d nodes", p.Index+1, format(p.TestError), p.Size)
+		line := fmt.Sprintf("  fold %2d: %8s  %3d %s", p.Index+1, format(p.TestError), p.Size, words.Noun(p.Size, "node"))
 		switch {
 		case p.Failed != "":
 			line += "  (no model: " + p.Failed + "; the trivial rule's error)"
@@ -348,9 +350,11 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	return nil
 }
 
-// warnRareClasses warns of the classes of t with fewer rows than the k folds: some folds'
-// training parts lack them, and their models cannot predict those rows.
-func warnRareClasses(w io.Writer, t *dataset.Table, k int) {
+// warnRareClasses warns of the classes of t with one row: the fold that holds it trains
+// without it, and its model cannot predict that row. (The folds are dealt class by class, so
+// that the rows of a class with fewer rows than folds are in different folds, and every
+// training part has all but one of them.)
+func warnRareClasses(w io.Writer, t *dataset.Table) {
 	idx, classes, err := dataset.Classes(t.Labels) // the classes a model would have
 	if err != nil {
 		return // training reports it
@@ -360,8 +364,8 @@ func warnRareClasses(w io.Writer, t *dataset.Table, k int) {
 		count[c]++
 	}
 	for c, n := range count {
-		if n < k {
-			fmt.Fprintf(w, "warning: class %q has %d %s, fewer than the %d folds: a fold whose training part lacks it counts its rows as errors\n", classes[c], n, "row"+plural(n), k)
+		if n == 1 {
+			fmt.Fprintf(w, "warning: class %q has one row: the fold that holds it trains without it and counts the row as an error\n", classes[c])
 		}
 	}
 }
