@@ -404,11 +404,18 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	if err := checkInputs(X, len(p.class)+len(p.y)*boolInt(p.class == nil)); err != nil {
 		return nil, err
 	}
+	other := "use another method (auto trains every task)"
 	switch {
 	case p.task == model.Regression && !meth.Regression:
-		return nil, fmt.Errorf("%w: %s is for classification, and the targets are a regression target (%s); use -task classification or another method", ErrTask, meth.Name, p.why)
+		if opt.Task == "" {
+			other = "read them as classes (Options.Task; -task on the command line) or " + other
+		}
+		return nil, fmt.Errorf("%w: %s is for classification, and the targets are a regression target (%s); %s", ErrTask, meth.Name, p.why, other)
 	case p.task == model.Classification && !meth.Classification:
-		return nil, fmt.Errorf("%w: %s is for regression, and the targets are classes (%s); use -task regression or another method", ErrTask, meth.Name, p.why)
+		if opt.Task == "" {
+			other = "read them as a regression target (Options.Task; -task on the command line) or " + other
+		}
+		return nil, fmt.Errorf("%w: %s is for regression, and the targets are classes (%s); %s", ErrTask, meth.Name, p.why, other)
 	case p.task == model.Classification && len(p.classes) > 2 && !meth.MultiClass:
 		return nil, fmt.Errorf("%w: %s trains two-class classifiers, and the targets hold %d classes (%s); use method auto", ErrTask, meth.Name, len(p.classes), p.why)
 	}

@@ -174,6 +174,15 @@ func Run(src Source, cfg Config) (*Result, error) {
 	if opt.Method == "" {
 		opt.Method = sparsekernel.Auto
 	}
+	for _, m := range sparsekernel.Methods {
+		switch {
+		case m.Name != opt.Method:
+		case opt.Task == model.Regression && !m.Regression:
+			return nil, fmt.Errorf("%s: the benchmark is a regression, and %s is for classification; use another method (auto)", src.Name(), m.Name)
+		case opt.Task == model.Classification && !m.Classification:
+			return nil, fmt.Errorf("%s: the benchmark is a classification, and %s is for regression; use another method (auto)", src.Name(), m.Name)
+		}
+	}
 	out := make([]Realisation, total)
 	errs := make([]error, total)
 	var (

@@ -348,6 +348,10 @@ func TestSourceTask(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "the task asked for is classification, but the benchmark is a regression") {
 		t.Errorf("mismatched task: %v", err)
 	}
+	_, err = Run(s, Config{Workers: 1, Options: sparsekernel.Options{Method: sparsekernel.LOOMI}})
+	if err == nil || !strings.Contains(err.Error(), "the benchmark is a regression, and loomi is for classification") {
+		t.Errorf("a classification method on a regression: %v", err)
+	}
 	// A folder without realisations says where they go.
 	for _, name := range []string{"train.csv", "test.csv"} {
 		if err := os.Remove(filepath.Join(dir, name)); err != nil {
