@@ -336,6 +336,9 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 // regression. The task is opt.Task or, if empty, detected by dataset.DetectLabels. Classes are
 // ordered as dataset.Classes orders them (by value when all are numbers, else lexically).
 func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error) {
+	if err := checkInputs(X, len(labels)); err != nil { // (before the labels: one row is too few, not one class)
+		return nil, err
+	}
 	p := &problem{X: X, task: opt.Task}
 	switch opt.Task {
 	case "":

@@ -219,6 +219,7 @@ func TestFitErrors(t *testing.T) {
 		{"huge inputs", [][]float64{{1e308}, {-1e308}, {1e308}}, []float64{1, -1, 1}, sparsekernel.Options{}, sparsekernel.ErrNonFinite},
 		{"length mismatch", X, []float64{1, -1}, sparsekernel.Options{}, nil},
 		{"empty", nil, nil, sparsekernel.Options{}, nil},
+		{"one row", [][]float64{{1, 2}}, []float64{1}, sparsekernel.Options{}, sparsekernel.ErrNoData},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
