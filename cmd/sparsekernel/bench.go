@@ -104,6 +104,9 @@ Example:
 					if err != nil {
 						return err
 					}
+					if left := src.Len() - (first - 1); k > 0 && left > 0 && left < k {
+						fmt.Fprintf(stderr, "note: %s has %d realisations: running the %d from %d on, not %d\n", src.Name(), src.Len(), left, first, k)
+					}
 					benchCollector(src, cfg)
 					r, err := runBench(src, cfg, stderr, "bench "+src.Name(), "realisations", !ff.quiet)
 					if err != nil {

@@ -176,8 +176,12 @@ func TestBench(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "toy") {
 		t.Errorf("bench table: exit %d, %q", code, out)
 	}
+	code, _, errOut := runCLI("bench", "-quiet", "-first", "2", "-realisations", "5", dir)
+	if code != 0 || !strings.Contains(errOut, "note: toy has 3 realisations: running the 2 from 2 on, not 5") {
+		t.Errorf("bench beyond the realisations: exit %d, %q", code, errOut)
+	}
 	// A generated problem from a later realisation on: as many as asked, numbered from there.
-	code, out, errOut := runCLI("bench", "-v", "-quiet", "-generated", "piecewise", "-first", "3", "-realisations", "2")
+	code, out, errOut = runCLI("bench", "-v", "-quiet", "-generated", "piecewise", "-first", "3", "-realisations", "2")
 	if code != 0 || !strings.Contains(out, "realisation   3:") || !strings.Contains(out, "realisation   4:") || strings.Contains(out, "realisation   5:") {
 		t.Errorf("bench -generated -first 3 -realisations 2: exit %d, %q, %q", code, out, errOut)
 	}
