@@ -273,7 +273,8 @@ const maxLoneClasses = 3
 
 // warnLoneClasses warns about classes of a single row among at least ten: most often a typo
 // of another class's name, a missing-value marker or a header read as data, each of which
-// would otherwise silently add a class.
+// would otherwise silently add a class; or, where the classes have fewer than three rows on
+// average, about that (a label that names the rows, as an identifier would).
 func warnLoneClasses(w io.Writer, t *dataset.Table) {
 	if len(t.Labels) < 10 {
 		return
@@ -282,14 +283,19 @@ func warnLoneClasses(w io.Writer, t *dataset.Table) {
 	for _, l := range t.Labels {
 		count[l]++
 	}
+	if per := float64(len(t.Labels)) / float64(len(count)); len(count) > 2 && per < 3 {
+		fmt.Fprintf(w, "warning: %s: %d classes of %.1f rows on average: too few to learn a class from (is the label column an identifier?), and a fit's time grows with the classes\n",
+			t.Source, len(count), per)
+		return
+	}
 	var lone []int
 	for i, l := range t.Labels {
 		if count[l] == 1 {
 			lone = append(lone, i)
 		}
 	}
-	if len(lone) == 0 || len(lone) == len(count) {
-		return // none, or every class a single row (the caller's other checks speak to that)
+	if len(lone) == 0 {
+		return
 	}
 	for _, i := range lone[:min(len(lone), maxLoneClasses)] {
 		where := t.Source

@@ -254,7 +254,10 @@ func TestNoteAtCap(t *testing.T) {
 
 func TestWarnLoneClasses(t *testing.T) {
 	many := func(extra ...string) []string {
-		l := []string{"a", "b", "a", "b", "a", "b", "a", "b", "a", "b"}
+		var l []string
+		for range 10 {
+			l = append(l, "a", "b")
+		}
 		return append(l, extra...)
 	}
 	tests := []struct {
@@ -263,11 +266,13 @@ func TestWarnLoneClasses(t *testing.T) {
 		want   []string // substrings, one per warning line; none: no warning
 	}{
 		{"none", many(), nil},
-		{"a typo", many("B"), []string{`t.csv:12: class "B" has this row only`}},
-		{"a missing value", many("NA", "a"), []string{`t.csv:12: class "NA"`}},
+		{"a typo", many("B"), []string{`t.csv:22: class "B" has this row only`}},
+		{"a missing value", many("NA", "a"), []string{`t.csv:22: class "NA"`}},
 		{"five of them", many("c", "d", "e", "f", "g"), []string{`"c"`, `"d"`, `"e"`, "2 more classes have one row each"}},
 		{"few rows", []string{"a", "b", "c"}, nil},
-		{"every class one row", []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, nil},
+		{"every class one row", []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, []string{"t.csv: 10 classes of 1.0 rows on average"}},
+		{"classes of two rows", []string{"1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6"}, []string{"6 classes of 2.0 rows on average: too few"}},
+		{"two classes, one row each", []string{"a", "b"}, nil},
 	}
 	for _, tc := range tests {
 		tab := &dataset.Table{Source: "t.csv", Labels: tc.labels}
