@@ -157,6 +157,19 @@ func sameLines(aPath string, aLines []int, aWhat, bPath string, bLines []int, bW
 
 func sameCount(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
 	na, nb := len(aLines), len(bLines)
+	if na != nb { // a blank line in one file, a row or label deleted, most often: name it
+		for _, f := range []struct {
+			path  string
+			lines []int
+		}{{aPath, aLines}, {bPath, bLines}} {
+			for k, l := range f.lines {
+				if l != k+1 {
+					return at(f.path, k+1, 0, errorf(ErrRowCount, "blank line (%s has %d %s, %s has %d %s)",
+						filepath.Base(aPath), na, aWhat, filepath.Base(bPath), nb, bWhat))
+				}
+			}
+		}
+	}
 	switch {
 	case na > nb:
 		return at(aPath, aLines[nb], 0, errorf(ErrRowCount,

@@ -80,6 +80,7 @@ func TestReadFolderErrors(t *testing.T) {
 		{"empty train.csv", map[string]string{"train.csv": "\n"}, ErrEmpty, "train.csv: no realisations"},
 		{"fewer labels than rows", map[string]string{"y.csv": "1\n-1\n1\n-1\n1\n"}, ErrRowCount, "x.csv:6: x.csv has 6 rows, y.csv has 5 labels: expected the same number"},
 		{"more labels than rows", map[string]string{"y.csv": "1\n-1\n1\n-1\n1\n-1\n1\n"}, ErrRowCount, "y.csv:7: "},
+		{"a blank line for a label", map[string]string{"y.csv": "1\n-1\n\n-1\n1\n"}, ErrRowCount, "y.csv:3: blank line (x.csv has 6 rows, y.csv has 4 labels)"},
 		{"two fields in y.csv", map[string]string{"y.csv": "1,2\n-1\n1\n-1\n1\n-1\n"}, ErrRagged, "y.csv:1: row has 2 fields, expected one label per line"},
 		{"ragged y.csv", map[string]string{"y.csv": "1\n-1\n1\n-1,0\n1\n-1\n"}, ErrRagged, "y.csv:4: "},
 		{"missing label", map[string]string{"y.csv": "1\n-1\n?\n-1\n1\n-1\n"}, ErrMissing, "y.csv:3:1: "},
