@@ -10,8 +10,8 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
-	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -56,7 +56,7 @@ Examples:
 					return crossValidate(args, cv, out, &df, &ff, stdout, stderr)
 				}
 				if len(args) != 2 {
-					return usagef("want a training file and a test file, got %d arguments", len(args))
+					return usagef("want a training file and a test file, got %s", words.Count(len(args), "argument"))
 				}
 				if err := oneStdin(args...); err != nil {
 					return err
@@ -287,7 +287,7 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options, label int)
 func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags, stdout, stderr io.Writer) error {
 	switch {
 	case len(args) != 1:
-		return usagef("-cv: want one data file, got %d arguments", len(args))
+		return usagef("-cv: want one data file, got %s", words.Count(len(args), "argument"))
 	case k < 2:
 		return usagef("-cv %d: want 2 folds or more", k)
 	case out != "":

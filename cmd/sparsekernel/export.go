@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/export"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -47,7 +48,7 @@ Examples:
 			fs.BoolVar(&float, "float", false, "C: single precision (float, expf), for devices without double support")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 1 {
-					return usagef("want one model file, got %d arguments", len(args))
+					return usagef("want one model file, got %s", words.Count(len(args), "argument"))
 				}
 				path := args[0]
 				opt := export.Options{Name: name, Package: pkg, Float: float, Source: filepath.Base(path)}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -45,7 +46,7 @@ Example:
 			fs.BoolVar(&proba, "proba", false, "also print each row's class probabilities (classifiers)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 2 {
-					return usagef("want a model file and a data file, got %d arguments", len(args))
+					return usagef("want a model file and a data file, got %s", words.Count(len(args), "argument"))
 				}
 				if err := oneStdin(args...); err != nil {
 					return err

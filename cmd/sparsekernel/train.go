@@ -6,6 +6,8 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+
+	"github.com/sparsekernel/sparsekernel/internal/words"
 )
 
 func init() {
@@ -39,7 +41,7 @@ Example:
 			fs.StringVar(&out, "o", "", "model `file` to write (default: <data>.model.json)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 1 {
-					return usagef("want one data file, got %d arguments", len(args))
+					return usagef("want one data file, got %s", words.Count(len(args), "argument"))
 				}
 				opt, err := ff.options()
 				if err != nil {
