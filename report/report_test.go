@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -378,5 +379,31 @@ func TestTicks(t *testing.T) {
 		if got := labels(tc.ticks); got != tc.want || len(tc.ticks) < tc.minCount {
 			t.Errorf("%s: labels %q (%d ticks), want %q", tc.name, got, len(tc.ticks), tc.want)
 		}
+	}
+}
+
+// TestGroup checks that results of one name in two units of error are two sets, named with
+// their units, and that two results of one method from one file are told apart by their lines.
+func TestGroup(t *testing.T) {
+	in := strings.Join([]string{
+		`{"dataset":"base","method":"auto","test_error_mean":5,"task":"classification"}`,
+		`{"dataset":"base","method":"auto","test_error_mean":0.2,"task":"regression"}`,
+		`{"dataset":"other","method":"auto","test_error_mean":3,"task":"classification"}`,
+		`{"dataset":"other","method":"auto","test_error_mean":4,"task":"classification"}`,
+	}, "\n")
+	res, err := ReadResults(strings.NewReader(in), "r.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := Group(res)
+	var names []string
+	for _, d := range sets {
+		names = append(names, d.Name)
+	}
+	if want := []string{"base (error%)", "base (mse)", "other"}; !slices.Equal(names, want) {
+		t.Fatalf("sets %q, want %q", names, want)
+	}
+	if got, want := sets[2].Labels(), []string{"auto (r.jsonl:3)", "auto (r.jsonl:4)"}; !slices.Equal(got, want) {
+		t.Errorf("labels %q, want %q", got, want)
 	}
 }

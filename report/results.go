@@ -182,18 +182,29 @@ type Dataset struct {
 	Results []*Result // ours first, then the peers, each in the order read
 }
 
-// Group sorts results into data sets, in the order in which each set first appears.
+// Group sorts results into data sets, in the order in which each set first appears: the
+// results of one name and one unit of error (a classification and a regression of the same
+// name are two sets, each named with its unit).
 func Group(results []*Result) []*Dataset {
 	var sets []*Dataset
-	idx := map[string]*Dataset{}
+	type key struct{ name, metric string }
+	idx := map[key]*Dataset{}
+	units := map[string]int{} // the units of error seen under each name
 	for _, r := range results {
-		d := idx[r.Dataset]
+		k := key{r.Dataset, r.MetricName()}
+		d := idx[k]
 		if d == nil {
 			d = &Dataset{Name: r.Dataset}
-			idx[r.Dataset] = d
+			idx[k] = d
 			sets = append(sets, d)
+			units[r.Dataset]++
 		}
 		d.Results = append(d.Results, r)
+	}
+	for _, d := range sets {
+		if units[d.Name] > 1 {
+			d.Name += " (" + d.Results[0].MetricName() + ")"
+		}
 	}
 	for _, d := range sets {
 		sort.SliceStable(d.Results, func(i, j int) bool { return !d.Results[i].Peer && d.Results[j].Peer })
@@ -202,16 +213,22 @@ func Group(results []*Result) []*Dataset {
 }
 
 // Labels returns the name each result of the data set is shown under: its method, followed by
-// its file when two results of the set share a method.
+// its file when two results of the set share a method, and by its line too when they share
+// the file as well.
 func (d *Dataset) Labels() []string {
 	count := map[string]int{}
+	files := map[[2]string]int{}
 	for _, r := range d.Results {
 		count[r.Method]++
+		files[[2]string{r.Method, r.Source}]++
 	}
 	out := make([]string, len(d.Results))
 	for i, r := range d.Results {
 		out[i] = r.Method
-		if count[r.Method] > 1 {
+		switch {
+		case files[[2]string{r.Method, r.Source}] > 1:
+			out[i] += fmt.Sprintf(" (%s:%d)", r.Source, r.Line)
+		case count[r.Method] > 1:
 			out[i] += " (" + r.Source + ")"
 		}
 	}
