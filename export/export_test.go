@@ -529,7 +529,14 @@ func runCmd(t *testing.T, dir string, stdin []byte, env []string, name string, a
 // cCompiler returns the C compiler to use ($CC, cc, gcc or clang), or skips the test.
 func cCompiler(t *testing.T) string {
 	t.Helper()
-	for _, c := range []string{os.Getenv("CC"), "cc", "gcc", "clang"} {
+	return lookTool(t, "no C compiler found (set CC, or install gcc)", os.Getenv("CC"), "cc", "gcc", "clang")
+}
+
+// lookTool returns the path of the first of names (an empty one skipped) found in PATH, or
+// skips the test, saying why.
+func lookTool(t *testing.T, why string, names ...string) string {
+	t.Helper()
+	for _, c := range names {
 		if c == "" {
 			continue
 		}
@@ -537,7 +544,7 @@ func cCompiler(t *testing.T) string {
 			return p
 		}
 	}
-	t.Skip("no C compiler found (set CC, or install gcc)")
+	t.Skip(why)
 	return ""
 }
 

@@ -18,16 +18,7 @@ import (
 // that no text from the model ends the C header comment early. The seeds are the test
 // models, written by Model.Write.
 func FuzzExport(f *testing.F) {
-	for _, tc := range testCases(f) {
-		if tc.m.Size() > 20 {
-			continue // the LS-SVMs: large seeds make slow mutations
-		}
-		var b bytes.Buffer
-		if err := tc.m.Write(&b); err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b.Bytes())
-	}
+	addModelSeeds(f, testCases(f))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := model.Read(bytes.NewReader(data), "fuzz")
 		if err != nil || m.Inputs*(m.Size()+1) > 1e5 {
@@ -64,4 +55,19 @@ func FuzzExport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addModelSeeds adds the model files of the test cases, as Model.Write writes them, to the
+// fuzz target's seeds (but for the LS-SVMs: large seeds make slow mutations).
+func addModelSeeds(f *testing.F, cases []testCase) {
+	for _, tc := range cases {
+		if tc.m.Size() > 20 {
+			continue
+		}
+		var b bytes.Buffer
+		if err := tc.m.Write(&b); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.Bytes())
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -23,16 +22,7 @@ import (
 // test.
 func python(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("PYTHON"), "python3"} {
-		if p == "" {
-			continue
-		}
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	t.Skip("no python3 in PATH (set PYTHON to use another interpreter)")
-	return ""
+	return lookTool(t, "no python3 in PATH (set PYTHON to use another interpreter)", os.Getenv("PYTHON"), "python3")
 }
 
 // pyFlags run the drivers: warnings are errors (an invalid escape sequence, a deprecation),
@@ -492,16 +482,7 @@ show(big.big_value, [big._big_mean[0] + big._big_std[0] * big._big_centre[0][0]]
 // header docstring that no text from the model ends early and labels and feature names that
 // decode to the model's. The seeds are FuzzExport's.
 func FuzzExportPython(f *testing.F) {
-	for _, tc := range append(testCases(f), testCase{name: "hostile", m: hostile(f)}) {
-		if tc.m.Size() > 20 {
-			continue // the LS-SVMs: large seeds make slow mutations
-		}
-		var b bytes.Buffer
-		if err := tc.m.Write(&b); err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b.Bytes())
-	}
+	addModelSeeds(f, append(testCases(f), testCase{name: "hostile", m: hostile(f)}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := model.Read(bytes.NewReader(data), "fuzz")
 		if err != nil || m.Inputs*(m.Size()+1) > 1e5 {
