@@ -123,11 +123,7 @@ func TestGenerateNames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", c.opt, err)
 		}
-		for _, w := range c.want {
-			if !strings.Contains(string(src), w) {
-				t.Errorf("%+v: output lacks %q", c.opt, w)
-			}
-		}
+		checkText(t, fmt.Sprintf("%+v", c.opt), src, c.want, nil)
 	}
 }
 
@@ -188,16 +184,7 @@ func TestGenerateLinear(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		for _, w := range c.want {
-			if !strings.Contains(string(src), w) {
-				t.Errorf("%s: output lacks %q", c.name, w)
-			}
-		}
-		for _, w := range c.lack {
-			if strings.Contains(string(src), w) {
-				t.Errorf("%s: output holds %q", c.name, w)
-			}
-		}
+		checkText(t, c.name, src, c.want, c.lack)
 	}
 }
 
@@ -248,10 +235,22 @@ func TestGeneratePower(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, w := range c.want {
-			if !strings.Contains(string(src), w) {
-				t.Errorf("%v: output lacks %q", c.opt.Lang, w)
-			}
+		checkText(t, string(c.opt.Lang), src, c.want, nil)
+	}
+}
+
+// checkText reports, for the export named name, each string of want that src lacks and each
+// of lack that it holds.
+func checkText(t *testing.T, name string, src []byte, want, lack []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(string(src), w) {
+			t.Errorf("%s: the export lacks %q", name, w)
+		}
+	}
+	for _, w := range lack {
+		if strings.Contains(string(src), w) {
+			t.Errorf("%s: the export holds %q", name, w)
 		}
 	}
 }

@@ -401,16 +401,7 @@ func TestPythonNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, w := range c.want {
-			if !strings.Contains(string(src), w) {
-				t.Errorf("%s: the export lacks %q", c.name, w)
-			}
-		}
-		for _, w := range c.lack {
-			if strings.Contains(string(src), w) {
-				t.Errorf("%s: the export holds %q", c.name, w)
-			}
-		}
+		checkText(t, c.name, src, c.want, c.lack)
 	}
 }
 
