@@ -71,7 +71,8 @@ type Options struct {
 	// where it makes fewer cross-validated mistakes by as many standard errors (by any number
 	// for PreferAccurate).
 	Prefer string
-	// Folds is the number of cross-validation folds of method auto; 0 means 5.
+	// Folds is the number of cross-validation folds of method auto; 0 means 5, and more folds
+	// than training points means one a point (leave-one-out).
 	Folds int
 	// NoLinear leaves the linear node (the ridge regression direction of the targets, one
 	// candidate of methods auto, pso and rwbs for two classes and regression) out, and with
