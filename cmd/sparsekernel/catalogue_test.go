@@ -58,6 +58,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/binary-garbage.csv", trainCmd, "", 1, []string{"{f}:1: row has 1 field"}},
 	{"bad/text-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{`{f}:4:2: label "high" is not a number`}},
 	{"bad/huge-target-regression.csv", trainCmd, "", 1, []string{"{f}:3:2: label 1e+308 is too large: the mean or the variance of the targets overflows"}},
+	{"bad/constant-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{"{f}: no model better than the trivial rule: every target is 3, so there is nothing to learn"}},
 	{"bad/id-text-column.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (if column 1 is not a feature, leave it out with -drop 1)`}},
 	{"bad/all-features-constant.csv", trainCmd, "", 1, []string{"{f}: every feature is constant (column 1 (x1) = 1, column 2 (x2) = 2)"}},
 	{"bad/na-among-numeric-labels.csv", trainCmd, "", 1, []string{`{f}:7:3: missing label "NA" among numeric class labels`}},
@@ -92,7 +93,6 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/separable-classes.csv", trainCmd, "", 0, []string{"warning: {f}: column 2 (x2) is constant"}},
 	{"degenerate/two-rows.csv", trainCmd, "", 0, []string{"no better than the trivial rule"}},
 	{"degenerate/three-rows-three-classes.csv", trainCmd, "", 0, []string{"classification of 3 classes", "no better than the trivial rule"}},
-	{"degenerate/constant-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{"{f}: no model better than the trivial rule: every target is 3, so there is nothing to learn"}},
 	{"degenerate/test-placeholder-labels.libsvm", predictCmd, "", 0, []string{`note: {f}: the labels (the first field of every line) hold none of the model's classes ("a", "b"); no accuracy reported`}},
 	{"degenerate/test-placeholder-labels.libsvm", evalCmd, "", 1, []string{`{f}: the labels (the first field of every line) hold none of the model's classes ("a", "b")`}},
 	{"degenerate/tiny-values.csv", trainCmd, "", 0, []string{"{f}: 20 rows, 2 inputs"}}, // x1's values near 1e-300 are standardised, not constant

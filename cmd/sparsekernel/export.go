@@ -34,7 +34,7 @@ Examples:
 
 	sparsekernel export -lang c -o heart.c heart.model.json
 	sparsekernel export -lang c -float -name heart -o heart_f.c heart.model.json
-	sparsekernel export -o heart/heart.go -package heart heart.model.json
+	mkdir -p heart && sparsekernel export -o heart/heart.go -package heart heart.model.json
 	sparsekernel export -o heart.py heart.model.json`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			var (
