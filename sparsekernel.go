@@ -566,13 +566,19 @@ func rescale(m *model.Model, unit float64) {
 	sq := unit * unit
 	t.LOOError *= sq
 	t.CVError *= sq
-	for i := range t.LOOErrors {
-		t.LOOErrors[i] *= sq
-	}
-	if strings.HasSuffix(t.Criterion, "mse") {
-		for i := range t.LOOCurve {
-			t.LOOCurve[i] *= sq
+	done := map[*float64]bool{} // (the curves may be one slice: auto's LOOErrors is its LOOCurve)
+	scale := func(v []float64) {
+		if len(v) == 0 || done[&v[0]] {
+			return
 		}
+		done[&v[0]] = true
+		for i := range v {
+			v[i] *= sq
+		}
+	}
+	scale(t.LOOErrors)
+	if strings.HasSuffix(t.Criterion, "mse") {
+		scale(t.LOOCurve)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -381,8 +382,16 @@ func TestRegressionUnits(t *testing.T) {
 				t.Errorf("%s, %g y + %g: %d nodes, %d for y", meth, u.a, u.b, m.Size(), ref.Size())
 				continue
 			}
-			if sq := u.a * u.a; sq > 1e-300 && sq < 1e300 && math.Abs(m.Training.LOOError-sq*ref.Training.LOOError) > 1e-3*sq*ref.Training.LOOError {
-				t.Errorf("%s, %g y + %g: estimated MSE %g, want %g", meth, u.a, u.b, m.Training.LOOError, sq*ref.Training.LOOError)
+			if sq := u.a * u.a; sq > 1e-300 && sq < 1e300 {
+				if math.Abs(m.Training.LOOError-sq*ref.Training.LOOError) > 1e-3*sq*ref.Training.LOOError {
+					t.Errorf("%s, %g y + %g: estimated MSE %g, want %g", meth, u.a, u.b, m.Training.LOOError, sq*ref.Training.LOOError)
+				}
+				if c, r := m.Training.LOOCurve, ref.Training.LOOCurve; len(c) == 0 || math.Abs(c[0]-sq*r[0]) > 1e-3*sq*r[0] {
+					t.Errorf("%s, %g y + %g: curve %v, want %g first", meth, u.a, u.b, c[:min(len(c), 3)], sq*r[0])
+				}
+			}
+			if err := m.Write(io.Discard); err != nil {
+				t.Errorf("%s, %g y + %g: %v", meth, u.a, u.b, err)
 			}
 			got, _ := m.Decisions(X)
 			for i := range got {
