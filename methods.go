@@ -476,11 +476,11 @@ func fitLSSVM(c *fitContext) error {
 	}
 	mach, err := lssvm.FitK(Z, Y, k, gamma)
 	if err != nil {
-		return err
+		return singularError(err, gamma, width)
 	}
 	if !tuned { // Tune reports the LOO error at its optimum; otherwise compute it once here
 		if mse, miss, err = lssvm.LOOK(Z, Y, k, gamma); err != nil {
-			return err
+			return singularError(err, gamma, width)
 		}
 	}
 	m.Kernel = o.Kernel
@@ -524,8 +524,20 @@ func fitLSSVM(c *fitContext) error {
 // tuneError wraps an LS-SVM tuning error: ErrOption for settings of the tuner that optim
 // refuses (Options.LSSVM.CCA, which Options.Check does not look into).
 func tuneError(err error) error {
-	if errors.Is(err, optim.ErrSetting) {
+	switch {
+	case errors.Is(err, optim.ErrSetting):
 		return fmt.Errorf("%w: lssvm cca settings: %v", ErrOption, err)
+	case errors.Is(err, lssvm.ErrSingular):
+		return fmt.Errorf("%w: lssvm: %v", ErrNoSignal, err)
+	}
+	return err
+}
+
+// singularError names the LS-SVM hyperparameters whose system could not be solved on the data
+// (a gamma so large that duplicated points make it singular, say) as a bad option.
+func singularError(err error, gamma, width float64) error {
+	if errors.Is(err, lssvm.ErrSingular) {
+		return fmt.Errorf("%w: lssvm: gamma %g and width %g: %v on these data (duplicated points and a large gamma make it so; try a smaller gamma, or the tuner)", ErrOption, gamma, width, err)
 	}
 	return err
 }

@@ -63,6 +63,7 @@ func TestFitRobust(t *testing.T) {
 		{"infinite lssvm gamma", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: math.Inf(1), Width: 1}}, ErrOption},
 		{"lssvm width whose square underflows", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: 1, Width: 1e-200}}, ErrOption},
 		{"lssvm width whose square overflows", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: 1, Width: 1e200}}, ErrOption},
+		{"lssvm system singular at a huge gamma", [][]float64{{0}, {0}, {1}, {2}}, []float64{1, 2, 3, 5}, nil, Options{Method: LSSVM, Task: model.Regression, LSSVM: LSSVMOptions{Tuner: "none", Gamma: 1e16, Width: 1}}, ErrOption},
 		{"bad cca settings", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{CCA: optim.CCA{Countries: 3, Imperialists: 5}}}, ErrOption},
 		{"bad cca settings for sa", X, y, nil, Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "sa", CCA: optim.CCA{Beta: -1}}}, ErrOption},
 		{"regression method on classes", X, y, nil, Options{Method: LROLS}, ErrTask},
