@@ -243,7 +243,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	warnColumns(info, t, constant)
 	warnNumericHeader(info, t)
 	if taskOf(t, opt) == model.Classification {
-		warnLoneClasses(info, t)
+		warnClassSizes(info, t)
 	}
 	return t, nil
 }
@@ -271,11 +271,11 @@ func warnNumericHeader(w io.Writer, t *dataset.Table) {
 // maxLoneClasses is the number of one-row classes warned about one by one.
 const maxLoneClasses = 3
 
-// warnLoneClasses warns about classes of a single row among at least ten: most often a typo
+// warnClassSizes warns about classes of a single row among at least ten: most often a typo
 // of another class's name, a missing-value marker or a header read as data, each of which
 // would otherwise silently add a class; or, where the classes have fewer than three rows on
 // average, about that (a label that names the rows, as an identifier would).
-func warnLoneClasses(w io.Writer, t *dataset.Table) {
+func warnClassSizes(w io.Writer, t *dataset.Table) {
 	if len(t.Labels) < 10 {
 		return
 	}

@@ -252,7 +252,7 @@ func TestNoteAtCap(t *testing.T) {
 	}
 }
 
-func TestWarnLoneClasses(t *testing.T) {
+func TestWarnClassSizes(t *testing.T) {
 	many := func(extra ...string) []string {
 		var l []string
 		for range 10 {
@@ -280,7 +280,7 @@ func TestWarnLoneClasses(t *testing.T) {
 			tab.Lines = append(tab.Lines, i+2) // a header on line 1
 		}
 		var w bytes.Buffer
-		warnLoneClasses(&w, tab)
+		warnClassSizes(&w, tab)
 		lines := strings.Split(strings.TrimSpace(w.String()), "\n")
 		if w.Len() == 0 {
 			lines = nil
