@@ -328,6 +328,9 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 		labels[i] = strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	if opt.Task == model.Regression {
+		if err := checkInputs(X, len(y)); err != nil {
+			return nil, err
+		}
 		return fitProblem(X, &problem{X: X, task: model.Regression, y: y, why: "regression asked for"}, opt)
 	}
 	return FitLabels(X, labels, opt)
@@ -395,7 +398,8 @@ func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error
 	return fitProblem(X, p, opt)
 }
 
-// fitProblem checks the data and options and runs the method.
+// fitProblem checks the options and the data's scale and runs the method (its callers have
+// checked the rows, checkInputs).
 func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	start := time.Now()
 	if err := opt.Check(); err != nil {
@@ -405,9 +409,6 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		opt.Method = Auto
 	}
 	meth := lookup(opt.Method)
-	if err := checkInputs(X, len(p.class)+len(p.y)*boolInt(p.class == nil)); err != nil {
-		return nil, err
-	}
 	other := "use another method (auto trains every task)"
 	switch {
 	case p.task == model.Regression && !meth.Regression:

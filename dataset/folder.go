@@ -48,10 +48,7 @@ func ReadFolder(dir string) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := sameCount(xs.Source, xs.Lines, "rows", ys.Source, ys.Lines, "labels"); err != nil {
-		return nil, err
-	}
-	if err := sameLines(xs.Source, xs.Lines, "row", ys.Source, ys.Lines, "label"); err != nil {
+	if err := pairedLines(xs.Source, xs.Lines, "row", ys.Source, ys.Lines, "label"); err != nil {
 		return nil, err
 	}
 	f := &Folder{Dir: dir, X: xs.X, Labels: ys.Labels, xLines: xs.Lines, yLines: ys.Lines}
@@ -82,10 +79,7 @@ func ReadFolder(dir string) (*Folder, error) {
 	if f.Test, f.testLines, err = ip.parseFile(string(testData), testPath); err != nil {
 		return nil, err
 	}
-	if err := sameCount(trainPath, f.trainLines, "realisations", testPath, f.testLines, "realisations"); err != nil {
-		return nil, err
-	}
-	if err := sameLines(trainPath, f.trainLines, "realisation", testPath, f.testLines, "realisation"); err != nil {
+	if err := pairedLines(trainPath, f.trainLines, "realisation", testPath, f.testLines, "realisation"); err != nil {
 		return nil, err
 	}
 	// Train and test of a realisation must be disjoint: mark train, look up test.
@@ -134,13 +128,35 @@ func (f *Folder) checkMagnitudes() error {
 	return nil
 }
 
-// sameCount checks that two files have as many rows (lines), naming the first extra one.
-// sameLines refuses two files of a folder (as many rows, labels or realisations each, on the
-// given lines) whose blank lines are not on the same lines: the k-th row of x.csv goes with
-// the k-th label of y.csv, the k-th line of train.csv with that of test.csv, so that a line
-// left blank in one file and not the other (a row or a label deleted) would silently pair
-// every line after it with the wrong one.
-func sameLines(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
+// pairedLines checks that two files of a folder pair line for line (their rows, labels or
+// realisations on the lines aLines and bLines): the k-th row of x.csv goes with the k-th label
+// of y.csv, the k-th line of train.csv with that of test.csv. They must hold as many, on the
+// same lines: a line left blank in one file and not the other (a row or a label deleted)
+// would silently pair every line after it with the wrong one. The error names the blank line
+// where there is one, else the first extra line.
+func pairedLines(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
+	na, nb := len(aLines), len(bLines)
+	if na != nb {
+		for _, f := range []struct {
+			path  string
+			lines []int
+		}{{aPath, aLines}, {bPath, bLines}} {
+			for k, l := range f.lines {
+				if l != k+1 {
+					return at(f.path, k+1, 0, errorf(ErrRowCount, "blank line (%s has %d %ss, %s has %d %ss)",
+						filepath.Base(aPath), na, aWhat, filepath.Base(bPath), nb, bWhat))
+				}
+			}
+		}
+		longPath, longLines, long, short := aPath, aLines, aWhat, bWhat
+		shortPath, nl, ns := bPath, na, nb
+		if nb > na {
+			longPath, longLines, long, short = bPath, bLines, bWhat, aWhat
+			shortPath, nl, ns = aPath, nb, na
+		}
+		return at(longPath, longLines[ns], 0, errorf(ErrRowCount, "%s has %d %ss, %s has %d %ss: expected the same number",
+			filepath.Base(longPath), nl, long, filepath.Base(shortPath), ns, short))
+	}
 	for k, l := range aLines {
 		if l != bLines[k] {
 			first, firstPath := min(l, bLines[k]), aPath
@@ -151,32 +167,6 @@ func sameLines(aPath string, aLines []int, aWhat, bPath string, bLines []int, bW
 				"%s %d is on line %d of %s and %s %d on line %d of %s: blank lines in one file and not the other would pair the wrong lines; remove them, or blank the same lines in both",
 				aWhat, k+1, l, filepath.Base(aPath), bWhat, k+1, bLines[k], filepath.Base(bPath)))
 		}
-	}
-	return nil
-}
-
-func sameCount(aPath string, aLines []int, aWhat, bPath string, bLines []int, bWhat string) error {
-	na, nb := len(aLines), len(bLines)
-	if na != nb { // a blank line in one file, a row or label deleted, most often: name it
-		for _, f := range []struct {
-			path  string
-			lines []int
-		}{{aPath, aLines}, {bPath, bLines}} {
-			for k, l := range f.lines {
-				if l != k+1 {
-					return at(f.path, k+1, 0, errorf(ErrRowCount, "blank line (%s has %d %s, %s has %d %s)",
-						filepath.Base(aPath), na, aWhat, filepath.Base(bPath), nb, bWhat))
-				}
-			}
-		}
-	}
-	switch {
-	case na > nb:
-		return at(aPath, aLines[nb], 0, errorf(ErrRowCount,
-			"%s has %d %s, %s has %d %s: expected the same number", filepath.Base(aPath), na, aWhat, filepath.Base(bPath), nb, bWhat))
-	case nb > na:
-		return at(bPath, bLines[na], 0, errorf(ErrRowCount,
-			"%s has %d %s, %s has %d %s: expected the same number", filepath.Base(bPath), nb, bWhat, filepath.Base(aPath), na, aWhat))
 	}
 	return nil
 }

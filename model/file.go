@@ -354,7 +354,10 @@ func Read(r io.Reader, source string) (*Model, error) {
 	if head.Format != Format {
 		return nil, fmt.Errorf("%s: not a sparsekernel model (format %q)", source, head.Format)
 	}
-	var m *Model
+	var (
+		m      *Model
+		layout any // the file's layout, for nullNumbers
+	)
 	switch head.Version {
 	case 1:
 		var f fileV1
@@ -367,20 +370,18 @@ func Read(r io.Reader, source string) (*Model, error) {
 		if f.Weights == nil {
 			m.Weights = [][]float64{{}}
 		}
-		if err := nullNumbers(data, f); err != nil {
-			return nil, fmt.Errorf("%s: not a model file: %w", source, err)
-		}
+		layout = f
 	case 2, 3, 4, 5, 6:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
 		}
-		if err := nullNumbers(data, f); err != nil {
-			return nil, fmt.Errorf("%s: not a model file: %w", source, err)
-		}
-		m = f.Model
+		m, layout = f.Model, f
 	default:
 		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, head.Version, Version)
+	}
+	if err := nullNumbers(data, layout); err != nil {
+		return nil, fmt.Errorf("%s: not a model file: %w", source, err)
 	}
 	if m.hasLinear() && head.Version < 3 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with linear nodes (they need version 3)", source, ErrInvalid, head.Version)
@@ -416,6 +417,9 @@ func strictDecode(data []byte, v any) error {
 // where the layout of v has a number: encoding/json leaves such a number 0, so that a weight
 // edited to null would otherwise read as a weight of 0. A null list stays an empty one.
 func nullNumbers(data []byte, v any) error {
+	if !bytes.Contains(data, []byte("null")) { // (Write writes none)
+		return nil
+	}
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err

@@ -232,7 +232,8 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 				t.Source, sparsekernel.ErrOneClass, t.Labels[0])
 		}
 	}
-	if taskOf(t, opt) == model.Regression {
+	task := taskOf(t, opt)
+	if task == model.Regression {
 		if _, err := dataset.Numeric(t); err != nil {
 			return nil, err
 		}
@@ -242,7 +243,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	}
 	warnColumns(info, t, constant)
 	warnNumericHeader(info, t)
-	if taskOf(t, opt) == model.Classification {
+	if task == model.Classification {
 		warnClassSizes(info, t)
 	}
 	return t, nil
@@ -524,11 +525,7 @@ func describe(m *model.Model) string {
 	if m.Task == model.Classification {
 		fmt.Fprintf(&b, " of %d classes", len(m.Classes))
 	}
-	if n := m.Size(); n == 1 {
-		b.WriteString(": 1 node")
-	} else {
-		fmt.Fprintf(&b, ": %s", words.Count(n, "node"))
-	}
+	fmt.Fprintf(&b, ": %s", words.Count(m.Size(), "node"))
 	if t.Gamma > 0 {
 		fmt.Fprintf(&b, ", %s kernel, gamma %.4g, width %.4g", m.Kernel, t.Gamma, t.Width)
 	}
