@@ -107,6 +107,17 @@ type Options struct {
 	// the training targets (model.Model.Range), widened where the model's linear trend goes
 	// beyond its range over the training points (model.Model.Trend).
 	NoClip bool
+	// ClassWeights weighs a classifier's classes by name (a class not named weighs 1), for
+	// data where a mistake on one class costs more than on another, or a rare class should be
+	// found more often: each point is labelled with the class c of the largest w_c p_c(x),
+	// and its probabilities are w_c p_c(x) normalised, those of the classes' priors reweighted
+	// (what a model trained with class c's rows counted w_c times estimates). Unlike LIBSVM's
+	// -wi and scikit-learn's class_weight, the weights do not change the fit (the nodes), only
+	// its decision, folded into the outputs; the estimated errors are the unweighted labels'.
+	ClassWeights map[string]float64
+	// BalanceClasses weighs every class c by N / (C n_c), its rows' share inverted, so that the
+	// classes count alike (scikit-learn's class_weight="balanced"); not with ClassWeights.
+	BalanceClasses bool
 	// LSSVM configures method lssvm.
 	LSSVM LSSVMOptions
 	// Seed drives every random choice; the same seed gives the same model.
@@ -179,6 +190,9 @@ func (o Options) Check() error {
 		return bad("folds %d: want 2 or more, or 0 for the default", o.Folds)
 	case o.Workers < 0:
 		return bad("workers %d: want 0 (all cores) or more", o.Workers)
+	}
+	if err := o.checkClassWeights(); err != nil {
+		return err
 	}
 	if _, ok := preferSE[o.Prefer]; !ok {
 		return bad("prefer %q: want small, balanced or accurate", o.Prefer)
@@ -486,13 +500,21 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			p.y[i] /= unit
 		}
 	}
+	weights, err := classWeights(p, opt)
+	if err != nil {
+		return nil, err
+	}
 	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: m}
 	err = meth.fit(fc)
 	p.y = raw
 	if err != nil {
 		return nil, err
 	}
-	if fc.noSignal { // (after the fit: the decisions need the whole model)
+	if weights != nil { // (the labels follow the weighted probabilities, majority or not)
+		if err := weighClasses(m, weights); err != nil {
+			return nil, err
+		}
+	} else if fc.noSignal { // (after the fit: the decisions need the whole model)
 		if err := majorityLabels(m, X, p.class); err != nil {
 			return nil, err
 		}

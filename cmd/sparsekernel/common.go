@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -124,6 +125,7 @@ type fitFlags struct {
 	noLinear           bool
 	noPower            bool
 	refine             refineFlag
+	classWeight        classWeightFlag
 	force              bool // fit even beyond the memory available (lssvm, wide data)
 	quiet              bool // no progress display
 }
@@ -144,6 +146,8 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noPower, "no-power", false, "auto, pso, rwbs: leave skewed inputs as they are (by default a Yeo-Johnson power transform of them is cross-validated too, and kept where it does better)")
 	fs.BoolVar(&f.noLinear, "no-linear", false, "auto, pso, rwbs: Gaussian nodes only, no linear or quadratic node (with -no-power, model files of format 2, which older builds read)")
 	fs.Var(&f.refine, "refine", "auto: refine the nodes' centres and widths jointly after the selection, as far as the cross-validation supports: -refine on data of any size (2-4 times the time), -refine=false never, -refine=auto (the default) for several classes and regression from 1,000 points on")
+	fs.Var(&f.classWeight, "class-weight", "classification: weigh the classes in the labels and probabilities (not in the fit): balanced (N / (classes x rows of the class)),\n"+
+		"or class=weight pairs, e.g. -class-weight yes=5 to answer yes where its probability is above 1/6")
 	fs.BoolVar(&f.paper, "paper", false, "pso, rwbs: the papers' construction (no bias, no cross-validation; with -ps 7 -ng 11 -mi 400 for rwbs)")
 	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, as Chen, Hong and Harris (2010); they use 20 for harder sets)")
 	fs.IntVar(&f.iterations, "iterations", 0, "pso: iterations I_max per node (0: 20)")
@@ -179,6 +183,7 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	}
 	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
 		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers, Paper: f.paper, NoLinear: f.noLinear, NoPower: f.noPower, Refine: f.refine.mode,
+		ClassWeights: f.classWeight.weights, BalanceClasses: f.classWeight.balanced,
 		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
 		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}
@@ -641,3 +646,50 @@ func (r *refineFlag) Set(s string) error {
 
 // IsBoolFlag lets -refine stand alone, as -refine=true.
 func (r *refineFlag) IsBoolFlag() bool { return true }
+
+// classWeightFlag is -class-weight: "balanced", or class=weight pairs, comma-separated or in
+// repeated flags (a class named again is an error).
+type classWeightFlag struct {
+	balanced bool
+	weights  map[string]float64
+}
+
+func (c *classWeightFlag) String() string {
+	if c == nil {
+		return ""
+	}
+	if c.balanced {
+		return "balanced"
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(c.weights)) {
+		parts = append(parts, fmt.Sprintf("%s=%g", name, c.weights[name]))
+	}
+	return strings.Join(parts, ",")
+}
+
+func (c *classWeightFlag) Set(s string) error {
+	if s == "balanced" {
+		c.balanced = true
+		return nil
+	}
+	for _, pair := range strings.Split(s, ",") {
+		i := strings.LastIndex(pair, "=")
+		if i <= 0 {
+			return fmt.Errorf("%q: want balanced, or class=weight pairs such as yes=5,no=1", pair)
+		}
+		name := pair[:i]
+		w, err := strconv.ParseFloat(pair[i+1:], 64)
+		if err != nil {
+			return fmt.Errorf("%q: the weight of class %q is not a number", pair, name)
+		}
+		if _, ok := c.weights[name]; ok {
+			return fmt.Errorf("class %q weighted twice", name)
+		}
+		if c.weights == nil {
+			c.weights = map[string]float64{}
+		}
+		c.weights[name] = w
+	}
+	return nil
+}

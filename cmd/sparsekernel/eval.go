@@ -162,19 +162,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 	for i, v := range f {
 		cm[row[i]][model.Class(v)]++
 	}
-	fmt.Fprintf(w, "confusion matrix (rows: true class, columns: predicted):\n")
-	fmt.Fprintf(w, "  %*s", width, "")
-	for _, name := range m.Classes {
-		fmt.Fprintf(w, "  %*s", width, name)
-	}
-	fmt.Fprintln(w)
-	for i, r := range cm {
-		fmt.Fprintf(w, "  %*s", width, names[i])
-		for _, n := range r {
-			fmt.Fprintf(w, "  %*d", width, n)
-		}
-		fmt.Fprintln(w)
-	}
+	confusion(w, cm, names, c, width)
 	if m.Calibration == nil {
 		return nil
 	}
@@ -210,6 +198,55 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		fmt.Fprintf(w, "  %.1f - %.1f   %6d %10.3f %9.3f\n", b.Lo, b.Hi, b.Count, b.Confidence, b.Accuracy)
 	}
 	return nil
+}
+
+// confusion prints the confusion matrix cm ([true][predicted], the first c of names the
+// model's classes, the rest test labels it was not trained on) in columns of the given width,
+// with each true class's recall (the share of its rows labelled right), each label's
+// precision (the share of the rows it was given that are of its class), and the balanced
+// error, the mean of the test's classes' 1 - recall (scikit-learn's 1 - balanced accuracy).
+func confusion(w io.Writer, cm [][]int, names []string, c, width int) {
+	lw := max(width, len("precision")) // the rows' names
+	fmt.Fprintf(w, "confusion matrix (rows: true class and its recall; columns: predicted):\n")
+	fmt.Fprintf(w, "  %*s", lw, "")
+	for _, name := range names[:c] {
+		fmt.Fprintf(w, "  %*s", width, name)
+	}
+	fmt.Fprintf(w, "  %*s\n", width, "recall")
+	given := make([]int, c)
+	var missed float64
+	present := 0
+	for i, r := range cm {
+		fmt.Fprintf(w, "  %*s", lw, names[i])
+		rows := 0
+		for j, n := range r {
+			fmt.Fprintf(w, "  %*d", width, n)
+			rows += n
+			given[j] += n
+		}
+		right := 0
+		if i < c {
+			right = r[i]
+		}
+		if rows == 0 {
+			fmt.Fprintf(w, "  %*s\n", width, "-")
+			continue
+		}
+		recall := float64(right) / float64(rows)
+		fmt.Fprintf(w, "  %*.3f\n", width, recall)
+		missed += 1 - recall
+		present++
+	}
+	fmt.Fprintf(w, "  %*s", lw, "precision")
+	for j, n := range given {
+		if n == 0 {
+			fmt.Fprintf(w, "  %*s", width, "-")
+			continue
+		}
+		fmt.Fprintf(w, "  %*.3f", width, float64(cm[j][j])/float64(n))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "balanced error: %.2f%% (the mean over the test's %s of 1 - recall)\n", 100*missed/float64(present), words.Count(present, "class"))
 }
 
 // sizeTable prints the estimated error against model size that the model recorded, so

@@ -381,6 +381,18 @@ func TestReadmeTranscripts(t *testing.T) {
 			}
 		}
 	}
+	// eval's test report, from the test error to the probabilities' scores.
+	code, stdout, stderr := runCLI("eval", "-quiet", "../../examples/ripley-train.csv", "../../examples/ripley-test.csv")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, stderr)
+	}
+	_, report, _ := strings.Cut(stdout, "test error:")
+	report, _, _ = strings.Cut("test error:"+report, "reliability")
+	for _, line := range strings.Split(strings.TrimSpace(report), "\n") {
+		if !regexp.MustCompile(`(?m)^    ` + regexp.QuoteMeta(line) + `$`).Match(readme) {
+			t.Errorf("README lacks the line eval prints:\n    %s", line)
+		}
+	}
 }
 
 // TestWarnColumnsMany checks that many constant columns (sparse data) get one warning line.
@@ -644,7 +656,8 @@ func TestUnseenClass(t *testing.T) {
 	note := `note: 1 of 3 rows have a class the model was not trained on ("c"), counted wrong`
 	code, out, errs := runCLI("eval", "-quiet", tr, te)
 	if code != 0 || !strings.Contains(out, note) || !strings.Contains(out, "test error: 33.33% on 3 rows") ||
-		!regexp.MustCompile(`(?m)^ +c +0 +1$`).MatchString(out) {
+		!regexp.MustCompile(`(?m)^ +c +0 +1 +0\.000$`).MatchString(out) || !regexp.MustCompile(`(?m)^ +precision +1\.000 +0\.500$`).MatchString(out) ||
+		!strings.Contains(out, "balanced error: 33.33% (the mean over the test's 3 classes of 1 - recall)") {
 		t.Errorf("eval: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	m := filepath.Join(dir, "m.json")
