@@ -9,8 +9,10 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -95,6 +97,8 @@ type Realisation struct {
 	// fold when a class has fewer rows than folds, or a random split that put a small class
 	// wholly in the test part), each counted as an error.
 	Unseen int `json:"unseen,omitempty"`
+	// BalancedError is a classifier's balanced error % on the test rows (BalancedError).
+	BalancedError float64 `json:"test_balanced_error,omitempty"`
 }
 
 // Result summarises a benchmark run. Its JSON form is what `sparsekernel bench -json` prints.
@@ -119,6 +123,8 @@ type Result struct {
 	TestLogLossMean float64 `json:"test_logloss_mean,omitempty"`
 	TestLogLossStd  float64 `json:"test_logloss_std,omitempty"`
 	TestBrierMean   float64 `json:"test_brier_mean,omitempty"`
+	// TestBalancedErrorMean averages the realisations' balanced errors (classification).
+	TestBalancedErrorMean float64 `json:"test_balanced_error_mean,omitempty"`
 	// Failures counts the realisations whose fit failed with sparsekernel.ErrNoSignal.
 	Failures int `json:"failures,omitempty"`
 	// Unseen counts the test rows, over all realisations, of a class their training split
@@ -227,9 +233,9 @@ func Run(src Source, cfg Config) (*Result, error) {
 		Realisations:   total,
 		PerRealisation: out,
 	}
-	errv, size, evals, secs := make([]float64, total), make([]float64, total), make([]float64, total), make([]float64, total)
+	errv, size, evals, secs, bal := make([]float64, total), make([]float64, total), make([]float64, total), make([]float64, total), make([]float64, total)
 	for i, o := range out {
-		errv[i], size[i], evals[i], secs[i] = o.TestError, float64(o.Size), float64(o.Evaluations), o.Seconds
+		errv[i], size[i], evals[i], secs[i], bal[i] = o.TestError, float64(o.Size), float64(o.Evaluations), o.Seconds, o.BalancedError
 		if o.Failed != "" {
 			r.Failures++
 		}
@@ -237,6 +243,9 @@ func Run(src Source, cfg Config) (*Result, error) {
 		r.Classes = max(r.Classes, o.classes)
 	}
 	r.TestErrorMean, r.TestErrorStd = MeanStd(errv)
+	if opt.Task == model.Classification {
+		r.TestBalancedErrorMean, _ = MeanStd(bal)
+	}
 	if out[0].LogLoss > 0 {
 		ll, br := make([]float64, total), make([]float64, total)
 		for i, o := range out {
@@ -288,7 +297,11 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	}
 	if errors.Is(err, sparsekernel.ErrNoSignal) {
 		// The method found nothing better than the trivial rule and said so: score that rule.
-		return Realisation{Index: k, TestError: trivialScore(train, test, src.Metric()), Failed: err.Error()}, nil
+		r := Realisation{Index: k, TestError: trivialScore(train, test, src.Metric()), Failed: err.Error()}
+		if opt.Task == model.Classification {
+			r.BalancedError = BalancedError(test.Labels, slices.Repeat([]string{majority(train.Labels)}, len(test.Labels)))
+		}
+		return r, nil
 	}
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
@@ -297,7 +310,18 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 	}
-	var logLoss, brier float64
+	var logLoss, brier, balanced float64
+	if opt.Task == model.Classification {
+		f, err := m.Decisions(test.X) // (Score checked the rows)
+		if err != nil {
+			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
+		}
+		labels := make([]string, len(f))
+		for i, v := range f {
+			labels[i] = m.Classes[model.Class(v)]
+		}
+		balanced = BalancedError(test.Labels, labels)
+	}
 	if m.Calibration != nil {
 		logLoss, brier, err = ProbabilityScores(m, test.X, target)
 		if err != nil {
@@ -323,6 +347,8 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		LOOError:    m.Training.LOOError,
 		LogLoss:     logLoss,
 		Brier:       brier,
+
+		BalancedError: balanced,
 	}, nil
 }
 
@@ -363,14 +389,7 @@ func ProbabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss
 // training label, or the training mean.
 func trivialScore(train, test Split, metric string) float64 {
 	if metric == ErrorPercent {
-		count := map[string]int{}
-		best := ""
-		for _, l := range train.Labels {
-			count[l]++
-			if count[l] > count[best] || (count[l] == count[best] && l < best) {
-				best = l
-			}
-		}
+		best := majority(train.Labels)
 		wrong := 0
 		for _, l := range test.Labels {
 			if l != best {
@@ -460,6 +479,38 @@ func checkTargets(m *model.Model, X [][]float64, target []float64, metric string
 		return fmt.Errorf("unknown metric %q (want %s, %s or %s)", metric, ErrorPercent, MSE, NRMSE)
 	}
 	return nil
+}
+
+// majority returns the most frequent of labels (the first in order on a tie).
+func majority(labels []string) string {
+	count := map[string]int{}
+	best := ""
+	for _, l := range labels {
+		count[l]++
+		if count[l] > count[best] || (count[l] == count[best] && l < best) {
+			best = l
+		}
+	}
+	return best
+}
+
+// BalancedError returns the balanced error % of predicted labels against the true ones: the
+// mean over the classes of the true labels of the share of their rows given another label,
+// 100 times one minus scikit-learn's balanced accuracy. It is the error % where every class
+// has as many rows, and the mean of the classes' 1 - recall where they do not.
+func BalancedError(truth, predicted []string) float64 {
+	rows, right := map[string]int{}, map[string]int{}
+	for i, t := range truth {
+		rows[t]++
+		if predicted[i] == t {
+			right[t]++
+		}
+	}
+	var missed float64
+	for _, t := range slices.Sorted(maps.Keys(rows)) { // (in order: the same sum every run)
+		missed += 1 - float64(right[t])/float64(rows[t])
+	}
+	return 100 * missed / float64(len(rows))
 }
 
 // TestError returns the percentage of misclassified rows (classification, targets class

@@ -245,9 +245,33 @@ func TestFoldSourceRareClass(t *testing.T) {
 		if min := -math.Log(1e-15) / float64(len(te.X)); p.LogLoss < min {
 			t.Errorf("fold %d: log-loss %v, want at least %v", p.Index+1, p.LogLoss, min)
 		}
+		// The rare row's class is one of the fold's three, all its rows wrong: a third at least.
+		if p.BalancedError < 100.0/3 {
+			t.Errorf("fold %d: balanced error %v%%, want at least a third", p.Index+1, p.BalancedError)
+		}
 	}
 	if unseen != 1 {
 		t.Errorf("%d rows of an unseen class, want 1", unseen)
+	}
+}
+
+func TestBalancedError(t *testing.T) {
+	for _, tc := range []struct {
+		truth, predicted string
+		want             float64
+	}{
+		{"aabb", "aabb", 0},
+		{"aabb", "abab", 50},
+		{"aaab", "aaaa", 50}, // the error 25 %, one class of two all wrong
+		{"aaaaaaaaab", "aaaaaaaaab", 0},
+		{"aaaaaaaaab", "baaaaaaaab", 100.0 / 18}, // a ninth of a's rows wrong, b's right
+		{"aabbcc", "aabbcx", 100.0 / 6},          // a label no class has counts wrong
+		{"abc", "bca", 100},
+	} {
+		got := BalancedError(strings.Split(tc.truth, ""), strings.Split(tc.predicted, ""))
+		if math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s against %s: %v, want %v", tc.predicted, tc.truth, got, tc.want)
+		}
 	}
 }
 

@@ -133,6 +133,9 @@ Example:
 					if r.Unseen > 0 {
 						fmt.Fprintf(stdout, "  %d test rows of a class their training split lacks, counted wrong\n", r.Unseen)
 					}
+					if o := r.Run.Options; o.BalanceClasses || len(o.ClassWeights) > 0 {
+						fmt.Fprintf(stdout, "  balanced error %.2f%% (the mean over the classes of 1 - recall)\n", r.TestBalancedErrorMean)
+					}
 					if verbose {
 						for _, p := range r.PerRealisation {
 							fmt.Fprintf(stdout, "  realisation %3d: error %7.3f  size %3d  tau %8.4g  %7.3f s\n",

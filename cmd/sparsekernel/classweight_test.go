@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -65,6 +66,10 @@ func TestClassWeightCommand(t *testing.T) {
 			t.Fatalf("predict: exit %d: %s", code, errs)
 		}
 		count[weight] = strings.Count(labels, "orange\n")
+	}
+	code, out, errs := runCLI("eval", "-quiet", "-cv", "3", "-class-weight", "balanced", train)
+	if code != 0 || !regexp.MustCompile(`(?m)^mean: .* nodes, balanced error [0-9.]+%, log-loss`).MatchString(out) {
+		t.Errorf("eval -cv: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	if count["orange=3"] <= count[""] {
 		t.Errorf("orange answered %d times weighted, %d unweighted", count["orange=3"], count[""])
