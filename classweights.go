@@ -72,7 +72,7 @@ func weighClasses(m *model.Model, w []float64) error {
 		for i := range m.Weights[0] {
 			m.Weights[0][i] *= a
 		}
-		m.Bias[0] = a*m.Bias[0] + b + math.Log(w[1]/w[0])
+		m.Bias[0] = a*m.Bias[0] + b + math.Log(w[1]) - math.Log(w[0]) // (not log(w_1/w_0): the ratio may overflow)
 		cal.A, cal.B = [][]float64{{0}, {1}}, []float64{0, 0}
 	case k == len(w):
 		foldMultinomial(m, cal.A, cal.B)

@@ -137,7 +137,19 @@ func TestClassWeights(t *testing.T) {
 	}
 }
 
-func TestClassWeightErrors(t *testing.T) {
+// twoOf relabels every class but "common" as "other".
+func twoOf(labels []string) []string {
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		out[i] = "other"
+		if l == "common" {
+			out[i] = l
+		}
+	}
+	return out
+}
+
+func TestClassWeightOptions(t *testing.T) {
 	X3, labels3 := unevenClasses(60, 5)
 	reg := synth.Sinc(60, 1, 0.1, 6)
 	for _, tc := range []struct {
@@ -152,10 +164,21 @@ func TestClassWeightErrors(t *testing.T) {
 		{"infinite weight", X3, labels3, sparsekernel.Options{ClassWeights: map[string]float64{"rare": math.Inf(1)}}, `weighs +Inf`},
 		{"NaN weight", X3, labels3, sparsekernel.Options{ClassWeights: map[string]float64{"rare": math.NaN()}}, `weighs NaN`},
 		{"both", X3, labels3, sparsekernel.Options{ClassWeights: map[string]float64{"rare": 2}, BalanceClasses: true}, "both set"},
+		{"extreme weights", X3, labels3, sparsekernel.Options{ClassWeights: map[string]float64{"rare": 1e300, "common": 1e-300}}, ""},
+		{"extreme weights, two classes", X3[:40], twoOf(labels3[:40]), sparsekernel.Options{ClassWeights: map[string]float64{"common": 1e300, "other": 5e-324}}, ""},
 		{"regression", reg.X, nil, sparsekernel.Options{BalanceClasses: true}, "class weights are for classes, and the targets are a regression target"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
+			if tc.want == "" { // extreme but valid: a model that Check passes
+				m, err := sparsekernel.FitLabels(tc.X, tc.labels, tc.opt)
+				if err != nil {
+					t.Error(err)
+				} else if err := m.Check(); err != nil {
+					t.Error(err)
+				}
+				return
+			}
 			if tc.labels == nil {
 				_, err = sparsekernel.Fit(tc.X, reg.Y, tc.opt)
 			} else {
