@@ -308,8 +308,12 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// formatVersion is the oldest file format version that holds m: 6 with a power transform, 5
-// with quadratic nodes, 4 with a trend, 3 with linear nodes, else 2.
+// FormatVersion is the file format version Write writes m as: the oldest that holds it, 6
+// with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
+// 2 (a build that reads that version reads the file).
+func (m *Model) FormatVersion() int { return m.formatVersion() }
+
+// formatVersion is FormatVersion.
 func (m *Model) formatVersion() int {
 	switch {
 	case m.Scaling.Power != nil:

@@ -538,7 +538,9 @@ func describe(m *model.Model) string {
 	if t.TrivialError > 0 {
 		fmt.Fprintf(&b, " (trivial rule %s)", formatError(m, t.TrivialError))
 	}
-	fmt.Fprintf(&b, ", %.3f s", t.Seconds)
+	if t.Seconds > 0 { // (a model read from a file has no fit time)
+		fmt.Fprintf(&b, ", %.3f s", t.Seconds)
+	}
 	if t.Chose != "" {
 		fmt.Fprintf(&b, "\nchose: %s", t.Chose)
 	}
