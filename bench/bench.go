@@ -7,6 +7,7 @@
 package bench
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -511,6 +512,39 @@ func BalancedError(truth, predicted []string) float64 {
 		missed += 1 - float64(right[t])/float64(rows[t])
 	}
 	return 100 * missed / float64(len(rows))
+}
+
+// AUC returns the area under the ROC curve of scores for the rows marked positive against the
+// others: the probability that a positive row scores above a negative one, ties counting a
+// half (the Mann-Whitney statistic, from the rows' average ranks); NaN without a row of
+// either kind.
+func AUC(scores []float64, positive []bool) float64 {
+	order := make([]int, len(scores))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(scores[a], scores[b]) })
+	var rankSum float64 // the positives' ranks (1-based), tied rows sharing their average
+	pos := 0
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && scores[order[hi]] == scores[order[lo]] {
+			hi++
+		}
+		rank := float64(lo+hi+1) / 2
+		for _, i := range order[lo:hi] {
+			if positive[i] {
+				rankSum += rank
+				pos++
+			}
+		}
+		lo = hi
+	}
+	neg := len(scores) - pos
+	if pos == 0 || neg == 0 {
+		return math.NaN()
+	}
+	return (rankSum - float64(pos)*float64(pos+1)/2) / (float64(pos) * float64(neg))
 }
 
 // TestError returns the percentage of misclassified rows (classification, targets class

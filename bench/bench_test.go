@@ -275,6 +275,49 @@ func TestBalancedError(t *testing.T) {
 	}
 }
 
+func TestAUC(t *testing.T) {
+	for _, tc := range []struct {
+		scores []float64
+		pos    string // 1 for a positive row
+		want   float64
+	}{
+		{[]float64{1, 2, 3, 4}, "0011", 1},
+		{[]float64{1, 2, 3, 4}, "1100", 0},
+		{[]float64{1, 2, 3, 4}, "0101", 0.75},
+		{[]float64{1, 1, 1, 1}, "0101", 0.5},           // all tied
+		{[]float64{0.2, 0.5, 0.5, 0.9}, "0101", 0.875}, // the tie counts a half
+		{[]float64{3, 1, 2}, "100", 1},
+		{[]float64{1, 2}, "00", math.NaN()},
+	} {
+		pos := make([]bool, len(tc.pos))
+		for i, c := range tc.pos {
+			pos[i] = c == '1'
+		}
+		got := AUC(tc.scores, pos)
+		if !(math.Abs(got-tc.want) < 1e-12 || math.IsNaN(got) && math.IsNaN(tc.want)) {
+			t.Errorf("AUC(%v, %s) = %v, want %v", tc.scores, tc.pos, got, tc.want)
+		}
+		// Against the definition: pairs of a positive and a negative, ties a half.
+		var pairs, above float64
+		for i := range pos {
+			for j := range pos {
+				if pos[i] && !pos[j] {
+					pairs++
+					switch {
+					case tc.scores[i] > tc.scores[j]:
+						above++
+					case tc.scores[i] == tc.scores[j]:
+						above += 0.5
+					}
+				}
+			}
+		}
+		if pairs > 0 && math.Abs(got-above/pairs) > 1e-12 {
+			t.Errorf("AUC(%v, %s) = %v, the pairs say %v", tc.scores, tc.pos, got, above/pairs)
+		}
+	}
+}
+
 // TestFolderUnseenClass checks a benchmark folder whose first split puts every row of a
 // small class in the test part: the realisation counts them wrong instead of failing the run.
 func TestFolderUnseenClass(t *testing.T) {

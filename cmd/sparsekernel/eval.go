@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -22,8 +23,11 @@ func init() {
 		short: "train on one file and report the test error, confusion matrix and error against size",
 		long: `
 Eval trains a model on the first file exactly as train does, then reports its size, width,
-leave-one-out curve, and its error on the second file: the misclassification rate and the
-confusion matrix for a classifier, the MSE for a regressor. With -o it also saves the model.
+leave-one-out curve, and its error on the second file: for a classifier the misclassification
+rate, the confusion matrix with each class's recall and precision, the balanced error (the mean
+of the classes' 1 - recall) and, with probabilities, the log-loss, the Brier score, the area
+under the ROC curve (AUC; for several classes each class against the rest, averaged) and a
+reliability table; for a regressor the MSE and R^2. With -o it also saves the model.
 The test file is checked before training: its columns must match the training file's (by
 name when both have a header, reordered if need be; else by position); its rows of a class
 the training data lack are counted as errors, with a note. Either file may be - (standard
@@ -182,7 +186,11 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		}
 		P, class = append(P, p), append(class, int(truth[i]))
 	}
-	fmt.Fprintf(w, "probabilities (%s): log-loss %.4f, Brier score %.4f\n", m.Calibration.Method, logLoss, brier)
+	fmt.Fprintf(w, "probabilities (%s): log-loss %.4f, Brier score %.4f", m.Calibration.Method, logLoss, brier)
+	if auc, what := meanAUC(P, class, c); !math.IsNaN(auc) {
+		fmt.Fprintf(w, ", AUC %.4f%s", auc, what)
+	}
+	fmt.Fprintln(w)
 	if len(P) == 0 {
 		return nil
 	}
@@ -198,6 +206,34 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		fmt.Fprintf(w, "  %.1f - %.1f   %6d %10.3f %9.3f\n", b.Lo, b.Hi, b.Count, b.Confidence, b.Accuracy)
 	}
 	return nil
+}
+
+// meanAUC returns the area under the ROC curve of the probabilities P of the rows of known
+// classes class (bench.AUC): of class 1's probability for two classes; for more, each class's
+// probability against the rest, averaged over the classes with rows of both kinds (scikit-
+// learn's one-vs-rest macro average), with words saying so. NaN where no class has both.
+func meanAUC(P [][]float64, class []int, classes int) (float64, string) {
+	score, pos := make([]float64, len(P)), make([]bool, len(P))
+	auc := func(c int) float64 {
+		for i, p := range P {
+			score[i], pos[i] = p[c], class[i] == c
+		}
+		return bench.AUC(score, pos)
+	}
+	if classes == 2 {
+		return auc(1), ""
+	}
+	var sum float64
+	n := 0
+	for c := range classes {
+		if v := auc(c); !math.IsNaN(v) {
+			sum, n = sum+v, n+1
+		}
+	}
+	if n == 0 {
+		return math.NaN(), ""
+	}
+	return sum / float64(n), fmt.Sprintf(" (each class against the rest, the mean over %s)", words.Count(n, "class"))
 }
 
 // confusion prints the confusion matrix cm ([true][predicted], the first c of names the
