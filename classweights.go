@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -14,6 +15,9 @@ import (
 func (o Options) checkClassWeights() error {
 	if o.BalanceClasses && len(o.ClassWeights) > 0 {
 		return fmt.Errorf("%w: class weights and balanced classes both set: give one", ErrOption)
+	}
+	if (o.BalanceClasses || len(o.ClassWeights) > 0) && o.Paper && (o.Method == PSO || o.Method == RWBS) {
+		return fmt.Errorf("%w: class weights weigh a classifier's probabilities, and the papers' construction of %s (Paper) has none", ErrOption, o.Method)
 	}
 	for _, name := range slices.Sorted(maps.Keys(o.ClassWeights)) {
 		if w := o.ClassWeights[name]; !(w > 0) || math.IsInf(w, 0) {
@@ -43,14 +47,26 @@ func classWeights(p *problem, opt Options) ([]float64, error) {
 	for c := range w {
 		w[c] = 1
 	}
+	named := make([]string, len(w)) // the weight's name of each class weighted
 	for _, name := range slices.Sorted(maps.Keys(opt.ClassWeights)) {
-		c := slices.Index(p.classes, name)
+		c := classOf(name, p.classes)
 		if c < 0 {
 			return nil, fmt.Errorf("%w: a weight for class %q, which the training labels do not hold (classes: %s)", ErrOption, name, quoteList(p.classes))
 		}
-		w[c] = opt.ClassWeights[name]
+		if named[c] != "" {
+			return nil, fmt.Errorf("%w: class %q weighted twice, as %q and as %q", ErrOption, p.classes[c], named[c], name)
+		}
+		w[c], named[c] = opt.ClassWeights[name], name
 	}
 	return w, nil
+}
+
+// classOf returns the index among classes of the class a weight names, as test labels are
+// matched to a model's classes (dataset.IndicesKnown): by name or, for a number, by value (1
+// names class +1 or 1.0, as LIBSVM's -w1 names class +1); -1 if none.
+func classOf(name string, classes []string) int {
+	idx, _ := dataset.IndicesKnown([]string{name}, classes)
+	return idx[0]
 }
 
 // weighClasses makes a classifier label each point with the class c of the largest w_c p_c(x)
@@ -84,10 +100,18 @@ func weighClasses(m *model.Model, w []float64) error {
 	}
 	named := make([]string, len(w))
 	for c, v := range w {
-		named[c] = fmt.Sprintf("%q %.4g", m.Classes[c], v)
+		named[c] = fmt.Sprintf("%q %.6g", m.Classes[c], v)
+	}
+	if !strings.Contains(cal.Method, "folded into the outputs") {
+		cal.Method += ", folded into the outputs"
 	}
 	cal.Method += "; classes weighted"
-	m.Training.Chose += fmt.Sprintf("; classes weighted %s in the labels and probabilities (the estimates are the unweighted labels')", strings.Join(named, ", "))
+	said := fmt.Sprintf("classes weighted %s in the labels and probabilities (the estimates are the unweighted labels')", strings.Join(named, ", "))
+	if m.Training.Chose == "" {
+		m.Training.Chose = said
+	} else {
+		m.Training.Chose += "; " + said
+	}
 	return nil
 }
 

@@ -137,6 +137,48 @@ func TestClassWeights(t *testing.T) {
 	}
 }
 
+// TestClassWeightNames checks that a weight names a numeric class by its value, as test labels
+// are matched (1 for +1, 1000000 for 1e+06), and that the model says what it weighted.
+func TestClassWeightNames(t *testing.T) {
+	X, labels := unevenClasses(90, 9)
+	for _, tc := range []struct {
+		name    string
+		classes map[string]string // the labels' new names
+		weights map[string]float64
+		opt     sparsekernel.Options
+		want    string // in Training.Chose
+		bad     string // or the error
+	}{
+		{"signs", map[string]string{"common": "-1", "middle": "+1", "rare": "+1"}, map[string]float64{"1": 5}, sparsekernel.Options{}, `classes weighted "-1" 1, "+1" 5 in the labels`, ""},
+		{"a float's name", map[string]string{"common": "0", "middle": "1e+06", "rare": "1e+06"}, map[string]float64{"1000000": 2.5}, sparsekernel.Options{}, `"1e+06" 2.5`, ""},
+		{"one class named twice", map[string]string{"common": "-1", "middle": "+1", "rare": "+1"}, map[string]float64{"1": 5, "+1": 2}, sparsekernel.Options{}, "", `class "+1" weighted twice, as "+1" and as "1"`},
+		{"lssvm, whose chose line was empty", map[string]string{"common": "a", "middle": "b", "rare": "b"}, map[string]float64{"b": 2}, sparsekernel.Options{Method: sparsekernel.LSSVM, LSSVM: sparsekernel.LSSVMOptions{Tuner: "none", Gamma: 10, Width: 1}}, `classes weighted "a" 1, "b" 2`, ""},
+		{"the papers' pso", map[string]string{"common": "a", "middle": "b", "rare": "b"}, map[string]float64{"b": 2}, sparsekernel.Options{Method: sparsekernel.PSO, Paper: true}, "", "the papers' construction of pso (Paper) has none"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			renamed := make([]string, len(labels))
+			for i, l := range labels {
+				renamed[i] = tc.classes[l]
+			}
+			opt := tc.opt
+			opt.ClassWeights = tc.weights
+			m, err := sparsekernel.FitLabels(X, renamed, opt)
+			switch {
+			case tc.bad != "":
+				if !errors.Is(err, sparsekernel.ErrOption) || !strings.Contains(err.Error(), tc.bad) {
+					t.Errorf("got %v, want ErrOption saying %q", err, tc.bad)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case !strings.Contains(m.Training.Chose, tc.want) || strings.HasPrefix(m.Training.Chose, ";"):
+				t.Errorf("chose %q, want it to say %q", m.Training.Chose, tc.want)
+			case !strings.Contains(m.Calibration.Method, "folded into the outputs; classes weighted"):
+				t.Errorf("calibration %q", m.Calibration.Method)
+			}
+		})
+	}
+}
+
 // twoOf relabels every class but "common" as "other".
 func twoOf(labels []string) []string {
 	out := make([]string, len(labels))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/kernel"
 	"github.com/sparsekernel/sparsekernel/lssvm"
 	"github.com/sparsekernel/sparsekernel/model"
@@ -341,7 +342,7 @@ func fitFixed(c *fitContext) error {
 	t.LOOError = looError(best.Stats, classify)
 	t.Lambdas = best.Lambdas
 	t.Stop = best.Stop
-	t.Chose = fmt.Sprintf("tau %.4g by the LOO criterion over %d widths; %d nodes by the stopping rule", best.Tau, len(taus), len(best.Index))
+	t.Chose = fmt.Sprintf("tau %.4g by the LOO criterion over %s; %s by the stopping rule", best.Tau, words.Count(len(taus), "width"), words.Count(len(best.Index), "node"))
 	if classify {
 		plattFromLOO(m, best.LOO, p.class, "platt-loo")
 	}

@@ -178,6 +178,9 @@ func Run(src Source, cfg Config) (*Result, error) {
 	case opt.Task != src.Task():
 		return nil, fmt.Errorf("%s: the task asked for is %s, but the benchmark is a %s", src.Name(), opt.Task, src.Task())
 	}
+	if opt.Task == model.Regression && (opt.BalanceClasses || len(opt.ClassWeights) > 0) {
+		return nil, fmt.Errorf("%s: class weights are for classes, and the benchmark is a regression", src.Name())
+	}
 	if opt.Method == "" {
 		opt.Method = sparsekernel.Auto
 	}
@@ -280,6 +283,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		unseen int // test rows of a class the training split lacks (-1 in target)
 	)
 	if opt.Task == model.Classification {
+		opt.ClassWeights = splitWeights(opt.ClassWeights, train.Labels, test.Labels)
 		m, err = sparsekernel.FitLabels(train.X, train.Labels, opt)
 		if err == nil {
 			// A class of fewer rows than folds, or a small class that a random split put
@@ -351,6 +355,40 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 
 		BalancedError: balanced,
 	}, nil
+}
+
+// splitWeights returns the class weights of a split's fit: weights, less those of classes that
+// its training labels lack and its test labels hold (a small class that a fold or a random
+// split put wholly in the test part: its rows are counted wrong, weighted or not). A weight
+// for a class neither holds is left for the fit to refuse, as a typo would be.
+func splitWeights(weights map[string]float64, train, test []string) map[string]float64 {
+	if len(weights) == 0 {
+		return weights
+	}
+	distinct := func(labels []string) []string {
+		seen := map[string]bool{}
+		var out []string
+		for _, l := range labels {
+			if !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	trainClasses, testClasses := distinct(train), distinct(test)
+	out := make(map[string]float64, len(weights))
+	for name, w := range weights {
+		in := func(classes []string) bool {
+			idx, _ := dataset.IndicesKnown([]string{name}, classes)
+			return idx[0] >= 0
+		}
+		if !in(trainClasses) && in(testClasses) {
+			continue
+		}
+		out[name] = w
+	}
+	return out
 }
 
 // ProbabilityScores returns the log-loss and Brier score of m's class probabilities on X,

@@ -232,6 +232,13 @@ func TestFoldSourceRareClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A weight for the rare class: the fold whose training part lacks it fits without it.
+	if _, err := Run(src, Config{Workers: 1, Options: sparsekernel.Options{ClassWeights: map[string]float64{"rare": 5}}}); err != nil {
+		t.Errorf("a weight for a class one fold lacks: %v", err)
+	}
+	if _, err := Run(src, Config{Workers: 1, Options: sparsekernel.Options{ClassWeights: map[string]float64{"Rare": 5}}}); err == nil || !strings.Contains(err.Error(), `a weight for class "Rare"`) {
+		t.Errorf("a weight for a class no split holds: %v, want an error naming it", err)
+	}
 	unseen := 0
 	for _, p := range r.PerRealisation {
 		unseen += p.Unseen

@@ -7,9 +7,11 @@ import (
 	"io"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/dataset"
@@ -147,7 +149,8 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noLinear, "no-linear", false, "auto, pso, rwbs: Gaussian nodes only, no linear or quadratic node (with -no-power, model files of format 2, which older builds read)")
 	fs.Var(&f.refine, "refine", "auto: refine the nodes' centres and widths jointly after the selection, as far as the cross-validation supports: -refine on data of any size (2-4 times the time), -refine=false never, -refine=auto (the default) for several classes and regression from 1,000 points on")
 	fs.Var(&f.classWeight, "class-weight", "classification: weigh the classes in the labels and probabilities (not in the fit): balanced (N / (classes x rows of the class)),\n"+
-		"or class=weight pairs, e.g. -class-weight yes=5 to answer yes where its probability is above 1/6")
+		"or class=weight pairs, comma-separated or in repeated flags (a class not named weighs 1; a numeric class by its value, 1 for +1),\n"+
+		"e.g. -class-weight yes=5 to answer yes where its probability is above 1/6; not with -paper (no probabilities)")
 	fs.BoolVar(&f.paper, "paper", false, "pso, rwbs: the papers' construction (no bias, no cross-validation; with -ps 7 -ng 11 -mi 400 for rwbs)")
 	fs.IntVar(&f.swarm, "swarm", 0, "pso: swarm size S (0: 10, as Chen, Hong and Harris (2010); they use 20 for harder sets)")
 	fs.IntVar(&f.iterations, "iterations", 0, "pso: iterations I_max per node (0: 20)")
@@ -672,18 +675,50 @@ func (c *classWeightFlag) String() string {
 
 func (c *classWeightFlag) Set(s string) error {
 	if s == "balanced" {
+		if len(c.weights) > 0 {
+			return errors.New("balanced and class=weight pairs both given: give one")
+		}
 		c.balanced = true
 		return nil
 	}
-	for _, pair := range strings.Split(s, ",") {
-		i := strings.LastIndex(pair, "=")
-		if i <= 0 {
-			return fmt.Errorf("%q: want balanced, or class=weight pairs such as yes=5,no=1", pair)
+	if c.balanced {
+		return errors.New("balanced and class=weight pairs both given: give one")
+	}
+	// A piece without "=" is part of the next one's class name (a name holding a comma).
+	var pairs []string
+	held := ""
+	for _, piece := range strings.Split(s, ",") {
+		if !strings.Contains(piece, "=") {
+			held += piece + ","
+			continue
 		}
-		name := pair[:i]
-		w, err := strconv.ParseFloat(pair[i+1:], 64)
-		if err != nil {
-			return fmt.Errorf("%q: the weight of class %q is not a number", pair, name)
+		pairs, held = append(pairs, held+piece), ""
+	}
+	if held != "" {
+		switch held = strings.TrimSuffix(held, ","); {
+		case strings.TrimSpace(held) == "balanced":
+			return errors.New("balanced is a -class-weight of its own, not one of class=weight pairs")
+		case strings.TrimSpace(held) == "":
+			return fmt.Errorf("%q: an empty class=weight pair (a comma too many?)", s)
+		}
+		return fmt.Errorf("%q: want balanced, or class=weight pairs such as yes=5,no=1", held)
+	}
+	for _, pair := range pairs {
+		i := strings.LastIndex(pair, "=")
+		name, value := strings.TrimSpace(pair[:i]), pair[i+1:] // (labels are read trimmed too)
+		if name == "" {
+			return fmt.Errorf("%q: no class named before the =", pair)
+		}
+		if !plainDecimal.MatchString(value) {
+			return fmt.Errorf("%q: the weight of class %q is not a plain decimal number", pair, name)
+		}
+		w, err := strconv.ParseFloat(value, 64)
+		mantissa, _, _ := strings.Cut(strings.ToLower(value), "e")
+		switch {
+		case err != nil:
+			return fmt.Errorf("%q: the weight of class %q is beyond float64's range", pair, name)
+		case w == 0 && strings.Trim(mantissa, "+-0.") != "":
+			return fmt.Errorf("%q: the weight of class %q is too small for float64 (it reads as 0)", pair, name)
 		}
 		if _, ok := c.weights[name]; ok {
 			return fmt.Errorf("class %q weighted twice", name)
@@ -694,4 +729,18 @@ func (c *classWeightFlag) Set(s string) error {
 		c.weights[name] = w
 	}
 	return nil
+}
+
+// plainDecimal matches a plain decimal number: an optional sign, digits with at most one
+// decimal point, an optional exponent (as data files' numbers are read).
+var plainDecimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+// shown returns a name as a table or a list shows it: quoted (Go syntax) if it holds a
+// character that does not print on one line (a newline, a tab, a control character), as is
+// otherwise.
+func shown(name string) string {
+	if strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) >= 0 {
+		return strconv.Quote(name)
+	}
+	return name
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
@@ -124,7 +125,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		return fmt.Errorf("%s: %w", te.Source, err)
 	}
 	if m.Task == model.Regression {
-		fmt.Fprintf(w, "test MSE: %.6g on %d rows", testErr, len(truth))
+		fmt.Fprintf(w, "test MSE: %.6g on %s", testErr, words.Count(len(truth), "row"))
 		var mean, v float64
 		for _, y := range truth {
 			mean += y / float64(len(truth))
@@ -141,7 +142,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		}
 		return nil
 	}
-	fmt.Fprintf(w, "test error: %.2f%% on %d rows\n", testErr, len(truth))
+	fmt.Fprintf(w, "test error: %.2f%% on %s\n", testErr, words.Count(len(truth), "row"))
 	if note := unseenNote(m, te, truth); note != "" {
 		fmt.Fprintln(w, note)
 	}
@@ -161,7 +162,8 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 	width := 6
 	for i := range cm {
 		cm[i] = make([]int, c)
-		width = max(width, len(names[i]))
+		names[i] = shown(names[i])
+		width = max(width, utf8.RuneCountInString(names[i]))
 	}
 	for i, v := range f {
 		cm[row[i]][model.Class(v)]++

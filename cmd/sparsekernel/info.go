@@ -131,14 +131,16 @@ func nodeKinds(m *model.Model) string {
 	return strings.Join(parts, ", ")
 }
 
-// quoted quotes the names that need it (empty, or holding a comma, a quote or space at an
-// end), so that a list of them reads unambiguously.
+// quoted quotes the names that need it (empty, holding a comma, a quote, space at an end or a
+// character that does not print), so that a list of them reads unambiguously.
 func quoted(names []string) []string {
 	out := make([]string, len(names))
 	for i, n := range names {
 		out[i] = n
 		if n == "" || strings.ContainsAny(n, ",\"") || strings.TrimSpace(n) != n {
 			out[i] = fmt.Sprintf("%q", n)
+		} else {
+			out[i] = shown(n)
 		}
 	}
 	return out

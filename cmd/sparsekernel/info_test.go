@@ -54,3 +54,21 @@ func TestInfo(t *testing.T) {
 		}
 	}
 }
+
+func TestShown(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"blue", "blue"},
+		{"no thanks", "no thanks"},
+		{"über 50", "über 50"},
+		{"two\nlines", `"two\nlines"`},
+		{"tab\there", `"tab\there"`},
+		{"bell\a", `"bell\a"`},
+	} {
+		if got := shown(tc.name); got != tc.want {
+			t.Errorf("shown(%q) = %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	if got := quoted([]string{"a", "b,c", " d", "e\nf", ""}); strings.Join(got, "|") != `a|"b,c"|" d"|"e\nf"|""` {
+		t.Errorf("quoted: %q", got)
+	}
+}
