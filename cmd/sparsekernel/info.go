@@ -43,6 +43,9 @@ Example:
 					if i > 0 {
 						out.WriteString("\n")
 					}
+					if path == "-" {
+						path = stdinName
+					}
 					info(&out, path, m)
 				}
 				_, err := io.WriteString(stdout, out.String())
