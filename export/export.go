@@ -1,16 +1,16 @@
 // Package export writes a trained sparsekernel model as one self-contained source file, in
-// C99, Go or Python 3, that predicts exactly like the model: the input scaling, the nodes, the
-// weights and biases, the class labels and the calibration become constant tables, and the
-// prediction becomes a few small functions with no dependency beyond the language's maths
-// library (and, in C and Go, no allocation).
+// C99, Go, Python 3 or JavaScript (an ES module), that predicts exactly like the model: the
+// input scaling, the nodes, the weights and biases, the class labels and the calibration
+// become constant tables, and the prediction becomes a few small functions with no dependency
+// beyond the language's maths library (and, in C and Go, no allocation).
 //
 // The generated code mirrors model.Model.DecisionTo operation by operation, so that the
 // double-precision exports agree with the model to the last few bits (the C library's exp and
-// cos may differ from Go's by an ulp, and Python's math module calls the C library's). The one
-// departure is for linear nodes (kind model.NodeLinear): the export folds their weights and
-// directions into one linear term in the standardised inputs (a table of Inputs coefficients
-// per output, computed in double precision), which the code adds after the bias and before
-// the Gaussian nodes. That reorders the sum, so the results may differ from the model's in the
+// cos may differ from Go's by an ulp, Python's math module calls the C library's, and a
+// JavaScript engine has its own Math.exp and Math.cos). The one departure is for linear nodes
+// (kind model.NodeLinear): the export folds their weights and directions into one linear term
+// in the standardised inputs (a table of Inputs coefficients per output, computed in double
+// precision), which the code adds after the bias and before the Gaussian nodes. That reorders the sum, so the results may differ from the model's in the
 // last bits. Quadratic nodes (kind model.NodeQuadratic) come after the Gaussian nodes, each
 // with its centre, its lower triangular matrix (a table of Inputs x Inputs values a node, zero
 // above the diagonal) and its weights, computed as the model computes them. The C export can
@@ -40,6 +40,7 @@ const (
 	C      Lang = "c"
 	Go     Lang = "go"
 	Python Lang = "python"
+	JS     Lang = "js" // JavaScript: one ES module
 )
 
 // Options configures Generate.
@@ -47,15 +48,16 @@ type Options struct {
 	// Lang is the target language; "" means C.
 	Lang Lang
 	// Name prefixes every name the file declares (C: name_predict, NAME_N_INPUTS; Go:
-	// NamePredict, NameInputs; Python: name_predict, NAME_N_INPUTS). It must be an ASCII
-	// identifier that starts with a letter, and for Python not a Python keyword;
-	// "" means "model". NameFromFile derives one from a model file name.
+	// NamePredict, NameInputs; Python and JavaScript: name_predict, NAME_N_INPUTS). It must
+	// be an ASCII identifier that starts with a letter, for Python not a Python keyword, and
+	// for JavaScript not a JavaScript reserved word; "" means "model". NameFromFile derives
+	// one from a model file name.
 	Name string
 	// Package is the Go package name; "" means Name in lower case (or "model" if that is
 	// not a valid package name).
 	Package string
-	// Float writes a C export in single precision (float, expf, cosf). Go and Python exports
-	// are always in double precision.
+	// Float writes a C export in single precision (float, expf, cosf). Go, Python and
+	// JavaScript exports are always in double precision.
 	Float bool
 	// Source names where the model came from (usually its file name), for the header comment.
 	Source string
@@ -120,8 +122,19 @@ func Generate(m *model.Model, opt Options) ([]byte, error) {
 			return nil, err
 		}
 		return genPython(m, lin, opt)
+	case JS:
+		switch {
+		case opt.Float:
+			return nil, fmt.Errorf("%w: single precision is for C exports only", ErrOption)
+		case opt.Package != "":
+			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
+		}
+		if err := ValidJSName(opt.Name); err != nil {
+			return nil, err
+		}
+		return genJS(m, lin, opt)
 	default:
-		return nil, fmt.Errorf("%w: language %q (want c, go or python)", ErrOption, opt.Lang)
+		return nil, fmt.Errorf("%w: language %q (want c, go, python or js)", ErrOption, opt.Lang)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 // A nil or zero model is an error wrapping model.ErrInvalid, not a nil dereference.
 func TestGenerateNoModel(t *testing.T) {
 	for _, m := range []*model.Model{nil, {}} {
-		for _, lang := range []Lang{C, Go} {
+		for _, lang := range []Lang{C, Go, Python, JS} {
 			err := func() (err error) {
 				defer func() {
 					if r := recover(); r != nil {
