@@ -17,31 +17,34 @@ func init() {
 	commands = append(commands, &command{
 		name:  "export",
 		args:  "[flags] model.json",
-		short: "write a model as one self-contained C, Go or Python source file",
+		short: "write a model as one self-contained C, Go, Python or JavaScript source file",
 		long: `
 Export writes a saved model as one self-contained source file that predicts exactly like it:
-C99 (no allocation, nothing beyond <math.h>), Go (nothing beyond package math) or Python 3.8
-or later (a module that imports only math; no numpy). The file holds the input scaling, the
-nodes, the weights, the class labels and the calibration as constant tables, and functions
-for the decision values, the class index and label (or the value of a regressor) and the
-class probabilities; its header comment (in Python, the module's docstring) says what the
-model is, how it was trained and how to call it. Every name starts with the -name prefix, by
-default derived from the model file name (for Python, not a Python keyword: a derived one that
-is gets "model_" before it). The language is -lang, or else Go if the -o file ends in .go,
-Python if it ends in .py, or else C. Without -o the file goes to stdout.
+C99 (no allocation, nothing beyond <math.h>), Go (nothing beyond package math), Python 3.8 or
+later (a module that imports only math; no numpy) or JavaScript (an ES module that imports
+nothing, for Node.js 18 or later and browsers). The file holds the input scaling, the nodes,
+the weights, the class labels and the calibration as constant tables, and functions for the
+decision values, the class index and label (or the value of a regressor) and the class
+probabilities; its header comment (in Python, the module's docstring) says what the model is,
+how it was trained and how to call it. Every name starts with the -name prefix, by default
+derived from the model file name (for Python not a Python keyword, for JavaScript not a
+reserved word: a derived one that is gets "model_" before it). The language is -lang (c, go,
+python, js or javascript), or else Go if the -o file ends in .go, Python if it ends in .py,
+JavaScript if it ends in .mjs or .js, or else C. Without -o the file goes to stdout.
 
 Examples:
 
 	sparsekernel export -lang c -o heart.c heart.model.json
 	sparsekernel export -lang c -float -name heart -o heart_f.c heart.model.json
 	mkdir -p heart && sparsekernel export -o heart/heart.go -package heart heart.model.json
-	sparsekernel export -o heart.py heart.model.json`,
+	sparsekernel export -o heart.py heart.model.json
+	sparsekernel export -o heart.mjs heart.model.json`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			var (
 				lang, out, name, pkg string
 				float                bool
 			)
-			fs.StringVar(&lang, "lang", "", "target `language`: c, go or python (default: from the -o extension, else c)")
+			fs.StringVar(&lang, "lang", "", "target `language`: c, go, python or js (default: from the -o extension, else c)")
 			fs.StringVar(&out, "o", "", "output `file` (default: stdout)")
 			fs.StringVar(&name, "name", "", "`prefix` of every exported name (default: from the model file name)")
 			fs.StringVar(&pkg, "package", "", "Go: the package `name` (default: the prefix in lower case, or model)")
@@ -53,29 +56,36 @@ Examples:
 				path := args[0]
 				opt := export.Options{Name: name, Package: pkg, Float: float, Source: filepath.Base(path)}
 				switch l := strings.ToLower(lang); {
-				case l == "c" || l == "go" || l == "python":
+				case l == "c" || l == "go" || l == "python" || l == "js":
 					opt.Lang = export.Lang(l)
+				case l == "javascript":
+					opt.Lang = export.JS
 				case l != "":
-					return usagef("-lang %q: want c, go or python", lang)
+					return usagef("-lang %q: want c, go, python or js", lang)
 				case strings.HasSuffix(out, ".go"):
 					opt.Lang = export.Go
 				case strings.HasSuffix(out, ".py"):
 					opt.Lang = export.Python
+				case strings.HasSuffix(out, ".mjs") || strings.HasSuffix(out, ".js"):
+					opt.Lang = export.JS
 				default:
 					opt.Lang = export.C
+				}
+				valid := export.ValidName
+				switch opt.Lang {
+				case export.Python:
+					valid = export.ValidPythonName
+				case export.JS:
+					valid = export.ValidJSName
 				}
 				switch {
 				case opt.Name == "":
 					opt.Name = export.NameFromFile(path)
-					if opt.Lang == export.Python && export.ValidPythonName(opt.Name) != nil {
+					if valid(opt.Name) != nil {
 						opt.Name = "model_" + opt.Name // a keyword: class.json gives model_class
 					}
-				case opt.Lang == export.Python:
-					if err := export.ValidPythonName(opt.Name); err != nil {
-						return usagef("-name: %v", err)
-					}
 				default:
-					if err := export.ValidName(opt.Name); err != nil {
+					if err := valid(opt.Name); err != nil {
 						return usagef("-name: %v", err)
 					}
 				}
@@ -121,6 +131,8 @@ func langName(opt export.Options) string {
 		return "Go"
 	case opt.Lang == export.Python:
 		return "Python"
+	case opt.Lang == export.JS:
+		return "JavaScript"
 	case opt.Float:
 		return "C (float)"
 	default:

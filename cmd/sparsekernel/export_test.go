@@ -70,13 +70,20 @@ func TestExportErrors(t *testing.T) {
 		{[]string{"export", "-package", "heart", modelPath}, 2, "-package is for Go"},
 		{[]string{"export", "-lang", "go", "-package", "func", modelPath}, 2, "keyword"},
 		{[]string{"export", "-name", "9lives", modelPath}, 2, "-name"},
-		{[]string{"export", "-lang", "rust", modelPath}, 2, "want c, go or python"},
+		{[]string{"export", "-lang", "rust", modelPath}, 2, "want c, go, python or js"},
 		{[]string{"export", "-lang", "python", "-float", modelPath}, 2, "-float is for C"},
 		{[]string{"export", "-lang", "python", "-package", "heart", modelPath}, 2, "-package is for Go"},
 		{[]string{"export", "-o", filepath.Join(dir, "m.py"), "-float", modelPath}, 2, "-float is for C"},
 		{[]string{"export", "-o", filepath.Join(dir, "m.py"), "-package", "heart", modelPath}, 2, "-package is for Go"},
 		{[]string{"export", "-lang", "python", "-name", "class", modelPath}, 2, "-name: bad export option: name \"class\" is a Python keyword"},
 		{[]string{"export", "-lang", "python", "-name", "a-b", modelPath}, 2, "-name"},
+		{[]string{"export", "-lang", "js", "-float", modelPath}, 2, "-float is for C"},
+		{[]string{"export", "-lang", "javascript", "-package", "heart", modelPath}, 2, "-package is for Go"},
+		{[]string{"export", "-o", filepath.Join(dir, "m.mjs"), "-float", modelPath}, 2, "-float is for C"},
+		{[]string{"export", "-o", filepath.Join(dir, "m.js"), "-package", "heart", modelPath}, 2, "-package is for Go"},
+		{[]string{"export", "-lang", "js", "-name", "class", modelPath}, 2, "-name: bad export option: name \"class\" is a JavaScript reserved word"},
+		{[]string{"export", "-o", filepath.Join(dir, "m.js"), "-name", "let", modelPath}, 2, "reserved word"},
+		{[]string{"export", "-lang", "mjs", modelPath}, 2, `-lang "mjs"`},
 		{[]string{"export", missing}, 1, missing},
 		{[]string{"export", notModel}, 1, notModel},
 		{[]string{"export", "-o", dir, modelPath}, 1, dir},
@@ -91,8 +98,8 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
-// TestExportRun exports a trained model to C, Go and Python, builds or runs each with a small
-// driver, and checks that it predicts the test rows as the predict command does.
+// TestExportRun exports a trained model to C, Go, Python and JavaScript, builds or runs each
+// with a small driver, and checks that it predicts the test rows as the predict command does.
 func TestExportRun(t *testing.T) {
 	dir, modelPath, rows, want := exportSetup(t)
 	check := func(t *testing.T, out string) {
@@ -238,6 +245,34 @@ for line in sys.stdin:
 		check(t, run(t, dir, rows, nil, py, "-W", "error", "-B", "driver.py"))
 	})
 
+	t.Run("js", func(t *testing.T) {
+		node, err := exec.LookPath("node")
+		if err != nil {
+			t.Skip("no node in PATH")
+		}
+		// The language from the .mjs extension; the name from the model file name.
+		code, out, errOut := runCLI("export", "-o", filepath.Join(dir, "ripley.mjs"), modelPath)
+		if code != 0 || !strings.Contains(out, "JavaScript export of") {
+			t.Fatalf("export: exit %d, stdout %q, stderr %q", code, out, errOut)
+		}
+		driver := `import { readFileSync } from "node:fs";
+import * as ripley from "./ripley.mjs";
+
+for (const line of readFileSync(0, "utf8").split("\n")) {
+  if (line === "") {
+    continue;
+  }
+  const x = line.split(",").map(Number);
+  const f = ripley.ripley_decision(x);
+  console.log(ripley.ripley_label(ripley.ripley_predict(x)) + "," + f[0]);
+}
+`
+		if err := os.WriteFile(filepath.Join(dir, "driver.mjs"), []byte(driver), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		check(t, run(t, dir, rows, nil, node, "driver.mjs"))
+	})
+
 	t.Run("stdout", func(t *testing.T) {
 		code, out, errOut := runCLI("export", "-lang", "go", "-name", "heart", "-package", "models", modelPath)
 		if code != 0 || errOut != "" {
@@ -255,6 +290,16 @@ for line in sys.stdin:
 		if code != 0 || !strings.HasPrefix(out, `r"""heart: sparsekernel model, exported to Python.`) || !strings.Contains(out, "\ndef heart_predict(x):\n") {
 			t.Fatalf("Python export to stdout: exit %d\n%s", code, out)
 		}
+		for _, args := range [][]string{{"-lang", "js"}, {"-lang", "JavaScript"}, {"-o", filepath.Join(dir, "heart.js")}} {
+			code, out, errOut = runCLI(append(append([]string{"export"}, args...), "-name", "heart", modelPath)...)
+			if strings.HasPrefix(args[0], "-o") {
+				data, _ := os.ReadFile(args[1])
+				out = string(data)
+			}
+			if code != 0 || !strings.HasPrefix(out, "// heart: sparsekernel model, exported to JavaScript.") || !strings.Contains(out, "\nexport function heart_predict(x) {\n") {
+				t.Fatalf("JavaScript export %q: exit %d, stderr %q\n%s", args, code, errOut, out)
+			}
+		}
 		// A model file named by a Python keyword: the derived name is led by model_.
 		data, err := os.ReadFile(modelPath)
 		if err != nil {
@@ -267,6 +312,10 @@ for line in sys.stdin:
 		code, out, errOut = runCLI("export", "-lang", "python", keyword)
 		if code != 0 || !strings.Contains(out, "\ndef model_class_predict(x):\n") {
 			t.Fatalf("Python export of class.model.json: exit %d, stderr %q\n%s", code, errOut, out)
+		}
+		code, out, errOut = runCLI("export", "-lang", "js", keyword)
+		if code != 0 || !strings.Contains(out, "\nexport function model_class_predict(x) {\n") {
+			t.Fatalf("JavaScript export of class.model.json: exit %d, stderr %q\n%s", code, errOut, out)
 		}
 		code, out, _ = runCLI("export", keyword)
 		if code != 0 || !strings.Contains(out, "int class_predict(") {
