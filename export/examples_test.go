@@ -31,6 +31,7 @@ func TestExamplesUpToDate(t *testing.T) {
 		{"ripley.c", export.Options{Lang: export.C, Name: "ripley"}},
 		{"ripley_float.c", export.Options{Lang: export.C, Name: "ripley_f", Float: true}},
 		{"ripley.py", export.Options{Lang: export.Python, Name: "ripley"}},
+		{"ripley.mjs", export.Options{Lang: export.JS, Name: "ripley"}},
 	} {
 		c.opt.Source = "ripley.model.json"
 		want, err := export.Generate(m, c.opt)
