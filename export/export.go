@@ -10,12 +10,12 @@
 // JavaScript engine has its own Math.exp and Math.cos). The one departure is for linear nodes
 // (kind model.NodeLinear): the export folds their weights and directions into one linear term
 // in the standardised inputs (a table of Inputs coefficients per output, computed in double
-// precision), which the code adds after the bias and before the Gaussian nodes. That reorders the sum, so the results may differ from the model's in the
-// last bits. Quadratic nodes (kind model.NodeQuadratic) come after the Gaussian nodes, each
-// with its centre, its lower triangular matrix (a table of Inputs x Inputs values a node, zero
-// above the diagonal) and its weights, computed as the model computes them. The C export can
-// also be written in single precision (Options.Float) for devices without double-precision
-// hardware.
+// precision), which the code adds after the bias and before the Gaussian nodes. That reorders
+// the sum, so the results may differ from the model's in the last bits. Quadratic nodes (kind
+// model.NodeQuadratic) come after the Gaussian nodes, each with its centre, its lower
+// triangular matrix (a table of Inputs x Inputs values a node, zero above the diagonal) and its
+// weights, computed as the model computes them. The C export can also be written in single
+// precision (Options.Float) for devices without double-precision hardware.
 package export
 
 import (
