@@ -578,3 +578,72 @@ func ownWidths(m *model.Model, v float64) bool {
 	}
 	return false
 }
+
+// tableWriter writes one language's tables: a vector or a matrix by name (with the $
+// placeholders of its templates), and comment lines.
+type tableWriter interface {
+	vector(name string, vals []float64)
+	table(name string, rows [][]float64)
+	comment(lines ...string)
+}
+
+// writeTables writes the tables of a Python or JavaScript export of m, in the order its
+// functions read them: the scaling (and the power transform), the kernel nodes' centres,
+// widths (one a node, or one a node and input) and weights, the linear nodes' folded table,
+// the quadratic nodes' centres, matrices and weights, the biases, a regressor's range and
+// trend, and the calibration.
+func writeTables(w tableWriter, m *model.Model, lin linearPart) {
+	w.vector("_$p_mean", m.Scaling.Mean)
+	w.vector("_$p_std", m.Scaling.Std)
+	if pw := m.Scaling.Power; pw != nil {
+		w.comment("The power transform of the inputs: u = (x - shift) / scale, then",
+			"((u + 1)^lambda - 1) / lambda (log(u + 1) at lambda = 0) for u >= 0, u below.")
+		w.vector("_$p_shift", pw.Shift)
+		w.vector("_$p_power_scale", pw.Scale)
+		w.vector("_$p_lambda", pw.Lambda)
+	}
+	if len(m.Nodes) > 0 {
+		centres := make([][]float64, len(m.Nodes))
+		for i, nd := range m.Nodes {
+			centres[i] = nd.Centre
+		}
+		w.table("_$p_centre", centres)
+		if form := widthForm(m); form == "diag" {
+			widths := make([][]float64, len(m.Nodes))
+			for i := range m.Nodes {
+				widths[i] = nodeWidths(m, i, form)
+			}
+			w.table("_$p_width", widths)
+		} else {
+			widths := make([]float64, len(m.Nodes))
+			for i, nd := range m.Nodes {
+				widths[i] = nd.Width[0]
+			}
+			w.vector("_$p_width", widths)
+		}
+		w.table("_$p_weight", m.Weights)
+	}
+	if lin.table != nil {
+		w.table("_$p_linear", lin.table)
+	}
+	if lin.quad != nil {
+		centres, matrices := make([][]float64, len(lin.quad)), make([][]float64, len(lin.quad))
+		for q, nd := range lin.quad {
+			centres[q], matrices[q] = nd.Centre, lin.qmatrix(q, m.Inputs)
+		}
+		w.table("_$p_qcentre", centres)
+		w.table("_$p_qmatrix", matrices)
+		w.table("_$p_qweight", lin.qweight)
+	}
+	w.vector("_$p_bias", m.Bias)
+	if m.Range != nil {
+		w.vector("_$p_range", m.Range)
+	}
+	if m.Trend != nil {
+		w.vector("_$p_trend", m.Trend)
+	}
+	if c := m.Calibration; c != nil {
+		w.table("_$p_cal_a", c.A)
+		w.vector("_$p_cal_b", c.B)
+	}
+}

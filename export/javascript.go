@@ -241,63 +241,16 @@ func (g *jsGen) table(name string, rows [][]float64) {
 }
 
 func (g *jsGen) tables() {
-	m := g.m
-	g.put("// The tables (see the formula above).")
-	g.vector("_$p_mean", m.Scaling.Mean)
-	g.vector("_$p_std", m.Scaling.Std)
-	if pw := m.Scaling.Power; pw != nil {
-		g.put("// The power transform of the inputs: u = (x - shift) / scale, then",
-			"// ((u + 1)^lambda - 1) / lambda (log(u + 1) at lambda = 0) for u >= 0, u below.")
-		g.vector("_$p_shift", pw.Shift)
-		g.vector("_$p_power_scale", pw.Scale)
-		g.vector("_$p_lambda", pw.Lambda)
-	}
-	if len(m.Nodes) > 0 {
-		centres := make([][]float64, len(m.Nodes))
-		for i, nd := range m.Nodes {
-			centres[i] = nd.Centre
-		}
-		g.table("_$p_centre", centres)
-		form := widthForm(m)
-		if form == "diag" {
-			w := make([][]float64, len(m.Nodes))
-			for i := range m.Nodes {
-				w[i] = nodeWidths(m, i, form)
-			}
-			g.table("_$p_width", w)
-		} else {
-			w := make([]float64, len(m.Nodes))
-			for i, nd := range m.Nodes {
-				w[i] = nd.Width[0]
-			}
-			g.vector("_$p_width", w)
-		}
-		g.table("_$p_weight", m.Weights)
-	}
-	if g.lin.table != nil {
-		g.table("_$p_linear", g.lin.table)
-	}
-	if g.lin.quad != nil {
-		centres, matrices := make([][]float64, len(g.lin.quad)), make([][]float64, len(g.lin.quad))
-		for q, nd := range g.lin.quad {
-			centres[q], matrices[q] = nd.Centre, g.lin.qmatrix(q, m.Inputs)
-		}
-		g.table("_$p_qcentre", centres)
-		g.table("_$p_qmatrix", matrices)
-		g.table("_$p_qweight", g.lin.qweight)
-	}
-	g.vector("_$p_bias", m.Bias)
-	if m.Range != nil {
-		g.vector("_$p_range", m.Range)
-	}
-	if m.Trend != nil {
-		g.vector("_$p_trend", m.Trend)
-	}
-	if c := m.Calibration; c != nil {
-		g.table("_$p_cal_a", c.A)
-		g.vector("_$p_cal_b", c.B)
-	}
+	g.comment("The tables (see the formula above).")
+	writeTables(g, g.m, g.lin)
 	g.put("")
+}
+
+// comment writes comment lines.
+func (g *jsGen) comment(lines ...string) {
+	for _, l := range lines {
+		g.put("// " + l)
+	}
 }
 
 func (g *jsGen) functions() {
