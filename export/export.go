@@ -647,3 +647,79 @@ func writeTables(w tableWriter, m *model.Model, lin linearPart) {
 		w.vector("_$p_cal_b", c.B)
 	}
 }
+
+// script is what the Python and JavaScript generators share: the model (its kernel nodes,
+// see splitLinear) and its linear nodes, the options, the text written so far, and the
+// replacer of the templates' $ placeholders ($P_ the upper-case prefix, $p_ the prefix).
+type script struct {
+	m   *model.Model
+	lin linearPart
+	opt Options
+	b   strings.Builder
+	rep *strings.Replacer
+}
+
+// scriptWriter is a Python or JavaScript generator: its parts, in the file's order.
+type scriptWriter interface {
+	header()
+	declarations()
+	tables()
+	functions()
+	text() []byte
+}
+
+// writeScript writes a Python or JavaScript export's parts and returns its text.
+func writeScript(w scriptWriter) []byte {
+	w.header()
+	w.declarations()
+	w.tables()
+	w.functions()
+	return w.text()
+}
+
+// text returns what was written.
+func (g *script) text() []byte { return []byte(g.b.String()) }
+
+// validUnreserved is ValidName for a language whose reserved words (what names them) cannot
+// name an export.
+func validUnreserved(s string, reserved map[string]bool, what string) error {
+	if err := ValidName(s); err != nil {
+		return err
+	}
+	if reserved[s] {
+		return fmt.Errorf("%w: name %q is %s", ErrOption, s, what)
+	}
+	return nil
+}
+
+func newScript(m *model.Model, lin linearPart, opt Options) script {
+	return script{m: m, lin: lin, opt: opt, rep: strings.NewReplacer(
+		"$P_", strings.ToUpper(opt.Name)+"_",
+		"$p_", opt.Name+"_",
+	)}
+}
+
+// put writes template lines with the $ placeholders replaced.
+func (g *script) put(lines ...string) {
+	for _, l := range lines {
+		g.b.WriteString(g.rep.Replace(l))
+		g.b.WriteByte('\n')
+	}
+}
+
+// wrapped writes items (templates: placeholders replaced) separated by commas, wrapped at
+// about 100 columns, each line led by indent and ended by a comma.
+func (g *script) wrapped(indent string, items []string) {
+	line := indent
+	for _, s := range items {
+		s = g.rep.Replace(s)
+		if len(line) > len(indent) && len(line)+len(s)+2 > 100 {
+			g.b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = indent
+		}
+		line += s + ", "
+	}
+	if len(line) > len(indent) {
+		g.b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+}

@@ -9,13 +9,7 @@ import (
 )
 
 // jsGen writes a JavaScript export: one ES module (ES2015) with no import.
-type jsGen struct {
-	m   *model.Model // the model's kernel nodes (see splitLinear)
-	lin linearPart   // the model's linear nodes
-	opt Options
-	b   strings.Builder
-	rep *strings.Replacer
-}
+type jsGen struct{ script }
 
 // jsReserved are the words that cannot name a binding in an ES module (module code is strict
 // mode): the reserved words of ES2015 and later, the future reserved words of strict mode and
@@ -34,33 +28,11 @@ var jsReserved = map[string]bool{
 // that is not a JavaScript reserved word (nor eval or arguments), so that it can also name
 // the module's namespace (import * as s from "./s.mjs").
 func ValidJSName(s string) error {
-	if err := ValidName(s); err != nil {
-		return err
-	}
-	if jsReserved[s] {
-		return fmt.Errorf("%w: name %q is a JavaScript reserved word", ErrOption, s)
-	}
-	return nil
+	return validUnreserved(s, jsReserved, "a JavaScript reserved word")
 }
 
 func genJS(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
-	g := &jsGen{m: m, lin: lin, opt: opt, rep: strings.NewReplacer(
-		"$P_", strings.ToUpper(opt.Name)+"_",
-		"$p_", opt.Name+"_",
-	)}
-	g.header()
-	g.declarations()
-	g.tables()
-	g.functions()
-	return []byte(g.b.String()), nil
-}
-
-// put writes template lines with the $ placeholders replaced.
-func (g *jsGen) put(lines ...string) {
-	for _, l := range lines {
-		g.b.WriteString(g.rep.Replace(l))
-		g.b.WriteByte('\n')
-	}
+	return writeScript(&jsGen{newScript(m, lin, opt)}), nil
 }
 
 // jsString writes s as a double-quoted JavaScript string literal in printable ASCII: the
@@ -194,22 +166,6 @@ func (g *jsGen) frozen(decl string, items []string) {
 		g.b.WriteString("  " + s + ",\n") // untrusted text: no placeholders
 	}
 	g.put("]);")
-}
-
-// wrapped writes items separated by commas, wrapped at about 100 columns, each line led by
-// indent and ended by a comma.
-func (g *jsGen) wrapped(indent string, items []string) {
-	line := indent
-	for _, s := range items {
-		if len(line) > len(indent) && len(line)+len(s)+2 > 100 {
-			g.b.WriteString(strings.TrimRight(line, " ") + "\n")
-			line = indent
-		}
-		line += s + ", "
-	}
-	if len(line) > len(indent) {
-		g.b.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
 }
 
 // vector writes const name = [v0, v1, ...];, wrapped.

@@ -9,13 +9,7 @@ import (
 )
 
 // pyGen writes a Python export.
-type pyGen struct {
-	m   *model.Model // the model's kernel nodes (see splitLinear)
-	lin linearPart   // the model's linear nodes
-	opt Options
-	b   strings.Builder
-	rep *strings.Replacer
-}
+type pyGen struct{ script }
 
 // pythonKeywords are the keywords of Python 3.8 and later (not the soft keywords, such as
 // match and type, which may name a module).
@@ -29,34 +23,10 @@ var pythonKeywords = map[string]bool{
 
 // ValidPythonName reports whether s can name a Python export: a valid name (see ValidName)
 // that is not a Python keyword, so that it can also name the module (import s).
-func ValidPythonName(s string) error {
-	if err := ValidName(s); err != nil {
-		return err
-	}
-	if pythonKeywords[s] {
-		return fmt.Errorf("%w: name %q is a Python keyword", ErrOption, s)
-	}
-	return nil
-}
+func ValidPythonName(s string) error { return validUnreserved(s, pythonKeywords, "a Python keyword") }
 
 func genPython(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
-	g := &pyGen{m: m, lin: lin, opt: opt, rep: strings.NewReplacer(
-		"$P_", strings.ToUpper(opt.Name)+"_",
-		"$p_", opt.Name+"_",
-	)}
-	g.header()
-	g.declarations()
-	g.tables()
-	g.functions()
-	return []byte(g.b.String()), nil
-}
-
-// put writes template lines with the $ placeholders replaced.
-func (g *pyGen) put(lines ...string) {
-	for _, l := range lines {
-		g.b.WriteString(g.rep.Replace(l))
-		g.b.WriteByte('\n')
-	}
+	return writeScript(&pyGen{newScript(m, lin, opt)}), nil
 }
 
 // pyQuote writes s as a Python string literal between quote characters q (' or "), in
@@ -238,23 +208,6 @@ func pyTuple(items []string) string {
 		return "(" + items[0] + ",)"
 	}
 	return "(" + strings.Join(items, ", ") + ")"
-}
-
-// wrapped writes items separated by commas, wrapped at about 100 columns, each line led by
-// indent and ended by a comma.
-func (g *pyGen) wrapped(indent string, items []string) {
-	line := indent
-	for _, s := range items {
-		s = g.rep.Replace(s)
-		if len(line) > len(indent) && len(line)+len(s)+2 > 100 {
-			g.b.WriteString(strings.TrimRight(line, " ") + "\n")
-			line = indent
-		}
-		line += s + ", "
-	}
-	if len(line) > len(indent) {
-		g.b.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
 }
 
 // numbers returns vals as Python float literals that read back exactly.
