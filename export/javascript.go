@@ -226,7 +226,7 @@ func (g *jsGen) functions() {
 		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
 		"  }",
 		"  if (x.length !== $P_N_INPUTS) {",
-		`    throw new RangeError("`+name+`: " + x.length + " input values, the model expects " + $P_N_INPUTS);`,
+		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
 		"  }",
 		"  const z = [];",
 		"  for (let j = 0; j < $P_N_INPUTS; j++) {",

@@ -508,8 +508,8 @@ show(big.big_value, [` + strconv.FormatFloat(centre, 'g', -1, 64) + `]);
 	}
 	out := runCmd(t, dir, nil, nil, nodeJS, "errors.mjs")
 	want := []string{
-		"RangeError RangeError: two: 1 input values, the model expects 2",
-		"RangeError RangeError: two: 3 input values, the model expects 2",
+		"RangeError RangeError: two: the input has length 1, the model expects 2 values",
+		"RangeError RangeError: two: the input has length 3, the model expects 2 values",
 		"RangeError RangeError: two: input 1 is NaN",
 		"RangeError RangeError: two: input 2 is -Infinity",
 		"RangeError RangeError: two: input 1 is beyond the range of a number",

@@ -267,7 +267,7 @@ func (g *pyGen) functions() {
 		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
 		"    if len(x) != $P_N_INPUTS:",
 		"        raise ValueError(",
-		`            "`+g.opt.Name+`: %d input values, the model expects %d" % (len(x), $P_N_INPUTS))`,
+		`            "`+g.opt.Name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`,
 		"    z = []",
 		"    for j in range($P_N_INPUTS):",
 		"        try:",

@@ -444,8 +444,8 @@ show(big.big_value, [big._big_mean[0] + big._big_std[0] * big._big_centre[0][0]]
 `
 	out := runCmd(t, dir, nil, nil, py, append(pyFlags, "-c", script)...)
 	want := []string{
-		"ValueError: two: 1 input values, the model expects 2",
-		"ValueError: two: 3 input values, the model expects 2",
+		"ValueError: two: the input has length 1, the model expects 2 values",
+		"ValueError: two: the input has length 3, the model expects 2 values",
 		"ValueError: two: input 1 is nan",
 		"ValueError: two: input 2 is -inf",
 		"ValueError: two: input 1 is beyond float range",

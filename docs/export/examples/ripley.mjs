@@ -79,7 +79,7 @@ function _ripley_inputs(x) {
     throw new TypeError("ripley: the input is not an array of numbers");
   }
   if (x.length !== RIPLEY_N_INPUTS) {
-    throw new RangeError("ripley: " + x.length + " input values, the model expects " + RIPLEY_N_INPUTS);
+    throw new RangeError("ripley: the input has length " + x.length + ", the model expects " + RIPLEY_N_INPUTS + " values");
   }
   const z = [];
   for (let j = 0; j < RIPLEY_N_INPUTS; j++) {

@@ -76,7 +76,7 @@ def _ripley_inputs(x):
     """Return the standardised inputs z of the raw input x (see the formula above)."""
     if len(x) != RIPLEY_N_INPUTS:
         raise ValueError(
-            "ripley: %d input values, the model expects %d" % (len(x), RIPLEY_N_INPUTS))
+            "ripley: the input has length %d, the model expects %d values" % (len(x), RIPLEY_N_INPUTS))
     z = []
     for j in range(RIPLEY_N_INPUTS):
         try:
