@@ -37,3 +37,30 @@ func ExampleLoad() {
 	// Output:
 	// rols true true
 }
+
+// Predictions for many rows at once, as scikit-learn's predict and predict_proba give them.
+func ExampleModel_Labels() {
+	train := synth.Ripley(250, 1)
+	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	X := [][]float64{{-0.8, 0.1}, {0.6, 0.9}}
+	labels, err := m.Labels(X)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	P, err := m.ClassProbabilities(X)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for r, l := range labels {
+		fmt.Printf("%s: probability of class %s above 0.9: %v\n", l, m.Classes[1], P[r][1] > 0.9)
+	}
+	// Output:
+	// 1: probability of class 1 above 0.9: true
+	// -1: probability of class 1 above 0.9: false
+}

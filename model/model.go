@@ -288,6 +288,8 @@ var (
 	ErrNotClassifier = errors.New("the model is not a classifier")
 	// ErrNoCalibration reports probabilities asked of a classifier without a calibration.
 	ErrNoCalibration = errors.New("the model has no probability calibration")
+	// ErrNotRegressor reports values asked of a classifier.
+	ErrNotRegressor = errors.New("the model is not a regressor")
 )
 
 // Size returns the number of nodes (basis functions) of the model; 0 for a nil model.
@@ -558,6 +560,75 @@ func (m *Model) Decisions(X [][]float64) ([][]float64, error) {
 		if err := m.decisionTo(out[r], z, x); err != nil {
 			return nil, fmt.Errorf("row %d: %w", r+1, err)
 		}
+	}
+	return out, nil
+}
+
+// Labels returns a classifier's label of every row of X (scikit-learn's predict), with the
+// errors of Decisions; ErrNotClassifier for a regressor.
+func (m *Model) Labels(X [][]float64) ([]string, error) {
+	if err := m.shape(); err != nil {
+		return nil, err
+	}
+	if m.Task != Classification {
+		return nil, ErrNotClassifier
+	}
+	F, err := m.Decisions(X)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(F))
+	for r, f := range F {
+		out[r] = m.Classes[Class(f)]
+	}
+	return out, nil
+}
+
+// ClassProbabilities returns a classifier's class probabilities of every row of X, one slice
+// a row in the order of Classes (scikit-learn's predict_proba), with the errors of Decisions
+// and Probabilities; ErrNotClassifier for a regressor, ErrNoCalibration without a calibration.
+func (m *Model) ClassProbabilities(X [][]float64) ([][]float64, error) {
+	if err := m.shape(); err != nil {
+		return nil, err
+	}
+	switch {
+	case m.Task != Classification:
+		return nil, ErrNotClassifier
+	case m.Calibration == nil:
+		return nil, ErrNoCalibration
+	}
+	F, err := m.Decisions(X)
+	if err != nil {
+		return nil, err
+	}
+	c := len(m.Classes)
+	flat := make([]float64, len(F)*c)
+	out := make([][]float64, len(F))
+	for r, f := range F {
+		out[r] = flat[r*c : (r+1)*c : (r+1)*c]
+		if err := m.Probabilities(out[r], f); err != nil {
+			return nil, fmt.Errorf("row %d: %w", r+1, err)
+		}
+	}
+	return out, nil
+}
+
+// Values returns a regressor's prediction of every row of X (its one output, clipped as the
+// model clips it), with the errors of Decisions; ErrNotRegressor for a classifier.
+func (m *Model) Values(X [][]float64) ([]float64, error) {
+	if err := m.shape(); err != nil {
+		return nil, err
+	}
+	if m.Task != Regression {
+		return nil, ErrNotRegressor
+	}
+	F, err := m.Decisions(X)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(F))
+	for r, f := range F {
+		out[r] = f[0]
 	}
 	return out, nil
 }
