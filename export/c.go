@@ -285,7 +285,7 @@ func (g *cGen) declarations() {
 	g.put("",
 		"/* $p_decision writes the decision values of the raw input x into f and returns 0; it",
 		" * returns -1 if an input is NaN or infinite, and -2 if a decision value is not finite",
-		" * (a model whose weights overflow); f is then undefined. */",
+		" * (inputs or weights too large); f is then undefined. */",
 		"int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS]);")
 	if m.Task == model.Classification {
 		g.put("",

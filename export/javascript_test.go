@@ -284,7 +284,7 @@ func TestJSEscape(t *testing.T) {
 		{"pétale", `"p\xe9tale"`},
 		{"€ \u2028\u2029", `"\u20ac \u2028\u2029"`},
 		{"😀", `"\ud83d\ude00"`},
-		{"${x} `y` </script>", "\"${x} `y` </script>\""},
+		{"${x} `y` </script>", "\"${x} `y` \\x3c/script>\""},
 		{"{0}%s", `"{0}%s"`},
 	} {
 		m := randomModel(t, 1, 2, 3, 1, false)
@@ -305,6 +305,18 @@ func TestJSEscape(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkJSSource(t, m, "HOSTILE_", src)
+	inline := hostile(t) // text that would end an inline <script> element, in every field
+	inline.Classes[0], inline.Training.Chose, inline.Method = "</script><script>alert(1)</script>", "ok </SCRIPT >", "</script"
+	isrc, err := export.Generate(inline, export.Options{Lang: export.JS, Name: "inline", Source: "</script>.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"</", "<!--"} { // (an inline <script> would end there, or not where it should)
+		if i := strings.Index(string(isrc), bad); i >= 0 {
+			t.Errorf("the module holds %q: %q", bad, isrc[max(0, i-40):min(len(isrc), i+40)])
+		}
+	}
+	checkJSSource(t, inline, "INLINE_", isrc)
 	for _, want := range []string{
 		"// hostile: sparsekernel model, exported to JavaScript.\n",
 		`Inputs, in order: x[0] "x\"\"\"", x[1] "back\\slash\\", x[2] "p\xe9tale\n", x[3]`, `"r\"\"\"\\", x[4] "\ud83d\ude00".`,
@@ -498,6 +510,8 @@ show(two.two_label, 2);
 show(two.two_label, -1);
 show(two.two_label, 0.5);
 show(two.two_label, "0");
+show(two.two_label, Object.create(null));
+show(two.two_label, 1n);
 show(two.two_predict, [1, 2]);
 show(two.two_predict, [1n, 2n]);
 show(two.two_predict, new Float64Array([1, 2]));
@@ -522,8 +536,10 @@ show(big.big_value, [` + strconv.FormatFloat(centre, 'g', -1, 64) + `]);
 		"RangeError RangeError: two: class -1 is not 0 to 1",
 		"RangeError RangeError: two: class 0.5 is not 0 to 1",
 		"RangeError RangeError: two: class \"0\" is not 0 to 1",
+		"RangeError RangeError: two: class of type object is not 0 to 1",
+		"RangeError RangeError: two: class of type bigint is not 0 to 1",
 		"", "", "", // a class index (numbers, BigInts, a typed array)
-		"Error OverflowError: big: decision value 1 is Infinity (the weights overflow)",
+		"Error OverflowError: big: decision value 1 is Infinity (inputs or weights too large)",
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != len(want) {

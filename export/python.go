@@ -302,7 +302,7 @@ func (g *pyGen) functions() {
 		"    scalars...).",
 		"",
 		"    Raises ValueError if x has the wrong length or holds NaN or an infinity, and",
-		"    OverflowError if a decision value is not finite (a model whose weights overflow).",
+		"    OverflowError if a decision value is not finite (inputs or weights too large).",
 		`    """`,
 		"    z = _$p_inputs(x)",
 		"    f = list(_$p_bias)")
@@ -394,7 +394,7 @@ func (g *pyGen) functions() {
 		"    for k in range($P_N_OUTPUTS):",
 		"        if not math.isfinite(f[k]):",
 		"            raise OverflowError(",
-		`                "`+g.opt.Name+`: decision value %d is %r (the weights overflow)" % (k + 1, f[k]))`,
+		`                "`+g.opt.Name+`: decision value %d is %r (inputs or weights too large)" % (k + 1, f[k]))`,
 		"    return f")
 	if m.Task == model.Regression {
 		clip := ""

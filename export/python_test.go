@@ -452,7 +452,7 @@ show(big.big_value, [big._big_mean[0] + big._big_std[0] * big._big_centre[0][0]]
 		"IndexError: two: class 2 is not 0 to 1",
 		"IndexError: two: class -1 is not 0 to 1",
 		"", // a class index (ints as inputs)
-		"OverflowError: big: decision value 1 is inf (the weights overflow)",
+		"OverflowError: big: decision value 1 is inf (inputs or weights too large)",
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) != len(want) {

@@ -62,11 +62,11 @@ Examples:
 					opt.Lang = export.JS
 				case l != "":
 					return usagef("-lang %q: want c, go, python or js", lang)
-				case strings.HasSuffix(out, ".go"):
+				case strings.HasSuffix(strings.ToLower(out), ".go"):
 					opt.Lang = export.Go
-				case strings.HasSuffix(out, ".py"):
+				case strings.HasSuffix(strings.ToLower(out), ".py"):
 					opt.Lang = export.Python
-				case strings.HasSuffix(out, ".mjs") || strings.HasSuffix(out, ".js"):
+				case strings.HasSuffix(strings.ToLower(out), ".mjs") || strings.HasSuffix(strings.ToLower(out), ".js"):
 					opt.Lang = export.JS
 				default:
 					opt.Lang = export.C

@@ -194,7 +194,7 @@ func decisions(m *model.Model, t *dataset.Table) ([][]float64, error) {
 				line = t.Lines[r]
 			}
 			if errors.Is(err, model.ErrOverflow) {
-				return nil, fmt.Errorf("%s:%d: %w (the model's weights or biases are too large: is the model file damaged?)", t.Source, line, err)
+				return nil, fmt.Errorf("%s:%d: %w (inputs far beyond the training data's scale, or the model's weights too large: is the model file damaged?)", t.Source, line, err)
 			}
 			return nil, fmt.Errorf("%s:%d: %w", t.Source, line, err)
 		}

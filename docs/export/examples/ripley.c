@@ -44,7 +44,7 @@
 
 /* ripley_decision writes the decision values of the raw input x into f and returns 0; it
  * returns -1 if an input is NaN or infinite, and -2 if a decision value is not finite
- * (a model whose weights overflow); f is then undefined. */
+ * (inputs or weights too large); f is then undefined. */
 int ripley_decision(const double x[RIPLEY_N_INPUTS], double f[RIPLEY_N_OUTPUTS]);
 
 /* ripley_predict returns the class index of x (0 to RIPLEY_N_CLASSES-1), or -1 if

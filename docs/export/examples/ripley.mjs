@@ -28,8 +28,8 @@
 // or a .js file under a package.json of "type": "module"), browsers (<script type="module">,
 // import) and bundlers. The functions write no module state. They throw a RangeError for an
 // input of the wrong length or that is NaN or infinite, a TypeError for one that is not an
-// array (or typed array) of numbers (BigInts are taken), and an Error named OverflowError for
-// a decision value (or a probability) that is not finite.
+// array-like (an array, a typed array) of numbers (BigInts are taken), and an Error named
+// OverflowError for a decision value (or a probability) that is not finite.
 
 export const RIPLEY_N_INPUTS = 2; // raw input values in x
 export const RIPLEY_N_OUTPUTS = 1; // decision values
@@ -102,9 +102,9 @@ function _ripley_inputs(x) {
 
 // ripley_decision returns the decision values of the raw input x, an array of RIPLEY_N_OUTPUTS
 // numbers. x is an array (or a typed array) of RIPLEY_N_INPUTS numbers. It throws a RangeError
-// if x has the wrong length or holds NaN or an infinity, a TypeError if x is not an array
-// of numbers, and an OverflowError if a decision value is not finite (a model whose weights
-// overflow).
+// if x has the wrong length or holds NaN or an infinity, a TypeError if x is not an
+// array-like of numbers, and an OverflowError if a decision value is not finite (weights or
+// inputs so large that the sum overflows).
 export function ripley_decision(x) {
   const z = _ripley_inputs(x);
   const f = _ripley_bias.slice();
@@ -122,7 +122,7 @@ export function ripley_decision(x) {
   }
   for (let k = 0; k < RIPLEY_N_OUTPUTS; k++) {
     if (!Number.isFinite(f[k])) {
-      throw _ripley_overflow("decision value " + (k + 1) + " is " + f[k] + " (the weights overflow)");
+      throw _ripley_overflow("decision value " + (k + 1) + " is " + f[k] + " (inputs or weights too large)");
     }
   }
   return f;
@@ -139,7 +139,7 @@ export function ripley_predict(x) {
 // for any other c.
 export function ripley_label(c) {
   if (!Number.isInteger(c) || c < 0 || c >= RIPLEY_N_CLASSES) {
-    const text = typeof c === "string" ? JSON.stringify(c) : String(c);
+    const text = typeof c === "number" ? String(c) : typeof c === "string" ? JSON.stringify(c) : "of type " + typeof c;
     throw new RangeError("ripley: class " + text + " is not 0 to " + (RIPLEY_N_CLASSES - 1));
   }
   return RIPLEY_LABELS[c];

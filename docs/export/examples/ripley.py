@@ -96,7 +96,7 @@ def ripley_decision(x):
     scalars...).
 
     Raises ValueError if x has the wrong length or holds NaN or an infinity, and
-    OverflowError if a decision value is not finite (a model whose weights overflow).
+    OverflowError if a decision value is not finite (inputs or weights too large).
     """
     z = _ripley_inputs(x)
     f = list(_ripley_bias)
@@ -112,7 +112,7 @@ def ripley_decision(x):
     for k in range(RIPLEY_N_OUTPUTS):
         if not math.isfinite(f[k]):
             raise OverflowError(
-                "ripley: decision value %d is %r (the weights overflow)" % (k + 1, f[k]))
+                "ripley: decision value %d is %r (inputs or weights too large)" % (k + 1, f[k]))
     return f
 
 

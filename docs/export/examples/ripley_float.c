@@ -44,7 +44,7 @@
 
 /* ripley_f_decision writes the decision values of the raw input x into f and returns 0; it
  * returns -1 if an input is NaN or infinite, and -2 if a decision value is not finite
- * (a model whose weights overflow); f is then undefined. */
+ * (inputs or weights too large); f is then undefined. */
 int ripley_f_decision(const float x[RIPLEY_F_N_INPUTS], float f[RIPLEY_F_N_OUTPUTS]);
 
 /* ripley_f_predict returns the class index of x (0 to RIPLEY_F_N_CLASSES-1), or -1 if
