@@ -798,3 +798,48 @@ func TestCompiledGo(t *testing.T) {
 		})
 	}
 }
+
+// checkLines compares a script's output lines with want, where an empty want is a class index
+// (0 or 1), the same on every such line.
+func checkLines(t *testing.T, out string, want []string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	class := ""
+	for i, w := range want {
+		if w == "" && (lines[i] == "0" || lines[i] == "1") {
+			if class != "" && lines[i] != class {
+				t.Errorf("line %d: class %s, want %s as above", i+1, lines[i], class)
+			}
+			class = lines[i]
+			continue
+		}
+		if lines[i] != w {
+			t.Errorf("line %d: %q, want %q", i+1, lines[i], w)
+		}
+	}
+}
+
+// fuzzScript checks that every model file that loads exports to lang (Python or JavaScript)
+// without error (but for linear nodes that overflow, which Generate refuses), as check accepts
+// it: printable ASCII, a header that no text from the model ends early, labels and feature
+// names that decode to the model's. The seeds are FuzzExport's.
+func fuzzScript(f *testing.F, lang export.Lang, check func(*testing.T, *model.Model, string, []byte)) {
+	addModelSeeds(f, append(testCases(f), testCase{name: "hostile", m: hostile(f)}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := model.Read(bytes.NewReader(data), "fuzz")
+		if err != nil || m.Inputs*(m.Size()+1) > 1e5 {
+			return
+		}
+		src, err := export.Generate(m, export.Options{Lang: lang, Name: "fuzz", Source: m.Method})
+		if errors.Is(err, export.ErrLinearRange) {
+			return
+		}
+		if err != nil {
+			t.Fatalf("%s export: %v", lang, err)
+		}
+		check(t, m, "FUZZ_", src)
+	})
+}

@@ -541,46 +541,11 @@ show(big.big_value, [` + strconv.FormatFloat(centre, 'g', -1, 64) + `]);
 		"", "", "", // a class index (numbers, BigInts, a typed array)
 		"Error OverflowError: big: decision value 1 is Infinity (inputs or weights too large)",
 	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != len(want) {
-		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
-	}
-	class := ""
-	for i, w := range want {
-		if w == "" && (lines[i] == "0" || lines[i] == "1") {
-			if class != "" && lines[i] != class {
-				t.Errorf("line %d: class %s, want %s as above", i+1, lines[i], class)
-			}
-			class = lines[i]
-			continue
-		}
-		if lines[i] != w {
-			t.Errorf("line %d: %q, want %q", i+1, lines[i], w)
-		}
-	}
+	checkLines(t, out, want)
 }
 
-// FuzzExportJS checks that every model file that loads exports to JavaScript without error
-// (but for linear nodes that overflow, which Generate refuses), in printable ASCII, with a
-// header of comments that no text from the model ends early and labels and feature names that
-// decode to the model's. The seeds are FuzzExport's.
-func FuzzExportJS(f *testing.F) {
-	addModelSeeds(f, append(testCases(f), testCase{name: "hostile", m: hostile(f)}))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := model.Read(bytes.NewReader(data), "fuzz")
-		if err != nil || m.Inputs*(m.Size()+1) > 1e5 {
-			return
-		}
-		src, err := export.Generate(m, export.Options{Lang: export.JS, Name: "fuzz", Source: m.Method})
-		if errors.Is(err, export.ErrLinearRange) {
-			return
-		}
-		if err != nil {
-			t.Fatalf("JavaScript export: %v", err)
-		}
-		checkJSSource(t, m, "FUZZ_", src)
-	})
-}
+// FuzzExportJS checks the JavaScript export of every model file that loads (fuzzScript).
+func FuzzExportJS(f *testing.F) { fuzzScript(f, export.JS, checkJSSource) }
 
 // Export a model to JavaScript and list what the module exports.
 func ExampleGenerate_javascript() {

@@ -454,41 +454,11 @@ show(big.big_value, [big._big_mean[0] + big._big_std[0] * big._big_centre[0][0]]
 		"", // a class index (ints as inputs)
 		"OverflowError: big: decision value 1 is inf (inputs or weights too large)",
 	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != len(want) {
-		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
-	}
-	for i, w := range want {
-		if w == "" && (lines[i] == "0" || lines[i] == "1") {
-			continue
-		}
-		if lines[i] != w {
-			t.Errorf("line %d: %q, want %q", i+1, lines[i], w)
-		}
-	}
+	checkLines(t, out, want)
 }
 
-// FuzzExportPython checks that every model file that loads exports to Python without error
-// (but for linear nodes that overflow, which Generate refuses), in printable ASCII, with a
-// header docstring that no text from the model ends early and labels and feature names that
-// decode to the model's. The seeds are FuzzExport's.
-func FuzzExportPython(f *testing.F) {
-	addModelSeeds(f, append(testCases(f), testCase{name: "hostile", m: hostile(f)}))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := model.Read(bytes.NewReader(data), "fuzz")
-		if err != nil || m.Inputs*(m.Size()+1) > 1e5 {
-			return
-		}
-		src, err := export.Generate(m, export.Options{Lang: export.Python, Name: "fuzz", Source: m.Method})
-		if errors.Is(err, export.ErrLinearRange) {
-			return
-		}
-		if err != nil {
-			t.Fatalf("Python export: %v", err)
-		}
-		checkPythonSource(t, m, "FUZZ_", src)
-	})
-}
+// FuzzExportPython checks the Python export of every model file that loads (fuzzScript).
+func FuzzExportPython(f *testing.F) { fuzzScript(f, export.Python, checkPythonSource) }
 
 // Export a model to Python and list the functions the module defines.
 func ExampleGenerate_python() {
