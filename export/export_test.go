@@ -843,3 +843,41 @@ func fuzzScript(f *testing.F, lang export.Lang, check func(*testing.T, *model.Mo
 		check(t, m, "FUZZ_", src)
 	})
 }
+
+// stringList decodes the string literals at the start of rest (after a list's opening
+// bracket), separated by commas and blanks, up to end, each read by unquote (which returns
+// the string and the text after its literal).
+func stringList(rest, end string, unquote func(string) (string, string, error)) ([]string, error) {
+	out := []string{}
+	for {
+		rest = strings.TrimLeft(rest, " \n")
+		switch {
+		case strings.HasPrefix(rest, end):
+			return out, nil
+		case strings.HasPrefix(rest, ","):
+			rest = rest[1:]
+			continue
+		}
+		s, r, err := unquote(rest)
+		if err != nil {
+			return nil, err
+		}
+		out, rest = append(out, s), r
+	}
+}
+
+// checkNames checks that a script export's labels (of a classifier) and feature names, read
+// from src by list (the constants prefix+"LABELS" and prefix+"FEATURES"), are the model's.
+func checkNames(t *testing.T, m *model.Model, src, prefix string, list func(src, name string) ([]string, error)) {
+	t.Helper()
+	if m.Task == model.Classification {
+		labels, err := list(src, prefix+"LABELS")
+		if err != nil || !slices.Equal(labels, m.Classes) {
+			t.Fatalf("labels %q (%v), want %q", labels, err, m.Classes)
+		}
+	}
+	features, err := list(src, prefix+"FEATURES")
+	if err != nil || !slices.Equal(features, m.Features) || (features == nil) != (m.Features == nil) {
+		t.Fatalf("features %q (%v), want %q", features, err, m.Features)
+	}
+}

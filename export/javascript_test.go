@@ -212,22 +212,11 @@ func jsStrings(src, name string) ([]string, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s is not a frozen array", name)
 	}
-	out := []string{}
-	for {
-		rest = strings.TrimLeft(rest, " \n")
-		switch {
-		case strings.HasPrefix(rest, "]);\n"):
-			return out, nil
-		case strings.HasPrefix(rest, ","):
-			rest = rest[1:]
-			continue
-		}
-		s, r, err := jsUnquote(rest)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		out, rest = append(out, s), r
+	out, err := stringList(rest, "]);\n", jsUnquote)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	return out, nil
 }
 
 // checkJSSource checks, without Node.js, what the tests of a JavaScript export can check in
@@ -254,16 +243,7 @@ func checkJSSource(t *testing.T, m *model.Model, prefix string, src []byte) {
 	if prefix == "" {
 		prefix, _, _ = strings.Cut(strings.TrimPrefix(string(code), "export const "), "N_INPUTS")
 	}
-	if m.Task == model.Classification {
-		labels, err := jsStrings(string(src), prefix+"LABELS")
-		if err != nil || !slices.Equal(labels, m.Classes) {
-			t.Fatalf("labels %q (%v), want %q", labels, err, m.Classes)
-		}
-	}
-	features, err := jsStrings(string(src), prefix+"FEATURES")
-	if err != nil || !slices.Equal(features, m.Features) || (features == nil) != (m.Features == nil) {
-		t.Fatalf("features %q (%v), want %q", features, err, m.Features)
-	}
+	checkNames(t, m, string(src), prefix, jsStrings)
 }
 
 // TestJSEscape checks the string literals of a JavaScript export: each class name is written

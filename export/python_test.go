@@ -204,23 +204,11 @@ func pyStrings(src, name string) ([]string, error) {
 	if rest == "" || rest[0] != '(' {
 		return nil, fmt.Errorf("%s is not a tuple", name)
 	}
-	rest = rest[1:]
-	out := []string{}
-	for {
-		rest = strings.TrimLeft(rest, " \n")
-		switch {
-		case strings.HasPrefix(rest, ")"):
-			return out, nil
-		case strings.HasPrefix(rest, ","):
-			rest = rest[1:]
-			continue
-		}
-		s, r, err := pyUnquote(rest)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		out, rest = append(out, s), r
+	out, err := stringList(rest[1:], ")", pyUnquote)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	return out, nil
 }
 
 // checkPythonSource checks, without Python, what the tests of a Python export can check in
@@ -242,16 +230,7 @@ func checkPythonSource(t *testing.T, m *model.Model, prefix string, src []byte) 
 		_, rest, _ := strings.Cut(string(src[end:]), "\n\n__all__ = [\n    \"")
 		prefix, _, _ = strings.Cut(rest, "N_INPUTS")
 	}
-	if m.Task == model.Classification {
-		labels, err := pyStrings(string(src), prefix+"LABELS")
-		if err != nil || !slices.Equal(labels, m.Classes) {
-			t.Fatalf("labels %q (%v), want %q", labels, err, m.Classes)
-		}
-	}
-	features, err := pyStrings(string(src), prefix+"FEATURES")
-	if err != nil || !slices.Equal(features, m.Features) || (features == nil) != (m.Features == nil) {
-		t.Fatalf("features %q (%v), want %q", features, err, m.Features)
-	}
+	checkNames(t, m, string(src), prefix, pyStrings)
 }
 
 // hostile returns a calibrated classifier whose class names, feature names and training text
