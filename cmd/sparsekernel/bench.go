@@ -134,7 +134,8 @@ Example:
 						fmt.Fprintf(stdout, "  %d test rows of a class their training split lacks, counted wrong\n", r.Unseen)
 					}
 					if o := r.Run.Options; o.BalanceClasses || len(o.ClassWeights) > 0 {
-						fmt.Fprintf(stdout, "  balanced error %.2f%% (the mean over the classes of 1 - recall)\n", r.TestBalancedErrorMean)
+						w := classWeightFlag{balanced: o.BalanceClasses, weights: o.ClassWeights}
+						fmt.Fprintf(stdout, "  balanced error %.2f%% (the mean over the classes of 1 - recall), classes weighted %s\n", r.TestBalancedErrorMean, w.String())
 					}
 					if verbose {
 						for _, p := range r.PerRealisation {
