@@ -311,25 +311,24 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)
 	}
-	score, err := Score(m, test.X, target, src.Metric()) // an unseen class's rows count wrong
+	if err := checkTargets(m, test.X, target, src.Metric()); err != nil {
+		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
+	}
+	F, err := m.Decisions(test.X) // (once, for every score below)
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 	}
+	score := scoreOf(F, target, src.Metric()) // an unseen class's rows count wrong
 	var logLoss, brier, balanced float64
 	if opt.Task == model.Classification {
-		f, err := m.Decisions(test.X) // (Score checked the rows)
-		if err != nil {
-			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
-		}
-		labels := make([]string, len(f))
-		for i, v := range f {
-			labels[i] = m.Classes[model.Class(v)]
+		labels := make([]string, len(F))
+		for i, f := range F {
+			labels[i] = m.Classes[model.Class(f)]
 		}
 		balanced = BalancedError(test.Labels, labels)
 	}
 	if m.Calibration != nil {
-		logLoss, brier, err = ProbabilityScores(m, test.X, target)
-		if err != nil {
+		if logLoss, brier, err = probabilityScores(m, F, target); err != nil {
 			return Realisation{}, fmt.Errorf("%s: test data: %w", where, err)
 		}
 	}
@@ -365,25 +364,13 @@ func splitWeights(weights map[string]float64, train, test []string) map[string]f
 	if len(weights) == 0 {
 		return weights
 	}
-	distinct := func(labels []string) []string {
-		seen := map[string]bool{}
-		var out []string
-		for _, l := range labels {
-			if !seen[l] {
-				seen[l] = true
-				out = append(out, l)
-			}
-		}
-		return out
-	}
-	trainClasses, testClasses := distinct(train), distinct(test)
 	out := make(map[string]float64, len(weights))
 	for name, w := range weights {
-		in := func(classes []string) bool {
-			idx, _ := dataset.IndicesKnown([]string{name}, classes)
+		in := func(labels []string) bool { // (matched as test labels are: by name, or by value)
+			idx, _ := dataset.IndicesKnown([]string{name}, labels)
 			return idx[0] >= 0
 		}
-		if !in(trainClasses) && in(testClasses) {
+		if !in(train) && in(test) {
 			continue
 		}
 		out[name] = w
@@ -396,10 +383,15 @@ func splitWeights(weights map[string]float64, train, test []string) map[string]f
 // have (-1) gives its class the probability 0: the log-loss's largest term (calibrate.LogLoss
 // clips at 1e-15) and a Brier term of 1 plus the squares of the probabilities it got.
 func ProbabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss, brier float64, err error) {
-	f, err := m.Decisions(X)
+	F, err := m.Decisions(X)
 	if err != nil {
 		return 0, 0, err
 	}
+	return probabilityScores(m, F, target)
+}
+
+// probabilityScores is ProbabilityScores on the model's decisions f at the rows.
+func probabilityScores(m *model.Model, f [][]float64, target []float64) (logLoss, brier float64, err error) {
 	var P [][]float64
 	var class []int
 	for i, v := range f {
@@ -461,6 +453,11 @@ func Score(m *model.Model, X [][]float64, target []float64, metric string) (floa
 	if err != nil {
 		return 0, err
 	}
+	return scoreOf(f, target, metric), nil
+}
+
+// scoreOf is Score on the model's decisions f at the rows (checked by checkTargets).
+func scoreOf(f [][]float64, target []float64, metric string) float64 {
 	var s float64
 	for i, v := range f {
 		if metric == ErrorPercent {
@@ -479,7 +476,7 @@ func Score(m *model.Model, X [][]float64, target []float64, metric string) (floa
 		_, sd := MeanStd(target)
 		s = math.Sqrt(s) / sd
 	}
-	return s, nil
+	return s
 }
 
 // checkTargets refuses what Score cannot measure: no rows, as many targets as rows, a

@@ -111,28 +111,20 @@ func Generate(m *model.Model, opt Options) ([]byte, error) {
 			return nil, err
 		}
 		return genGo(m, lin, opt)
-	case Python:
+	case Python, JS:
 		switch {
 		case opt.Float:
 			return nil, fmt.Errorf("%w: single precision is for C exports only", ErrOption)
 		case opt.Package != "":
 			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
 		}
-		if err := ValidPythonName(opt.Name); err != nil {
+		if err := ValidNameFor(opt.Lang, opt.Name); err != nil {
 			return nil, err
+		}
+		if opt.Lang == JS {
+			return genJS(m, lin, opt)
 		}
 		return genPython(m, lin, opt)
-	case JS:
-		switch {
-		case opt.Float:
-			return nil, fmt.Errorf("%w: single precision is for C exports only", ErrOption)
-		case opt.Package != "":
-			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
-		}
-		if err := ValidJSName(opt.Name); err != nil {
-			return nil, err
-		}
-		return genJS(m, lin, opt)
 	default:
 		return nil, fmt.Errorf("%w: language %q (want c, go, python or js)", ErrOption, opt.Lang)
 	}
@@ -679,6 +671,27 @@ func writeScript(w scriptWriter) []byte {
 
 // text returns what was written.
 func (g *script) text() []byte { return []byte(g.b.String()) }
+
+// ValidNameFor reports whether s can name an export in lang: ValidName, and for Python
+// ValidPythonName, for JavaScript ValidJSName.
+func ValidNameFor(lang Lang, s string) error {
+	switch lang {
+	case Python:
+		return ValidPythonName(s)
+	case JS:
+		return ValidJSName(s)
+	}
+	return ValidName(s)
+}
+
+// quoteAll returns the names, each written as a literal by quote.
+func quoteAll(names []string, quote func(string) string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = quote(n)
+	}
+	return out
+}
 
 // validUnreserved is ValidName for a language whose reserved words (what names them) cannot
 // name an export.

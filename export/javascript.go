@@ -84,35 +84,26 @@ func (g *jsGen) header() {
 			g.b.WriteString("// " + strings.ReplaceAll(w, "<", `\x3c`) + "\n")
 		}
 	}
-	comment := func(lines ...string) {
-		for _, l := range lines {
-			if l == "" {
-				g.put("//")
-			} else {
-				g.put("// " + l)
-			}
-		}
-	}
-	comment("", "The prediction, for the raw inputs x (z: the standardised inputs):", "")
+	g.comment("", "The prediction, for the raw inputs x (z: the standardised inputs):", "")
 	for _, l := range formula(m, g.lin, func(t string) string { return "_$p_" + t }) {
-		comment("    " + l)
+		g.comment("    " + l)
 	}
-	comment("", "Use (x: an array of $P_N_INPUTS numbers, the raw inputs in the order above):", "",
+	g.comment("", "Use (x: an array of $P_N_INPUTS numbers, the raw inputs in the order above):", "",
 		`    import * as `+g.opt.Name+` from "./`+g.opt.Name+`.mjs";`)
 	if m.Task == model.Classification {
-		comment("    const c = "+g.opt.Name+".$p_predict(x);   // class index, 0 to $P_N_CLASSES - 1",
+		g.comment("    const c = "+g.opt.Name+".$p_predict(x);   // class index, 0 to $P_N_CLASSES - 1",
 			"    const name = "+g.opt.Name+".$p_label(c);  // its label ($P_LABELS[c])")
 		if m.Calibration != nil {
-			comment("    const p = " + g.opt.Name + ".$p_proba(x);     // class probabilities, an array of $P_N_CLASSES numbers")
+			g.comment("    const p = " + g.opt.Name + ".$p_proba(x);     // class probabilities, an array of $P_N_CLASSES numbers")
 		}
 	} else {
 		clip := ""
 		if m.Range != nil {
 			clip = ", clipped as above"
 		}
-		comment("    const y = " + g.opt.Name + ".$p_value(x);     // the prediction, a number" + clip)
+		g.comment("    const y = " + g.opt.Name + ".$p_value(x);     // the prediction, a number" + clip)
 	}
-	comment("    const f = "+g.opt.Name+".$p_decision(x);  // the decision values, an array of $P_N_OUTPUTS numbers",
+	g.comment("    const f = "+g.opt.Name+".$p_decision(x);  // the decision values, an array of $P_N_OUTPUTS numbers",
 		"",
 		"An ES module (ECMAScript 2015) that imports nothing, for Node.js 18 or later (as a .mjs file,",
 		"or a .js file under a package.json of \"type\": \"module\"), browsers (<script type=\"module\">,",
@@ -139,10 +130,7 @@ func (g *jsGen) declarations() {
 		g.put("export const $P_N_QUAD = " + strconv.Itoa(len(g.lin.quad)) + "; // quadratic nodes")
 	}
 	if m.Task == model.Classification {
-		names := make([]string, len(m.Classes))
-		for i, c := range m.Classes {
-			names[i] = jsString(c)
-		}
+		names := quoteAll(m.Classes, jsString)
 		g.put("export const $P_N_CLASSES = "+strconv.Itoa(len(m.Classes))+";", "", "// The class labels, by class index.")
 		g.frozen("export const $P_LABELS", names)
 	}
@@ -150,10 +138,7 @@ func (g *jsGen) declarations() {
 	if m.Features == nil {
 		g.put("export const $P_FEATURES = null;")
 	} else {
-		names := make([]string, len(m.Features))
-		for i, f := range m.Features {
-			names[i] = jsString(f)
-		}
+		names := quoteAll(m.Features, jsString)
 		g.frozen("export const $P_FEATURES", names)
 	}
 	g.put("")
@@ -207,10 +192,14 @@ func (g *jsGen) tables() {
 	g.put("")
 }
 
-// comment writes comment lines.
+// comment writes comment lines (templates), "//" alone for an empty one.
 func (g *jsGen) comment(lines ...string) {
 	for _, l := range lines {
-		g.put("// " + l)
+		if l == "" {
+			g.put("//")
+		} else {
+			g.put("// " + l)
+		}
 	}
 }
 

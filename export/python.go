@@ -169,10 +169,7 @@ func (g *pyGen) declarations() {
 		g.put("$P_N_QUAD = " + strconv.Itoa(len(g.lin.quad)) + "  # quadratic nodes")
 	}
 	if m.Task == model.Classification {
-		names := make([]string, len(m.Classes))
-		for i, c := range m.Classes {
-			names[i] = pyString(c)
-		}
+		names := quoteAll(m.Classes, pyString)
 		g.put("$P_N_CLASSES = "+strconv.Itoa(len(m.Classes)), "", "# The class labels, by class index.")
 		g.tuple("$P_LABELS", names)
 	}
@@ -180,10 +177,7 @@ func (g *pyGen) declarations() {
 	if m.Features == nil {
 		g.put("$P_FEATURES = None")
 	} else {
-		names := make([]string, len(m.Features))
-		for i, f := range m.Features {
-			names[i] = pyString(f)
-		}
+		names := quoteAll(m.Features, pyString)
 		g.tuple("$P_FEATURES", names)
 	}
 	g.put("")

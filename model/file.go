@@ -158,7 +158,7 @@ func (m *Model) Write(w io.Writer) error {
 		return l.Bytes()
 	}
 	field("format", compact(Format))
-	field("version", compact(m.formatVersion()))
+	field("version", compact(m.FormatVersion()))
 	field("written_by", compact(writtenBy))
 	about := make([][]byte, 0, 4)
 	for _, s := range m.About() {
@@ -311,10 +311,7 @@ func WriteFileAtomic(path string, data []byte) error {
 // FormatVersion is the file format version Write writes m as: the oldest that holds it, 6
 // with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
 // 2 (a build that reads that version reads the file).
-func (m *Model) FormatVersion() int { return m.formatVersion() }
-
-// formatVersion is FormatVersion.
-func (m *Model) formatVersion() int {
+func (m *Model) FormatVersion() int {
 	switch {
 	case m.Scaling.Power != nil:
 		return 6

@@ -567,13 +567,7 @@ func (m *Model) Decisions(X [][]float64) ([][]float64, error) {
 // Labels returns a classifier's label of every row of X (scikit-learn's predict), with the
 // errors of Decisions; ErrNotClassifier for a regressor.
 func (m *Model) Labels(X [][]float64) ([]string, error) {
-	if err := m.shape(); err != nil {
-		return nil, err
-	}
-	if m.Task != Classification {
-		return nil, ErrNotClassifier
-	}
-	F, err := m.Decisions(X)
+	F, err := m.decisionsOf(X, Classification)
 	if err != nil {
 		return nil, err
 	}
@@ -588,18 +582,12 @@ func (m *Model) Labels(X [][]float64) ([]string, error) {
 // a row in the order of Classes (scikit-learn's predict_proba), with the errors of Decisions
 // and Probabilities; ErrNotClassifier for a regressor, ErrNoCalibration without a calibration.
 func (m *Model) ClassProbabilities(X [][]float64) ([][]float64, error) {
-	if err := m.shape(); err != nil {
-		return nil, err
-	}
+	F, err := m.decisionsOf(X, Classification)
 	switch {
-	case m.Task != Classification:
-		return nil, ErrNotClassifier
+	case err != nil:
+		return nil, err
 	case m.Calibration == nil:
 		return nil, ErrNoCalibration
-	}
-	F, err := m.Decisions(X)
-	if err != nil {
-		return nil, err
 	}
 	c := len(m.Classes)
 	flat := make([]float64, len(F)*c)
@@ -616,13 +604,7 @@ func (m *Model) ClassProbabilities(X [][]float64) ([][]float64, error) {
 // Values returns a regressor's prediction of every row of X (its one output, clipped as the
 // model clips it), with the errors of Decisions; ErrNotRegressor for a classifier.
 func (m *Model) Values(X [][]float64) ([]float64, error) {
-	if err := m.shape(); err != nil {
-		return nil, err
-	}
-	if m.Task != Regression {
-		return nil, ErrNotRegressor
-	}
-	F, err := m.Decisions(X)
+	F, err := m.decisionsOf(X, Regression)
 	if err != nil {
 		return nil, err
 	}
@@ -631,6 +613,21 @@ func (m *Model) Values(X [][]float64) ([]float64, error) {
 		out[r] = f[0]
 	}
 	return out, nil
+}
+
+// decisionsOf is Decisions for a model of the given task: ErrNotClassifier or ErrNotRegressor
+// for another.
+func (m *Model) decisionsOf(X [][]float64, task Task) ([][]float64, error) {
+	if err := m.shape(); err != nil {
+		return nil, err
+	}
+	switch {
+	case m.Task == task:
+		return m.Decisions(X)
+	case task == Classification:
+		return nil, ErrNotClassifier
+	}
+	return nil, ErrNotRegressor
 }
 
 // Class returns the class index (into Classes) of decision values f: for one output, 1 if

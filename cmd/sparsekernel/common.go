@@ -7,7 +7,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -709,14 +708,13 @@ func (c *classWeightFlag) Set(s string) error {
 		if name == "" {
 			return fmt.Errorf("%q: no class named before the =", pair)
 		}
-		if !plainDecimal.MatchString(value) {
-			return fmt.Errorf("%q: the weight of class %q is not a plain decimal number", pair, name)
-		}
-		w, err := strconv.ParseFloat(value, 64)
+		w, err := dataset.ParseValue(value) // (numbers as the data files' are read)
 		mantissa, _, _ := strings.Cut(strings.ToLower(value), "e")
 		switch {
+		case errors.Is(err, dataset.ErrNonFinite):
+			return fmt.Errorf("%q: the weight of class %q is beyond float64's range or not finite", pair, name)
 		case err != nil:
-			return fmt.Errorf("%q: the weight of class %q is beyond float64's range", pair, name)
+			return fmt.Errorf("%q: the weight of class %q is not a plain decimal number", pair, name)
 		case w == 0 && strings.Trim(mantissa, "+-0.") != "":
 			return fmt.Errorf("%q: the weight of class %q is too small for float64 (it reads as 0)", pair, name)
 		}
@@ -730,10 +728,6 @@ func (c *classWeightFlag) Set(s string) error {
 	}
 	return nil
 }
-
-// plainDecimal matches a plain decimal number: an optional sign, digits with at most one
-// decimal point, an optional exponent (as data files' numbers are read).
-var plainDecimal = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
 
 // shown returns a name as a table or a list shows it: quoted (Go syntax) if it holds a
 // character that does not print on one line (a newline, a tab, a control character), as is

@@ -158,6 +158,10 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		}
 	}
 	c := len(m.Classes)
+	given, named := make([]string, len(f)), make([]string, len(f)) // each row's label and class
+	for i, v := range f {
+		given[i], named[i] = m.Classes[model.Class(v)], names[row[i]]
+	}
 	cm := make([][]int, len(names)) // [true][predicted]
 	width := 6
 	for i := range cm {
@@ -169,6 +173,9 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		cm[row[i]][model.Class(v)]++
 	}
 	confusion(w, cm, names, c, width)
+	present := len(slices.Compact(slices.Sorted(slices.Values(row)))) // the test's classes
+	fmt.Fprintf(w, "balanced error: %.2f%% (the mean over the test's %s of 1 - recall)\n",
+		bench.BalancedError(named, given), words.Count(present, "class"))
 	if m.Calibration == nil {
 		return nil
 	}
@@ -240,9 +247,8 @@ func meanAUC(P [][]float64, class []int, classes int) (float64, string) {
 
 // confusion prints the confusion matrix cm ([true][predicted], the first c of names the
 // model's classes, the rest test labels it was not trained on) in columns of the given width,
-// with each true class's recall (the share of its rows labelled right), each label's
-// precision (the share of the rows it was given that are of its class), and the balanced
-// error, the mean of the test's classes' 1 - recall (scikit-learn's 1 - balanced accuracy).
+// with each true class's recall (the share of its rows labelled right) and each label's
+// precision (the share of the rows it was given that are of its class).
 func confusion(w io.Writer, cm [][]int, names []string, c, width int) {
 	lw := max(width, len("precision")) // the rows' names
 	fmt.Fprintf(w, "confusion matrix (rows: true class and its recall; columns: predicted):\n")
@@ -252,8 +258,6 @@ func confusion(w io.Writer, cm [][]int, names []string, c, width int) {
 	}
 	fmt.Fprintf(w, "  %*s\n", width, "recall")
 	given := make([]int, c)
-	var missed float64
-	present := 0
 	for i, r := range cm {
 		fmt.Fprintf(w, "  %*s", lw, names[i])
 		rows := 0
@@ -270,10 +274,7 @@ func confusion(w io.Writer, cm [][]int, names []string, c, width int) {
 			fmt.Fprintf(w, "  %*s\n", width, "-")
 			continue
 		}
-		recall := float64(right) / float64(rows)
-		fmt.Fprintf(w, "  %*.3f\n", width, recall)
-		missed += 1 - recall
-		present++
+		fmt.Fprintf(w, "  %*.3f\n", width, float64(right)/float64(rows))
 	}
 	fmt.Fprintf(w, "  %*s", lw, "precision")
 	for j, n := range given {
@@ -284,7 +285,6 @@ func confusion(w io.Writer, cm [][]int, names []string, c, width int) {
 		fmt.Fprintf(w, "  %*.3f", width, float64(cm[j][j])/float64(n))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "balanced error: %.2f%% (the mean over the test's %s of 1 - recall)\n", 100*missed/float64(present), words.Count(present, "class"))
 }
 
 // sizeTable prints the estimated error against model size that the model recorded, so

@@ -62,30 +62,26 @@ Examples:
 					opt.Lang = export.JS
 				case l != "":
 					return usagef("-lang %q: want c, go, python or js", lang)
-				case strings.HasSuffix(strings.ToLower(out), ".go"):
-					opt.Lang = export.Go
-				case strings.HasSuffix(strings.ToLower(out), ".py"):
-					opt.Lang = export.Python
-				case strings.HasSuffix(strings.ToLower(out), ".mjs") || strings.HasSuffix(strings.ToLower(out), ".js"):
-					opt.Lang = export.JS
 				default:
-					opt.Lang = export.C
-				}
-				valid := export.ValidName
-				switch opt.Lang {
-				case export.Python:
-					valid = export.ValidPythonName
-				case export.JS:
-					valid = export.ValidJSName
+					switch strings.ToLower(filepath.Ext(out)) {
+					case ".go":
+						opt.Lang = export.Go
+					case ".py":
+						opt.Lang = export.Python
+					case ".mjs", ".js":
+						opt.Lang = export.JS
+					default:
+						opt.Lang = export.C
+					}
 				}
 				switch {
 				case opt.Name == "":
 					opt.Name = export.NameFromFile(path)
-					if valid(opt.Name) != nil {
+					if export.ValidNameFor(opt.Lang, opt.Name) != nil {
 						opt.Name = "model_" + opt.Name // a keyword: class.json gives model_class
 					}
 				default:
-					if err := valid(opt.Name); err != nil {
+					if err := export.ValidNameFor(opt.Lang, opt.Name); err != nil {
 						return usagef("-name: %v", err)
 					}
 				}
