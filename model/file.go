@@ -19,15 +19,16 @@ import (
 // Format identifies a sparsekernel model file; Version is the newest file format version
 // this package writes and reads. Version 3 adds linear nodes ("kind": "linear"), version 4
 // a regressor's "trend" (Model.Trend), version 5 quadratic nodes ("kind": "quadratic", with
-// a "matrix"), version 6 a power transform of the inputs (Scaling.Power); Write writes the oldest version that holds the model (2 without any of them),
+// a "matrix"), version 6 a power transform of the inputs (Scaling.Power), version 7 the values
+// that fill missing inputs (Scaling.Fill); Write writes the oldest version that holds the model (2 without any of them),
 // so that older builds read it. Version 1 files
 // (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 6
+	Version = 7
 )
 
-// fileV2 is the layout of a version 2 to 6 file, in the order the keys are written.
+// fileV2 is the layout of a version 2 to 7 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -62,6 +63,9 @@ func (m *Model) About() []string {
 	if m.Scaling.Power != nil {
 		lines[0] = "f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (t_j - scaling.mean[j]) / scaling.std[j]"
 		lines = append(lines, "t_j = x_j where scaling.power.lambda[j] = 1; else, with u = (x_j - scaling.power.shift[j]) / scaling.power.scale[j] and l = scaling.power.lambda[j]: ((u + 1)^l - 1) / l (ln(u + 1) at l = 0) for u >= 0, u for u < 0")
+	}
+	if m.Scaling.Fill != nil {
+		lines = append(lines, "a missing input x_j (NaN) is taken as scaling.fill[j], the median of the training rows that have it")
 	}
 	switch {
 	case !slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == "" }):
@@ -308,11 +312,13 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// FormatVersion is the file format version Write writes m as: the oldest that holds it, 6
-// with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
+// FormatVersion is the file format version Write writes m as: the oldest that holds it, 7
+// with values that fill missing inputs, 6 with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
 // 2 (a build that reads that version reads the file).
 func (m *Model) FormatVersion() int {
 	switch {
+	case m.Scaling.Fill != nil:
+		return 7
 	case m.Scaling.Power != nil:
 		return 6
 	case m.hasQuadratic():
@@ -372,7 +378,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 			m.Weights = [][]float64{{}}
 		}
 		layout = f
-	case 2, 3, 4, 5, 6:
+	case 2, 3, 4, 5, 6, 7:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -392,6 +398,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 	}
 	if m.hasQuadratic() && head.Version < 5 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with quadratic nodes (they need version 5)", source, ErrInvalid, head.Version)
+	}
+	if m.Scaling.Fill != nil && head.Version < 7 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with values that fill missing inputs (they need version 7)", source, ErrInvalid, head.Version)
 	}
 	if m.Scaling.Power != nil && head.Version < 6 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with a power transform (it needs version 6)", source, ErrInvalid, head.Version)

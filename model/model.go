@@ -110,6 +110,10 @@ type Scaling struct {
 	Std  []float64 `json:"std"`
 	// Power, if set, transforms skewed inputs before they are standardised (file version 6).
 	Power *Power `json:"power,omitempty"`
+	// Fill, if set, holds for each input the raw value that stands in for it where it is
+	// missing (NaN): the median of the training rows that have it (file version 7). A model
+	// without Fill refuses a missing input.
+	Fill []float64 `json:"fill,omitempty"`
 }
 
 // Power is a power transform of each input: the input shifted and scaled,
@@ -367,7 +371,7 @@ func (m *Model) parts() error {
 	}
 	k := OutputsFor(m.Task, len(m.Classes))
 	if m.Inputs < 1 || len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs || len(m.Bias) != k || len(m.Weights) != k ||
-		(m.Scaling.Power != nil && !m.Scaling.Power.fits(m.Inputs)) ||
+		(m.Scaling.Power != nil && !m.Scaling.Power.fits(m.Inputs)) || (m.Scaling.Fill != nil && len(m.Scaling.Fill) != m.Inputs) ||
 		(m.Range != nil && len(m.Range) != 2) || (m.Trend != nil && (len(m.Trend) != 2 || m.Range == nil)) ||
 		(m.Kernel != KernelGaussian && m.Kernel != KernelWavelet) {
 		return m.misfit()
@@ -397,12 +401,11 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 	if len(f) != m.Outputs() || len(z) < m.Inputs {
 		return fmt.Errorf("%w: room for %d decision values and %d scratch values, the model needs %d and %d", ErrInput, len(f), len(z), m.Outputs(), m.Inputs)
 	}
-	for j, v := range x {
-		if !finite(v) {
-			return fmt.Errorf("%w: input %d is %v", ErrInput, j+1, v)
-		}
-	}
 	z = z[:m.Inputs]
+	x, err := m.checkInput(z, x)
+	if err != nil {
+		return err
+	}
 	m.Standardise(z, x)
 	copy(f, m.Bias)
 	// The nodes go in blocks: first the basis values of a block, then its terms of each
@@ -474,6 +477,34 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 	return nil
 }
 
+// checkInput refuses a raw input x with a value that is not finite, but for a missing value
+// (NaN) where the model has Fill: it then returns x with each one replaced by its Fill, written
+// into z (Inputs values, which Standardise may overwrite in place); else x itself.
+func (m *Model) checkInput(z, x []float64) ([]float64, error) {
+	missing := false
+	for j, v := range x {
+		switch {
+		case finite(v):
+		case math.IsNaN(v) && m.Scaling.Fill != nil:
+			missing = true
+		case math.IsNaN(v):
+			return nil, fmt.Errorf("%w: input %d is missing (NaN), and the model was trained without missing values", ErrInput, j+1)
+		default:
+			return nil, fmt.Errorf("%w: input %d is %v", ErrInput, j+1, v)
+		}
+	}
+	if !missing {
+		return x, nil
+	}
+	for j, v := range x {
+		if math.IsNaN(v) {
+			v = m.Scaling.Fill[j]
+		}
+		z[j] = v
+	}
+	return z, nil
+}
+
 // bounds returns the interval a regressor's output is clipped to at the standardised input z
 // (Range, widened by Trend).
 func (m *Model) bounds(z []float64) (lo, hi float64) {
@@ -507,6 +538,10 @@ func (m *Model) LinearTerms(x []float64) (float64, error) {
 		return 0, fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
 	z := make([]float64, m.Inputs)
+	x, err := m.checkInput(z, x)
+	if err != nil {
+		return 0, err
+	}
 	m.Standardise(z, x)
 	return m.linearTerms(z), nil
 }
@@ -524,6 +559,10 @@ func (m *Model) Bounds(x []float64) (lo, hi float64, err error) {
 		return math.Inf(-1), math.Inf(1), nil
 	}
 	z := make([]float64, m.Inputs)
+	x, err = m.checkInput(z, x)
+	if err != nil {
+		return 0, 0, err
+	}
 	m.Standardise(z, x)
 	lo, hi = m.bounds(z)
 	return lo, hi, nil
@@ -851,6 +890,16 @@ func (m *Model) shape() error {
 		for j := range m.Inputs {
 			if !finite(p.Shift[j]) || !finite(p.Scale[j]) || p.Scale[j] <= 0 || !finite(p.Lambda[j]) {
 				return invalid("power transform of input %d is (%v, %v, %v)", j+1, p.Shift[j], p.Scale[j], p.Lambda[j])
+			}
+		}
+	}
+	if f := m.Scaling.Fill; f != nil {
+		if len(f) != m.Inputs {
+			return invalid("fill has %d values for %d inputs", len(f), m.Inputs)
+		}
+		for j, v := range f {
+			if !finite(v) {
+				return invalid("fill of input %d is %v", j+1, v)
 			}
 		}
 	}

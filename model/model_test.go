@@ -474,7 +474,7 @@ func TestSaveLeavesNothingOnFailure(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, m := range []*Model{validModel(), threeClass(), trendModel(), withLinear(), withQuadratic(), powerModel()} {
+	for _, m := range []*Model{validModel(), threeClass(), trendModel(), withLinear(), withQuadratic(), powerModel(), fillModel()} {
 		var good bytes.Buffer
 		if err := m.Write(&good); err != nil {
 			f.Fatal(err)
