@@ -118,6 +118,11 @@ type Options struct {
 	// BalanceClasses weighs every class c by N / (C n_c), its rows' share inverted, so that the
 	// classes count alike (scikit-learn's class_weight="balanced"); not with ClassWeights.
 	BalanceClasses bool
+	// FillMissing takes a missing input (NaN in X) as the median of its input over the rows
+	// that have it, in the fit and in the model's predictions (model.Scaling.Fill, which a
+	// model fitted with it always has). Without it a NaN in X is an error wrapping
+	// ErrNonFinite.
+	FillMissing bool
 	// LSSVM configures method lssvm.
 	LSSVM LSSVMOptions
 	// Seed drives every random choice; the same seed gives the same model.
@@ -342,7 +347,7 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 		labels[i] = strconv.FormatFloat(v, 'g', -1, 64)
 	}
 	if opt.Task == model.Regression {
-		if err := checkInputs(X, len(y)); err != nil {
+		if err := checkInputs(X, len(y), opt.FillMissing); err != nil {
 			return nil, err
 		}
 		return fitProblem(X, &problem{X: X, task: model.Regression, y: y, why: "regression asked for"}, opt)
@@ -354,7 +359,7 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 // regression. The task is opt.Task or, if empty, detected by dataset.DetectLabels. Classes are
 // ordered as dataset.Classes orders them (by value when all are numbers, else lexically).
 func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error) {
-	if err := checkInputs(X, len(labels)); err != nil { // (before the labels: one row is too few, not one class)
+	if err := checkInputs(X, len(labels), opt.FillMissing); err != nil { // (before the labels: one row is too few, not one class)
 		return nil, err
 	}
 	p := &problem{X: X, task: opt.Task}
@@ -449,6 +454,14 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			return nil, fmt.Errorf("%w: feature name %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, f)
 		}
 	}
+	var fill []float64
+	if opt.FillMissing {
+		var err error
+		if X, fill, err = dataset.FillMedians(X); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrNonFinite, err)
+		}
+		p.X = X
+	}
 	scaler, err := dataset.NewScaler(X)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNonFinite, err)
@@ -481,7 +494,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		Inputs:   len(X[0]),
 		Features: slices.Clone(opt.Features),
 		Classes:  slices.Clone(p.classes),
-		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std},
+		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std, Fill: fill},
 	}
 	// Regression targets are centred for the fit, and their mean goes into the bias: the
 	// methods' sums of squares then carry no offset (targets near 1e9 with a spread of a few
@@ -617,7 +630,7 @@ func boolInt(b bool) int {
 	return 0
 }
 
-func checkInputs(X [][]float64, targets int) error {
+func checkInputs(X [][]float64, targets int, missingOK bool) error {
 	if len(X) == 0 {
 		return ErrNoData
 	}
@@ -636,7 +649,10 @@ func checkInputs(X [][]float64, targets int) error {
 			return fmt.Errorf("%w: row %d has %d values, row 1 has %d", ErrDimensionMismatch, i+1, len(x), m)
 		}
 		for j, v := range x {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
+			if math.IsNaN(v) && !missingOK {
+				return fmt.Errorf("%w: row %d, input %d is NaN (a missing value? Options.FillMissing fills them with their input's median)", ErrNonFinite, i+1, j+1)
+			}
+			if math.IsInf(v, 0) {
 				return fmt.Errorf("%w: row %d, input %d is %v", ErrNonFinite, i+1, j+1, v)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -48,6 +49,9 @@ type CSVOptions struct {
 	// Drop lists columns left out of the features (not the label column). It applies to
 	// LIBSVM data too, by feature index (names need a CSV header).
 	Drop []Column
+	// Missing reads a missing feature value (an empty field, a marker of IsMissing or NaN in
+	// any case, with an optional sign) as NaN instead of refusing it. A missing label is still an error.
+	Missing bool
 }
 
 // ReadCSV reads a CSV file; see ParseCSV.
@@ -293,9 +297,13 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			t.Labels = append(t.Labels, in.get(f))
 		}
 		for _, j := range fields {
-			v, err := ParseValue(strings.TrimSpace(rec[j]))
+			f := strings.TrimSpace(rec[j])
+			v, err := ParseValue(f)
 			if err != nil {
-				return nil, at(source, line, j+1, err)
+				if !opt.Missing || !errors.Is(err, ErrMissing) && !isNaNText(f) {
+					return nil, at(source, line, j+1, err)
+				}
+				v = math.NaN()
 			}
 			flat = append(flat, v)
 		}
@@ -317,6 +325,14 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	}
 	t.X = rows(flat, len(t.Lines), len(fields))
 	return t, nil
+}
+
+// isNaNText reports whether s is NaN as text: nan in any case, with an optional sign.
+func isNaNText(s string) bool {
+	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	return strings.EqualFold(s, "nan")
 }
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For

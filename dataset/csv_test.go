@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"encoding/csv"
+	"math"
 	"strings"
 	"testing"
 )
@@ -103,13 +104,17 @@ func TestParseCSVErrors(t *testing.T) {
 		{"ragged after BOM and blank", "\uFEFF\n1,2\n3\n", CSVOptions{}, ErrRagged, "data.csv:3: "},
 		{"empty field", "1,2,3\n4,,6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: empty field"},
 		{"question mark", "1,?,3\n", CSVOptions{}, ErrMissing, `data.csv:1:2: missing value "?"`},
-		{"NA", "1,2,3\n1,NA,3\n", CSVOptions{}, ErrMissing, `data.csv:2:2: missing value "NA": expected a number (missing values are not supported)`},
+		{"NA", "1,2,3\n1,NA,3\n", CSVOptions{}, ErrMissing, `data.csv:2:2: missing value "NA": expected a number`},
 		{"null", "null,2,3\n", CSVOptions{}, ErrMissing, `data.csv:1:1: missing value "null"`},
 		{"missing is not a header", "?,x,3\n", CSVOptions{}, ErrEmpty, "data.csv: no data rows after the header"},
 		{"empty field, tabs", "1\t2\t3\n4\t\t6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: "},
 		{"empty label", "1,2,\n", CSVOptions{}, ErrMissing, "data.csv:1:3: empty label field"},
 		{"missing label", "1,2,1\n3,4,?\n", CSVOptions{}, ErrMissing, "data.csv:2:3: "},
 		{"NaN", "1,2,3\n1,NaN,3\n", CSVOptions{}, ErrNonFinite, `data.csv:2:2: field "NaN" is not finite`},
+		{"missing label, missing read", "1,2,1\n3,?,?\n", CSVOptions{Missing: true}, ErrMissing, "data.csv:2:3: "},
+		{"empty label, missing read", "1,,\n", CSVOptions{Missing: true}, ErrMissing, "data.csv:1:3: empty label field"},
+		{"Inf, missing read", "1,2,3\n-inf,?,3\n", CSVOptions{Missing: true}, ErrNonFinite, "data.csv:2:1: "},
+		{"text, missing read", "1,2,3\n4,n/ax,6\n", CSVOptions{Missing: true}, ErrNotNumber, `data.csv:2:2: field "n/ax" is not a number`},
 		{"Inf", "1,2,3\n-inf,2,3\n", CSVOptions{}, ErrNonFinite, "data.csv:2:1: "},
 		{"overflow", "1e400,2,3\n", CSVOptions{}, ErrNonFinite, `data.csv:1:1: field "1e400" overflows float64`},
 		{"Infinity", "1,2,3\n4,+Infinity,6\n", CSVOptions{}, ErrNonFinite, `data.csv:2:2: field "+Infinity" is not finite`},
@@ -185,4 +190,24 @@ func TestReadFile(t *testing.T) {
 func TestReadCSVNamesFile(t *testing.T) {
 	_, err := ReadCSV("testdata/small.libsvm", CSVOptions{})
 	wantErr(t, err, ErrRagged, "testdata/small.libsvm:2: ")
+}
+
+func TestParseCSVMissing(t *testing.T) {
+	in := "a,b,c,y\n1,,3,u\n?,NA,nan,v\n4,NaN,-NAN,u\nnull,5,None,v\n"
+	tab, err := ParseCSV(strings.NewReader(in), "data.csv", CSVOptions{Missing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]float64{{1, -1, 3}, {-1, -1, -1}, {4, -1, -1}, {-1, 5, -1}} // -1: missing
+	for i, row := range want {
+		for j, v := range row {
+			got := tab.X[i][j]
+			if v < 0 && !math.IsNaN(got) || v >= 0 && got != v {
+				t.Errorf("row %d, input %d: %v, want %v (-1: NaN)", i+1, j+1, got, v)
+			}
+		}
+	}
+	if strings.Join(tab.Labels, "") != "uvuv" {
+		t.Errorf("labels %q", tab.Labels)
+	}
 }

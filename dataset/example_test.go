@@ -41,7 +41,7 @@ func ExampleParseError() {
 		fmt.Println(pe.Line, pe.Column)
 	}
 	// Output:
-	// data.csv:3:2: missing value "?": expected a number (missing values are not supported)
+	// data.csv:3:2: missing value "?": expected a number
 	// true
 	// 3 2
 }

@@ -111,10 +111,10 @@ func IsMissing(s string) bool {
 func ParseValue(s string) (float64, error) {
 	switch s {
 	case "":
-		return 0, errorf(ErrMissing, "empty field: expected a number (missing values are not supported)")
+		return 0, errorf(ErrMissing, "empty field: expected a number (a missing value?)")
 	}
 	if IsMissing(s) {
-		return 0, errorf(ErrMissing, "missing value %q: expected a number (missing values are not supported)", s)
+		return 0, errorf(ErrMissing, "missing value %q: expected a number", s)
 	}
 	v, kind := scanNumber(s)
 	switch kind {
