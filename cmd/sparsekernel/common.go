@@ -26,6 +26,10 @@ type dataFlags struct {
 	sep      string
 	drop     string
 	features string
+	// fill reads missing feature values as NaN, for a model that fills them; otherwise one is
+	// an error, to which fillHint is added.
+	fill     bool
+	fillHint string
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
@@ -80,6 +84,7 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 		}
 		*c.dst = cols
 	}
+	o.Missing = d.fill
 	return o, nil
 }
 
@@ -95,6 +100,28 @@ func (d *dataFlags) read(path string) (*dataset.Table, error) {
 	}
 	return d.parse(in, o)
 }
+
+// hintMissing adds hint to an error about a missing feature value (an empty field, a marker
+// of a missing value, or NaN).
+func hintMissing(err error, hint string) error {
+	var pe *dataset.ParseError
+	if hint == "" || !errors.As(err, &pe) {
+		return err
+	}
+	msg := pe.Err.Error()
+	if errors.Is(err, dataset.ErrMissing) && !strings.Contains(msg, "label") ||
+		errors.Is(err, dataset.ErrNonFinite) && strings.Contains(strings.ToLower(msg), `nan" is not finite`) {
+		return fmt.Errorf("%w (%s)", err, hint)
+	}
+	return err
+}
+
+// The hints of hintMissing: when training, and when predicting with a model that does not
+// fill missing values.
+const (
+	fillHintTrain = "to fill missing values with their column's median, add -missing median"
+	fillHintModel = "the model was trained without missing values: train it with -missing median to fill them"
+)
 
 // hintDrop adds to an error about text among the features of the first data row a hint
 // that the column may be an identifier to leave out.
@@ -127,8 +154,9 @@ type fitFlags struct {
 	noPower            bool
 	refine             refineFlag
 	classWeight        classWeightFlag
-	force              bool // fit even beyond the memory available (lssvm, wide data)
-	quiet              bool // no progress display
+	missing            string // train, eval: refuse or median
+	force              bool   // fit even beyond the memory available (lssvm, wide data)
+	quiet              bool   // no progress display
 }
 
 func (f *fitFlags) register(fs *flag.FlagSet) {
@@ -168,6 +196,13 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on a terminal (warnings are still printed)")
 }
 
+// registerMissing registers -missing, the choice of train and eval (bench reads folders,
+// whose values are never missing; predict follows the model).
+func (f *fitFlags) registerMissing(fs *flag.FlagSet) {
+	fs.StringVar(&f.missing, "missing", "refuse", "missing feature values (empty, ?, NA, NaN, ...): refuse them (an error naming each), or median: fill each\n"+
+		"with its column's median over the training rows, in the fit and in the model's predictions")
+}
+
 // options turns the flags into library options; the library checks them (Options.Check) and
 // owns their defaults: an invalid option is a usage error.
 func (f *fitFlags) options() (sparsekernel.Options, error) {
@@ -189,6 +224,13 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
 		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}
+	switch f.missing {
+	case "refuse", "":
+	case "median":
+		opt.FillMissing = true
+	default:
+		return opt, usagef("-missing %q: want refuse or median", f.missing)
+	}
 	switch f.task {
 	case "auto", "":
 	case "classification", "class", "c":
@@ -209,6 +251,7 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 // info what task it read and warns about options the method ignores and about degenerate
 // columns.
 func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io.Writer) (*dataset.Table, error) {
+	df.fill, df.fillHint = opt.FillMissing, fillHintTrain
 	t, err := df.read(path)
 	if err != nil {
 		return nil, err
@@ -219,7 +262,13 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	if len(t.X) < 2 {
 		return nil, fmt.Errorf("%s:%d: the only data row: training needs at least two", t.Source, t.Lines[0])
 	}
-	_, constant, err := t.Scale()
+	filled := t
+	if opt.FillMissing {
+		if filled, err = fillTable(t, info); err != nil {
+			return nil, err
+		}
+	}
+	_, constant, err := filled.Scale()
 	if err != nil {
 		return nil, err
 	}
@@ -254,6 +303,45 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		warnClassSizes(info, t)
 	}
 	return t, nil
+}
+
+// fillTable says on info how many values of t are missing, in which columns, and what fills
+// them (the library fills them the same way, dataset.FillMedians), and returns t with them
+// filled, for the checks of the values. A column missing on every row is an error naming it.
+func fillTable(t *dataset.Table, info io.Writer) (*dataset.Table, error) {
+	counts := dataset.CountMissing(t.X)
+	X, medians, err := dataset.FillMedians(t.X)
+	if err != nil {
+		for j, n := range counts {
+			if n == len(t.X) {
+				return nil, fmt.Errorf("%s: %s is missing on every row, so there is no value to fill it with: leave it out with -drop %d",
+					t.Source, columnName(t, j), column(t, j))
+			}
+		}
+		return nil, err
+	}
+	var parts []string
+	total, cols := 0, 0
+	for j, n := range counts {
+		if n == 0 {
+			continue
+		}
+		total, cols = total+n, cols+1
+		if cols <= maxColumnWarnings {
+			parts = append(parts, fmt.Sprintf("%s: %d, median %g", columnName(t, j), n, medians[j]))
+		}
+	}
+	if more := cols - maxColumnWarnings; more > 0 {
+		parts = append(parts, fmt.Sprintf("%s more", words.Count(more, "column")))
+	}
+	if total == 0 {
+		fmt.Fprintf(info, "no value is missing; the model will fill a missing input with its column's median\n")
+	} else {
+		fmt.Fprintf(info, "filling %s with their columns' medians (%s)\n", words.Count(total, "missing value"), strings.Join(parts, "; "))
+	}
+	filled := *t
+	filled.X = X
+	return &filled, nil
 }
 
 // warnNumericHeader warns when every name of a CSV header is a number (only -header yes reads

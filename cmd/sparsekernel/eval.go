@@ -54,6 +54,7 @@ Examples:
 			)
 			df.register(fs)
 			ff.register(fs)
+			ff.registerMissing(fs)
 			fs.StringVar(&out, "o", "", "also write the model to `file`")
 			fs.IntVar(&cv, "cv", 0, "cross-validate the training on one data file with `K` folds instead of testing on a second file")
 			return func(args []string, stdout, stderr io.Writer) error {

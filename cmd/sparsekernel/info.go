@@ -75,6 +75,9 @@ func info(w io.Writer, path string, m *model.Model) {
 		n := p.Count()
 		inputs += fmt.Sprintf(", %d of them power-transformed", n)
 	}
+	if m.Scaling.Fill != nil {
+		inputs += "; a missing input is filled with its training median"
+	}
 	fmt.Fprintf(w, "inputs: %s\n", inputs)
 	fmt.Fprintf(w, "nodes: %s\n", nodeKinds(m))
 	fmt.Fprintf(w, "outputs: %d", m.Outputs())

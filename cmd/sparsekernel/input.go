@@ -113,6 +113,9 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 // parse reads an input as the flags say.
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
+	if !o.Missing {
+		err = hintMissing(err, d.fillHint)
+	}
 	return t, hintDrop(err)
 }
 

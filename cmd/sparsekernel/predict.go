@@ -72,6 +72,7 @@ Example:
 				if proba && m.Calibration == nil {
 					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
 				}
+				df.fill, df.fillHint = m.Scaling.Fill != nil, fillHintModel
 				t, err := df.readFor(args[1], m.Features, m.Inputs, stderr)
 				if err != nil {
 					return err

@@ -23,8 +23,9 @@ width and the number of nodes are chosen from the training data (by cross-valida
 default method, auto; by the leave-one-out criterion of the papers' methods); nothing needs
 tuning. -drop and -features choose the feature columns; the model records their names.
 
-Numbers are plain decimals (1, -2.5, 3e-4); a missing value, NaN, Inf, a label that is not
-UTF-8 or a value too large to standardise is an error naming the file, line and column.
+Numbers are plain decimals (1, -2.5, 3e-4); a missing value (an empty field, ?, NA, NaN, ...;
+-missing median fills it), Inf, a label that is not UTF-8 or a value too large to standardise
+is an error naming the file, line and column.
 Long runs show their progress on a terminal (-quiet hides it).
 
 Example:
@@ -38,6 +39,7 @@ Example:
 			)
 			df.register(fs)
 			ff.register(fs)
+			ff.registerMissing(fs)
 			fs.StringVar(&out, "o", "", "model `file` to write (default: <data>.model.json)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 1 {
