@@ -13,8 +13,9 @@ import (
 )
 
 // refParse is a slow reference for parseJSON built on encoding/json's tokenizer: it
-// accepts the same request forms with the same rules.
-func refParse(data []byte, inputs int, names map[string]int) ([]float64, error) {
+// accepts the same request forms with the same rules (fills: null and a left-out feature
+// are NaN).
+func refParse(data []byte, inputs int, names map[string]int, fills bool) ([]float64, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var vals []float64
@@ -24,6 +25,9 @@ func refParse(data []byte, inputs int, names map[string]int) ([]float64, error) 
 		tok, err := dec.Token()
 		if err != nil {
 			return 0, err
+		}
+		if tok == nil && fills {
+			return math.NaN(), nil
 		}
 		n, ok := tok.(json.Number)
 		if !ok {
@@ -78,8 +82,12 @@ func refParse(data []byte, inputs int, names map[string]int) ([]float64, error) 
 			if _, err := dec.Token(); err != nil {
 				return err
 			}
-			for _, s := range seen {
-				if !s {
+			for j, s := range seen {
+				switch {
+				case s:
+				case fills:
+					x[j] = math.NaN()
+				default:
 					return bad
 				}
 			}
@@ -155,18 +163,20 @@ var fuzzSeeds = []string{
 	`[{"x2": 1, "x1": 2}, [3, 4]]`, `{"row": {"x\u0031": 1, "x2": 2}}`, `[[01, 2]]`, `[[1, 2]] x`,
 	`{"rows": []}`, `[[1, NaN]]`, `[[1, "2"]]`, `{"rows": [[1, 2]], "row": [1, 2]}`, `[[1e999, 1]]`,
 	"[{\"x\xff\": 1}]", `[[-0, 0.0e+0]]`, `[[1,2],]`, ` `, `{"rows": [[1, 2]]}{}`,
+	`[[null, 2], [1, null]]`, `{"rows": [{"x2": null}, {}]}`, `[[nul, 1]]`, `[[nullx, 1]]`, `{"row": null}`,
 }
 
 func FuzzParseJSON(f *testing.F) {
 	for _, s := range fuzzSeeds {
-		f.Add([]byte(s))
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
 	}
 	names := map[string]int{"x1": 0, "x2": 1}
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(func(t *testing.T, data []byte, fills bool) {
 		var tab table
-		tab.reset(2, 1<<30, names, []string{"x1", "x2"})
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills)
 		err := parseJSON(data, &tab)
-		ref, rerr := refParse(data, 2, names)
+		ref, rerr := refParse(data, 2, names, fills)
 		if (err == nil) != (rerr == nil) {
 			t.Fatalf("%q: parseJSON error %v, reference error %v", data, err, rerr)
 		}
@@ -190,14 +200,16 @@ func FuzzParseJSON(f *testing.F) {
 
 func FuzzParseCSV(f *testing.F) {
 	for _, s := range []string{"1,2\n3,4\n", "x2,x1\n1,2\n", "x1,x2\r\n1, 2", "\"x1\",x2\n1,2\n", "1,NaN\n",
-		"a,b\n", "1,2,3\n", "x1,x1\n1,2\n", "1,\"2\n", "\n\n1,2\n\n"} {
-		f.Add([]byte(s), "")
-		f.Add([]byte(s), "present")
+		"a,b\n", "1,2,3\n", "x1,x1\n1,2\n", "1,\"2\n", "\n\n1,2\n\n", "NA,2\n", ",\n1,?\n", "x2,x1\n,N/A\n"} {
+		for _, fills := range []bool{false, true} {
+			f.Add([]byte(s), "", fills)
+			f.Add([]byte(s), "present", fills)
+		}
 	}
 	names := map[string]int{"x1": 0, "x2": 1}
-	f.Fuzz(func(t *testing.T, data []byte, header string) {
+	f.Fuzz(func(t *testing.T, data []byte, header string, fills bool) {
 		var tab table
-		tab.reset(2, 1<<30, names, []string{"x1", "x2"})
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills)
 		err := parseCSV(data, &tab, header)
 		if err != nil {
 			var re *requestError
@@ -210,8 +222,8 @@ func FuzzParseCSV(f *testing.F) {
 			t.Fatalf("%q: %d values in %d rows", data, len(tab.vals), tab.rows)
 		}
 		for _, v := range tab.vals {
-			if !finite(v) {
-				t.Fatalf("%q: value %v accepted", data, v)
+			if !finite(v) && !(fills && math.IsNaN(v)) {
+				t.Fatalf("%q: value %v accepted (fills %v)", data, v, fills)
 			}
 		}
 	})
@@ -229,7 +241,7 @@ func TestNumbers(t *testing.T) {
 			t.Fatal(err)
 		}
 		var tab table
-		tab.reset(1, 10, nil, nil)
+		tab.reset(1, 10, nil, nil, false)
 		if err := parseJSON([]byte("[["+s+"]]"), &tab); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
@@ -269,7 +281,7 @@ func FuzzNumber(f *testing.F) {
 			ok := err == nil && finite(want) && json.Valid([]byte(s))
 			for width, body := range []string{"[[" + s + "]]", "[[" + s + ", " + s + "]]", "[[ " + s + "\n, " + s + " ]]"} {
 				var tab table
-				tab.reset(min(width+1, 2), 10, nil, nil)
+				tab.reset(min(width+1, 2), 10, nil, nil, false)
 				perr := parseJSON([]byte(body), &tab)
 				if (perr == nil) != ok {
 					t.Fatalf("%q: parse error %v, ParseFloat %v, %v", body, perr, want, err)
@@ -320,7 +332,7 @@ func TestPlainRowNumbers(t *testing.T) {
 		}
 		body := "[[" + strings.Join(texts[:], ",") + "]]"
 		var tab table
-		tab.reset(3, 10, nil, nil)
+		tab.reset(3, 10, nil, nil, false)
 		if err := parseJSON([]byte(body), &tab); err != nil {
 			t.Fatalf("%s: %v", body, err)
 		}

@@ -127,7 +127,7 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (int, int) {
 	lm := s.current.Load() // the model of this whole request
 	m := lm.m
 	t := &wk.tab
-	t.reset(m.Inputs, s.cfg.MaxRows, lm.names, m.Features)
+	t.reset(m.Inputs, s.cfg.MaxRows, lm.names, m.Features, m.Scaling.Fill != nil)
 	if isCSV {
 		err = parseCSV(wk.body, t, csvHeader)
 	} else {

@@ -85,6 +85,16 @@ func uncalibrated() *model.Model {
 	return handModel(model.Classification, 2, 4, []string{"no", "yes"}, nil, false, 4)
 }
 
+// withFill gives m fill values for its missing inputs (none zero, so that a missing value
+// read as 0 shows) and returns it.
+func withFill(m *model.Model) *model.Model {
+	m.Scaling.Fill = make([]float64, m.Inputs)
+	for j := range m.Scaling.Fill {
+		m.Scaling.Fill[j] = 0.75 - 0.5*float64(j)
+	}
+	return m
+}
+
 // saveModel writes m to a file in a fresh temporary directory and returns its path.
 func saveModel(t testing.TB, m *model.Model) string {
 	t.Helper()

@@ -37,14 +37,15 @@ type table struct {
 	maxRows  int
 	names    map[string]int // feature name -> column; nil when the model has none
 	features []string
+	fills    bool // the model fills missing inputs: a missing value is NaN, not an error
 	vals     []float64
 	rows     int
 	seen     []uint32 // object rows: seen[j] == stamp when feature j has a value in this row
 	stamp    uint32
 }
 
-func (t *table) reset(inputs, maxRows int, names map[string]int, features []string) {
-	t.inputs, t.maxRows, t.names, t.features = inputs, maxRows, names, features
+func (t *table) reset(inputs, maxRows int, names map[string]int, features []string, fills bool) {
+	t.inputs, t.maxRows, t.names, t.features, t.fills = inputs, maxRows, names, features, fills
 	t.vals = t.vals[:0]
 	t.rows = 0
 	if cap(t.seen) < inputs {
@@ -95,13 +96,18 @@ func clip(s []byte) string {
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
+// noFill is the end of the message refusing a missing value for a model without fill values.
+const noFill = "is a missing value, and the model was trained without missing values"
+
 // jsonParser reads the request forms
 //
 //	{"rows": [[1, 2], [3, 4]]}   {"rows": [{"a": 1, "b": 2}]}   [[1, 2], [3, 4]]   {"row": [1, 2]}
 //
 // into a table, without reflection and without allocating for well-formed input. It
 // accepts exactly the JSON texts that encoding/json accepts (the fuzz test compares it with
-// a decoder built on encoding/json), with the structure above.
+// a decoder built on encoding/json), with the structure above. For a model that fills
+// missing inputs, a null value and a feature left out of an object row are missing (NaN);
+// for one that does not, they are errors.
 type jsonParser struct {
 	data []byte
 	pos  int
@@ -297,8 +303,12 @@ func (p *jsonParser) objectRow() error {
 	}
 	p.pos++ // '{'
 	base := len(t.vals)
+	absent := 0.0 // the value of a feature the row leaves out
+	if t.fills {
+		absent = math.NaN()
+	}
 	for range t.inputs {
-		t.vals = append(t.vals, 0)
+		t.vals = append(t.vals, absent)
 	}
 	t.stamp++
 	if t.stamp == 0 { // wrapped: clear the marks
@@ -346,9 +356,13 @@ func (p *jsonParser) objectRow() error {
 	}
 }
 
-// missing reports the first feature that the current object row lacks.
+// missing reports the first feature that the current object row lacks, unless the model
+// fills missing inputs.
 func (p *jsonParser) missing() error {
 	t := p.t
+	if t.fills {
+		return nil
+	}
 	for j, s := range t.seen {
 		if s != t.stamp {
 			return badRequest("row %d: missing feature %q", t.rows, t.features[j])
@@ -357,11 +371,19 @@ func (p *jsonParser) missing() error {
 	return nil
 }
 
-// number reads one value of the current row, column j (name: its key in an object row).
+// number reads one value of the current row, column j (name: its key in an object row):
+// a number, or null for a missing value (NaN) where the model fills missing inputs.
 func (p *jsonParser) number(j int, name string) (float64, error) {
 	c := p.next()
 	if c != '-' && (c < '0' || c > '9') {
-		return 0, badRequest("%s: %s is not a number", p.where(j, name), p.describe())
+		if !bytes.HasPrefix(p.data[p.pos:], []byte("null")) {
+			return 0, badRequest("%s: %s is not a number", p.where(j, name), p.describe())
+		}
+		if !p.t.fills {
+			return 0, badRequest("%s: null %s", p.where(j, name), noFill)
+		}
+		p.pos += len("null")
+		return math.NaN(), nil
 	}
 	start := p.pos
 	v, exact, ok := p.scanNumber()
@@ -610,11 +632,13 @@ func (p *jsonParser) describe() string {
 	}
 }
 
-// parseCSV reads rows of comma-separated plain decimal numbers. The first record is a header
-// of feature names when header is "present", not when it is "absent", and otherwise (the
-// Content-Type has no header parameter) when it holds one of the model's feature names or no
-// number at all. A header must name each of the model's features once, in any order. A
-// leading UTF-8 byte order mark (Excel's "CSV UTF-8") is skipped, as the command line skips it.
+// parseCSV reads rows of comma-separated plain decimal numbers. An empty field or a marker of
+// dataset.IsMissing ("NA", "?", ...) is a missing value: NaN where the model fills missing
+// inputs, an error where it does not. The first record is a header of feature names when
+// header is "present", not when it is "absent", and otherwise (the Content-Type has no header
+// parameter) when it holds one of the model's feature names or no number or missing value at
+// all. A header must name each of the model's features once, in any order. A leading UTF-8
+// byte order mark (Excel's "CSV UTF-8") is skipped, as the command line skips it.
 func parseCSV(data []byte, t *table, header string) error {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -668,12 +692,15 @@ func parseCSV(data []byte, t *table, header string) error {
 			// same file does not predict here and fail there.
 			field := strings.TrimSpace(s)
 			v, err := dataset.ParseValue(field)
+			if err != nil && t.fills && errors.Is(err, dataset.ErrMissing) {
+				v, err = math.NaN(), nil
+			}
 			if err != nil {
 				line, _ := r.FieldPos(i)
 				what := "is not a number"
 				switch {
 				case errors.Is(err, dataset.ErrMissing):
-					what = "is a missing value (missing values are not supported)"
+					what = noFill
 				case errors.Is(err, dataset.ErrNonFinite):
 					what = "is not a finite number"
 				default:
@@ -699,17 +726,17 @@ func isHeader(rec []string, t *table, header string) bool {
 	case "absent":
 		return false
 	}
-	numbers := 0
+	values := 0 // numbers and missing values
 	for _, s := range rec {
 		s = strings.TrimSpace(s)
 		if _, ok := t.names[s]; ok {
 			return true
 		}
-		if _, err := strconv.ParseFloat(s, 64); err == nil {
-			numbers++
+		if _, err := strconv.ParseFloat(s, 64); err == nil || s == "" || dataset.IsMissing(s) {
+			values++
 		}
 	}
-	return numbers == 0
+	return values == 0
 }
 
 // headerOrder maps the columns of a CSV header to the model's inputs.

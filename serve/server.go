@@ -11,6 +11,10 @@
 //	GET  /model    the model's metadata
 //	GET  /healthz  {"status": "ok"}
 //
+// A missing input is null in JSON, a feature left out of an object row, or in CSV an empty
+// field or a marker such as NA or ? (dataset.IsMissing). A model with fill values
+// (model.Scaling.Fill) puts its fill value in its place; a model without them refuses it.
+//
 // A bad request gets a 4xx status and a body {"error": "..."} naming the row (1-based) and
 // the field at fault. Requests see the model that was current when they started: Reload swaps
 // a fully loaded model in atomically, and keeps the old one when the file fails to load.

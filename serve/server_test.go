@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -69,6 +70,7 @@ func TestPredict(t *testing.T) {
 	X2 := rows(7, 2, 1)
 	X3 := rows(9, 3, 2)
 	one := X2[:1]
+	nan := math.NaN()
 	cases := []struct {
 		name        string
 		m           *model.Model
@@ -99,6 +101,13 @@ func TestPredict(t *testing.T) {
 		{"regressor", regressor(), "application/json", jsonRows(X2), X2},
 		{"regressor csv", regressor(), "text/csv", csvRows(X2, nil, []int{0, 1}), X2},
 		{"no calibration", uncalibrated(), "application/json", jsonRows(X2), X2},
+		// A missing input of a model with fill values: NaN, which Decision fills.
+		{"null", withFill(twoClass()), "application/json", `[[null, 0.5], [1, null], [null, null]]`, [][]float64{{nan, 0.5}, {1, nan}, {nan, nan}}},
+		{"null, object", withFill(twoClass()), "application/json", `{"row": {"x2": null, "x1": 1}}`, [][]float64{{1, nan}}},
+		{"left-out feature", withFill(threeClass()), "application/json", `[{"b": 2, "r": 1}, {}]`, [][]float64{{1, nan, 2}, {nan, nan, nan}}},
+		{"null, regressor", withFill(regressor()), "application/json", `{"row": [null, -1.5]}`, [][]float64{{nan, -1.5}}},
+		{"csv missing", withFill(threeClass()), "text/csv", "b,r,g\n1,,2\nNA, ?,3\n1,2,3\n", [][]float64{{nan, 2, 1}, {nan, 3, nan}, {2, 3, 1}}},
+		{"csv missing first row", withFill(twoClass()), "text/csv", "NA,\n1,N/A\n", [][]float64{{nan, nan}, {1, nan}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -146,6 +155,7 @@ func TestErrors(t *testing.T) {
 	steep.Nodes[0] = model.Node{Centre: []float64{0}, Width: []float64{1}}
 	steep.Scaling = model.Scaling{Mean: []float64{0}, Std: []float64{1}}
 	steep.Calibration.A = [][]float64{{-1e300}, {1e300}}
+	filled := withFill(twoClass())
 	const js = "application/json"
 	cases := []struct {
 		name        string
@@ -197,7 +207,13 @@ func TestErrors(t *testing.T) {
 		{"Infinity", nil, Config{}, "POST", "/predict", js, `[[-Infinity,1]]`, 400, `row 1, field 1 ("x1")`},
 		{"overflow", nil, Config{}, "POST", "/predict", js, `[[1,2],[3,1e999]]`, 400, "row 2, field 2 (\"x2\"): 1e999 is out of the range"},
 		{"string value", nil, Config{}, "POST", "/predict", js, `[[1,"2"]]`, 400, `row 1, field 2 ("x2"): the string "2" is not a number`},
-		{"null value", nil, Config{}, "POST", "/predict", js, `[[null,2]]`, 400, "row 1, field 1 (\"x1\"): null is not a number"},
+		{"null value", nil, Config{}, "POST", "/predict", js, `[[1,2],[null,2]]`, 400, `row 2, field 1 ("x1"): null is a missing value, and the model was trained without missing values`},
+		{"null in object", nil, Config{}, "POST", "/predict", js, `{"row": {"x1": 1, "x2": null}}`, 400, `row 1, field "x2": null is a missing value, and the model was trained without missing values`},
+		{"null row", filled, Config{}, "POST", "/predict", js, `{"row": null}`, 400, "row 1: want an array of numbers or an object"},
+		{"null prefix", filled, Config{}, "POST", "/predict", js, `[[nul,2]]`, 400, `row 1, field 1 ("x1"): "nul" is not a number`},
+		{"null and Infinity", filled, Config{}, "POST", "/predict", js, `[[null,Infinity]]`, 400, `row 1, field 2 ("x2"): "Infinity" is not a number`},
+		{"null and overflow", filled, Config{}, "POST", "/predict", js, `[[null,1e999]]`, 400, `row 1, field 2 ("x2"): 1e999 is out of the range`},
+		{"filled, unknown feature", filled, Config{}, "POST", "/predict", js, `[{"x3": 1}]`, 400, `row 1: unknown feature "x3"`},
 		{"bool value", nil, Config{}, "POST", "/predict", js, `[[1,true]]`, 400, "a boolean is not a number"},
 		{"nested", nil, Config{}, "POST", "/predict", js, `[[1,[2]]]`, 400, "an array is not a number"},
 		{"object value", nil, Config{}, "POST", "/predict", js, `[{"x1": 1, "x2": {}}]`, 400, `row 1, field "x2": an object is not a number`},
@@ -218,7 +234,11 @@ func TestErrors(t *testing.T) {
 		{"csv header only", nil, Config{}, "POST", "/predict", "text/csv", "x1,x2\n", 400, "no rows"},
 		{"csv not a number", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,abc\n", 400, `row 2, field 2 ("x2") (line 2): "abc" is not a number`},
 		{"csv NaN", nil, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `row 1, field 2 ("x2") (line 1): "NaN" is not a finite number`},
-		{"csv NA", nil, Config{}, "POST", "/predict", "text/csv", "1,2\nNA,3\n", 400, `row 2, field 1 ("x1") (line 2): "NA" is a missing value (missing values are not supported)`},
+		{"csv NA", nil, Config{}, "POST", "/predict", "text/csv", "1,2\nNA,3\n", 400, `row 2, field 1 ("x1") (line 2): "NA" is a missing value, and the model was trained without missing values`},
+		{"csv empty field", nil, Config{}, "POST", "/predict", "text/csv", "x2,x1\n,1\n", 400, `row 1, field 2 ("x2") (line 2): "" is a missing value, and the model was trained without missing values`},
+		{"csv missing first row", nil, Config{}, "POST", "/predict", "text/csv", "?,NA\n", 400, `row 1, field 1 ("x1") (line 1): "?" is a missing value`},
+		{"csv NA and inf", filled, Config{}, "POST", "/predict", "text/csv", "NA,1e999\n", 400, `row 1, field 2 ("x2") (line 1): "1e999" is not a finite number`},
+		{"csv NaN, filled", filled, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `"NaN" is not a finite number`},
 		{"csv inf", nil, Config{}, "POST", "/predict", "text/csv", "x2,x1\n1,2\n1e999,2\n", 400, `row 2, field 2 ("x2") (line 3): "1e999" is not a finite number`},
 		{"csv hexadecimal", nil, Config{}, "POST", "/predict", "text/csv", "0x1p4,2\n", 400, `row 1, field 1 ("x1") (line 1): "0x1p4" is not a number: write it in plain decimal notation`},
 		{"csv underscores", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,1_000\n", 400, `row 2, field 2 ("x2") (line 2): "1_000" is not a number`},
