@@ -13,7 +13,8 @@
 //
 // A missing input is null in JSON, a feature left out of an object row, or in CSV an empty
 // field or a marker such as NA or ? (dataset.IsMissing). A model with fill values
-// (model.Scaling.Fill) puts its fill value in its place; a model without them refuses it.
+// (model.Scaling.Fill; GET /model says "fills_missing" and gives "fill") puts its fill value
+// in its place; a model without them refuses it.
 //
 // A bad request gets a 4xx status and a body {"error": "..."} naming the row (1-based) and
 // the field at fault. Requests see the model that was current when they started: Reload swaps
@@ -174,6 +175,10 @@ type ModelInfo struct {
 	// Samples and LOOError come from the model's training record.
 	Samples  int     `json:"samples,omitempty"`
 	LOOError float64 `json:"loo_error"`
+	// FillsMissing says that the model puts Fill (raw values, one an input in the order of
+	// the inputs) in place of a missing input; a model without it refuses one.
+	FillsMissing bool      `json:"fills_missing"`
+	Fill         []float64 `json:"fill,omitempty"`
 }
 
 func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
@@ -203,6 +208,7 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 		Features: m.Features, Size: m.Size(), Outputs: m.Outputs(), Probabilities: m.Calibration != nil,
 		WrittenBy: m.WrittenBy, Server: version.String(), Path: path, LoadedAt: at.UTC().Format(time.RFC3339Nano),
 		Samples: m.Training.Samples, LOOError: m.Training.LOOError,
+		FillsMissing: m.Scaling.Fill != nil, Fill: m.Scaling.Fill,
 	}
 	var err error
 	if lm.info, err = json.Marshal(info); err != nil {

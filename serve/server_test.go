@@ -333,6 +333,16 @@ func TestModelAndHealth(t *testing.T) {
 	if status != 200 {
 		t.Errorf("HEAD /healthz: %d", status)
 	}
+	if info.FillsMissing || info.Fill != nil || !strings.Contains(string(body), `"fills_missing":false`) {
+		t.Errorf("a model without fill values: %s", body)
+	}
+	filled := withFill(threeClass())
+	s, _ = newServer(t, filled, Config{})
+	_, _, body = do(s.Handler(), "GET", "/model", "", "")
+	info = ModelInfo{}
+	if err := json.Unmarshal(body, &info); err != nil || !info.FillsMissing || fmt.Sprint(info.Fill) != fmt.Sprint(filled.Scaling.Fill) {
+		t.Errorf("a model with fill values %v: %s (%v)", filled.Scaling.Fill, body, err)
+	}
 }
 
 // TestRequestLog checks the debug line of a request and the aggregate line.
