@@ -300,7 +300,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			f := strings.TrimSpace(rec[j])
 			v, err := ParseValue(f)
 			if err != nil {
-				if !opt.Missing || !errors.Is(err, ErrMissing) && !isNaNText(f) {
+				if !opt.Missing || !MissingValue(f) {
 					return nil, at(source, line, j+1, err)
 				}
 				v = math.NaN()
@@ -325,14 +325,6 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	}
 	t.X = rows(flat, len(t.Lines), len(fields))
 	return t, nil
-}
-
-// isNaNText reports whether s is NaN as text: nan in any case, with an optional sign.
-func isNaNText(s string) bool {
-	if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	return strings.EqualFold(s, "nan")
 }
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For

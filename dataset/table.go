@@ -105,6 +105,19 @@ func IsMissing(s string) bool {
 	return false
 }
 
+// MissingValue reports whether the trimmed field s stands for a missing feature value where
+// missing values are read (CSVOptions.Missing): an empty field, a marker of IsMissing, or NaN
+// in any case, with an optional sign.
+func MissingValue(s string) bool {
+	if s == "" || IsMissing(s) {
+		return true
+	}
+	if s[0] == '+' || s[0] == '-' {
+		s = s[1:]
+	}
+	return strings.EqualFold(s, "nan")
+}
+
 // ParseValue parses one trimmed feature value as the data readers do: a finite number in plain
 // decimal notation (see scanNumber). Its errors carry no position and wrap ErrMissing (an
 // empty field or a marker of IsMissing), ErrNonFinite or ErrNotNumber.

@@ -632,9 +632,9 @@ func (p *jsonParser) describe() string {
 	}
 }
 
-// parseCSV reads rows of comma-separated plain decimal numbers. An empty field or a marker of
-// dataset.IsMissing ("NA", "?", ...) is a missing value: NaN where the model fills missing
-// inputs, an error where it does not. The first record is a header of feature names when
+// parseCSV reads rows of comma-separated plain decimal numbers. An empty field, a marker of
+// dataset.IsMissing ("NA", "?", ...) or NaN is a missing value (dataset.MissingValue, as the
+// command line reads it): NaN where the model fills missing inputs, an error where it does not. The first record is a header of feature names when
 // header is "present", not when it is "absent", and otherwise (the Content-Type has no header
 // parameter) when it holds one of the model's feature names or no number or missing value at
 // all. A header must name each of the model's features once, in any order. A leading UTF-8
@@ -692,14 +692,14 @@ func parseCSV(data []byte, t *table, header string) error {
 			// same file does not predict here and fail there.
 			field := strings.TrimSpace(s)
 			v, err := dataset.ParseValue(field)
-			if err != nil && t.fills && errors.Is(err, dataset.ErrMissing) {
+			if err != nil && t.fills && dataset.MissingValue(field) {
 				v, err = math.NaN(), nil
 			}
 			if err != nil {
 				line, _ := r.FieldPos(i)
 				what := "is not a number"
 				switch {
-				case errors.Is(err, dataset.ErrMissing):
+				case dataset.MissingValue(field):
 					what = noFill
 				case errors.Is(err, dataset.ErrNonFinite):
 					what = "is not a finite number"
@@ -732,7 +732,7 @@ func isHeader(rec []string, t *table, header string) bool {
 		if _, ok := t.names[s]; ok {
 			return true
 		}
-		if _, err := strconv.ParseFloat(s, 64); err == nil || s == "" || dataset.IsMissing(s) {
+		if _, err := strconv.ParseFloat(s, 64); err == nil || dataset.MissingValue(s) {
 			values++
 		}
 	}

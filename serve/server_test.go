@@ -108,6 +108,7 @@ func TestPredict(t *testing.T) {
 		{"null, regressor", withFill(regressor()), "application/json", `{"row": [null, -1.5]}`, [][]float64{{nan, -1.5}}},
 		{"csv missing", withFill(threeClass()), "text/csv", "b,r,g\n1,,2\nNA, ?,3\n1,2,3\n", [][]float64{{nan, 2, 1}, {nan, 3, nan}, {2, 3, 1}}},
 		{"csv missing first row", withFill(twoClass()), "text/csv", "NA,\n1,N/A\n", [][]float64{{nan, nan}, {1, nan}}},
+		{"csv NaN", withFill(twoClass()), "text/csv", "1,NaN\n-nan,2\n", [][]float64{{1, nan}, {nan, 2}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -233,12 +234,12 @@ func TestErrors(t *testing.T) {
 		{"csv BOM only", nil, Config{}, "POST", "/predict", "text/csv", "\uFEFF\n", 400, "empty body"},
 		{"csv header only", nil, Config{}, "POST", "/predict", "text/csv", "x1,x2\n", 400, "no rows"},
 		{"csv not a number", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,abc\n", 400, `row 2, field 2 ("x2") (line 2): "abc" is not a number`},
-		{"csv NaN", nil, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `row 1, field 2 ("x2") (line 1): "NaN" is not a finite number`},
 		{"csv NA", nil, Config{}, "POST", "/predict", "text/csv", "1,2\nNA,3\n", 400, `row 2, field 1 ("x1") (line 2): "NA" is a missing value, and the model was trained without missing values`},
 		{"csv empty field", nil, Config{}, "POST", "/predict", "text/csv", "x2,x1\n,1\n", 400, `row 1, field 2 ("x2") (line 2): "" is a missing value, and the model was trained without missing values`},
 		{"csv missing first row", nil, Config{}, "POST", "/predict", "text/csv", "?,NA\n", 400, `row 1, field 1 ("x1") (line 1): "?" is a missing value`},
 		{"csv NA and inf", filled, Config{}, "POST", "/predict", "text/csv", "NA,1e999\n", 400, `row 1, field 2 ("x2") (line 1): "1e999" is not a finite number`},
-		{"csv NaN, filled", filled, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `"NaN" is not a finite number`},
+		{"csv NaN", nil, Config{}, "POST", "/predict", "text/csv", "1,NaN\n", 400, `row 1, field 2 ("x2") (line 1): "NaN" ` + noFill},
+		{"csv inf, filled", filled, Config{}, "POST", "/predict", "text/csv", "1,-inf\n", 400, `"-inf" is not a finite number`},
 		{"csv inf", nil, Config{}, "POST", "/predict", "text/csv", "x2,x1\n1,2\n1e999,2\n", 400, `row 2, field 2 ("x2") (line 3): "1e999" is not a finite number`},
 		{"csv hexadecimal", nil, Config{}, "POST", "/predict", "text/csv", "0x1p4,2\n", 400, `row 1, field 1 ("x1") (line 1): "0x1p4" is not a number: write it in plain decimal notation`},
 		{"csv underscores", nil, Config{}, "POST", "/predict", "text/csv", "1,2\n3,1_000\n", 400, `row 2, field 2 ("x2") (line 2): "1_000" is not a number`},
