@@ -75,7 +75,7 @@ func (c *fitContext) power() [][]float64 {
 	if err != nil {
 		return nil
 	}
-	c.powered, c.pw = Zp, model.Scaling{Mean: sc.Mean, Std: sc.Std, Power: pw}
+	c.powered, c.pw = Zp, model.Scaling{Mean: sc.Mean, Std: sc.Std, Power: pw, Fill: c.m.Scaling.Fill}
 	return Zp
 }
 

@@ -85,12 +85,21 @@ func TestFillMissing(t *testing.T) {
 		Xr[i] = []float64{x[0], x[0]*x[0] + 0.1*float64(i%7)}
 		labelsr[i] = strconv.FormatFloat(reg.Y[i], 'g', -1, 64)
 	}
+	// skewed inputs whose logarithms the classes follow: the power transform is kept
+	rng := rand.New(rand.NewPCG(8, 8))
+	Xs, labelss := make([][]float64, 200), make([]string, 200)
+	for i := range Xs {
+		c := i % 2
+		Xs[i] = []float64{math.Exp(1.5*float64(c) + rng.NormFloat64()), math.Exp(rng.NormFloat64() - float64(c))}
+		labelss[i] = []string{"a", "b"}[c]
+	}
 	for _, tc := range []struct {
 		name   string
 		X      [][]float64
 		labels []string
 		opt    sparsekernel.Options
 	}{
+		{"auto, skewed inputs", Xs, labelss, sparsekernel.Options{}},
 		{"auto, two classes", two.X, labels2, sparsekernel.Options{}},
 		{"auto, three classes", X3, labels3, sparsekernel.Options{}},
 		{"auto, regression", Xr, labelsr, sparsekernel.Options{Task: "regression"}},
@@ -118,6 +127,9 @@ func TestFillMissing(t *testing.T) {
 			}
 			if len(m.Scaling.Fill) != len(want) {
 				t.Fatalf("fill %v, want %v", m.Scaling.Fill, want)
+			}
+			if strings.Contains(tc.name, "skewed") && m.Scaling.Power == nil {
+				t.Errorf("the inputs were not power-transformed: %s", m.Training.Chose)
 			}
 			// The same model but for the fill values.
 			m.Scaling.Fill = nil
