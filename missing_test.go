@@ -3,6 +3,7 @@ package sparsekernel_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -192,4 +193,30 @@ func slicesEqual(a, b []float64) bool {
 		}
 	}
 	return true
+}
+
+// Missing values: a NaN in X is filled with its input's median over the training rows, in
+// the fit and, through the medians the model keeps, in its predictions.
+func ExampleOptions_fillMissing() {
+	nan := math.NaN()
+	X := [][]float64{{1, 10}, {2, nan}, {3, 30}, {4, 40}, {nan, 50}, {6, 60}, {7, nan}, {8, 80}, {9, 90}, {10, 100}}
+	labels := []string{"low", "low", "low", "low", "low", "high", "high", "high", "high", "high"}
+	if _, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{}); err != nil {
+		fmt.Println("without FillMissing:", errors.Is(err, sparsekernel.ErrNonFinite))
+	}
+	m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{FillMissing: true})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("medians:", m.Scaling.Fill)
+	for _, x := range [][]float64{{nan, 95}, {1.5, nan}} {
+		f, _ := m.Decision(x)
+		label, _ := m.Label(f)
+		fmt.Println(x, label)
+	}
+	// Output:
+	// without FillMissing: true
+	// medians: [6 55]
+	// [NaN 95] high
+	// [1.5 NaN] low
 }
