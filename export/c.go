@@ -159,11 +159,12 @@ func (g *cGen) header() {
 		comment("  " + l)
 	}
 	r := g.real
+	bad, _ := refused(m)
 	comment("", "Use:", "")
 	if m.Task == model.Classification {
 		comment(
 			"  "+r+" x[$P_N_INPUTS] = {...};        raw inputs, in the order above",
-			"  int c = $p_predict(x);                class index, -1 if an input is NaN or infinite",
+			"  int c = $p_predict(x);                class index, -1 if an input is "+bad,
 			"  const char *name = $p_label(c);       class label, a null pointer if c is out of range")
 		if m.Calibration != nil {
 			comment("  " + r + " p[$P_N_CLASSES]; $p_proba(x, p);  class probabilities")
@@ -171,7 +172,7 @@ func (g *cGen) header() {
 	} else {
 		comment(
 			"  "+r+" x[$P_N_INPUTS] = {...};        raw inputs, in the order above",
-			"  "+r+" y = $p_value(x);                the prediction, NaN if an input is NaN or infinite")
+			"  "+r+" y = $p_value(x);                the prediction, NaN if an input is "+bad)
 	}
 	comment("  " + r + " f[$P_N_OUTPUTS]; $p_decision(x, f);  the decision values")
 	comment("",
@@ -184,9 +185,14 @@ func (g *cGen) header() {
 	comment(
 		fmt.Sprintf("Read-only tables: %d %ss (%d bytes)", tables, r, tables*g.size)+g.classBytes()+".",
 		fmt.Sprintf("Stack: the deepest call (%s) holds arrays of %d %ss", g.callers(), arrays, r),
-		fmt.Sprintf("(inputs + outputs: %d bytes) plus a few scalars and two call frames.", arrays*g.size),
-		"NaN and infinite inputs are refused (a negative return); do not compile with -ffast-math,",
-		"which removes that check.")
+		fmt.Sprintf("(inputs + outputs: %d bytes) plus a few scalars and two call frames.", arrays*g.size))
+	if m.Scaling.Fill != nil {
+		comment("Infinite inputs are refused (a negative return), NaN ones filled; do not compile with",
+			"-ffast-math, which removes those checks.")
+	} else {
+		comment("NaN and infinite inputs are refused (a negative return); do not compile with -ffast-math,",
+			"which removes that check.")
+	}
 	g.b.WriteString(" */\n\n#include <math.h>\n\n")
 }
 
@@ -210,6 +216,9 @@ func (g *cGen) tableReals() int {
 		n = 2 * m.Inputs
 		if m.Scaling.Power != nil {
 			n += 3 * m.Inputs // shift, scale, power
+		}
+		if m.Scaling.Fill != nil {
+			n += m.Inputs
 		}
 	}
 	for i := range m.Nodes {
@@ -282,9 +291,10 @@ func (g *cGen) declarations() {
 	if m.Task == model.Classification {
 		g.put("#define $P_N_CLASSES " + strconv.Itoa(len(m.Classes)))
 	}
+	bad, _ := refused(m)
 	g.put("",
 		"/* $p_decision writes the decision values of the raw input x into f and returns 0; it",
-		" * returns -1 if an input is NaN or infinite, and -2 if a decision value is not finite",
+		" * returns -1 if an input is "+bad+", and -2 if a decision value is not finite",
 		" * (inputs or weights too large); f is then undefined. */",
 		"int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS]);")
 	if m.Task == model.Classification {
@@ -317,6 +327,12 @@ func (g *cGen) declarations() {
 func (g *cGen) tables() {
 	m := g.m
 	if g.inputsUsed() { // else the output does not depend on the inputs
+		if m.Scaling.Fill != nil {
+			g.put("/* the training medians, which stand in for missing inputs */",
+				"static const $real $p_fill[$P_N_INPUTS] =")
+			g.row("    ", m.Scaling.Fill, "fill", false)
+			g.put(";")
+		}
 		g.put("static const $real $p_mean[$P_N_INPUTS] =")
 		g.row("    ", m.Scaling.Mean, "scaling mean", false)
 		g.put(";", "static const $real $p_std[$P_N_INPUTS] =")
@@ -445,11 +461,15 @@ func (g *cGen) functions() {
 	m := g.m
 	g.put("int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS])", "{")
 	if !g.inputsUsed() {
+		check := "        if (!isfinite(x[j]))"
+		if m.Scaling.Fill != nil {
+			check = "        if (isinf(x[j])) /* (NaN: a missing input) */"
+		}
 		g.put(
 			"    int j, k;",
 			"",
 			"    for (j = 0; j < $P_N_INPUTS; j++)",
-			"        if (!isfinite(x[j]))",
+			check,
 			"            return -1;",
 			"    for (k = 0; k < $P_N_OUTPUTS; k++)",
 			"        f[k] = $p_bias[k];")
@@ -463,19 +483,24 @@ func (g *cGen) functions() {
 		default:
 			g.put("    int j, k;")
 		}
+		g.put("", "    for (j = 0; j < $P_N_INPUTS; j++) {")
+		raw := "x[j]" // the raw input (filled, in z[j])
+		if m.Scaling.Fill != nil {
+			raw = "z[j]"
+			g.put("        z[j] = isnan(x[j]) ? $p_fill[j] : x[j]; /* a missing input: its median */")
+		}
 		g.put(
-			"",
-			"    for (j = 0; j < $P_N_INPUTS; j++) {",
-			"        if (!isfinite(x[j]))",
-			"            return -1;",
-		)
+			"        if (!isfinite("+raw+"))",
+			"            return -1;")
 		if m.Scaling.Power == nil {
-			g.put("        z[j] = (x[j] - $p_mean[j]) / $p_std[j];")
+			g.put("        z[j] = (" + raw + " - $p_mean[j]) / $p_std[j];")
 		} else {
+			if m.Scaling.Fill == nil {
+				g.put("        z[j] = x[j];")
+			}
 			g.put(
-				"        z[j] = x[j];",
 				"        if ($p_lambda[j] < 1 || $p_lambda[j] > 1) {",
-				"            $real u = (x[j] - $p_shift[j]) / $p_power_scale[j];",
+				"            $real u = ("+raw+" - $p_shift[j]) / $p_power_scale[j];",
 				"            if (u < 0)",
 				"                z[j] = u;",
 				"            else if ($abs($p_lambda[j]) < 1e-12$f)",

@@ -1,8 +1,9 @@
 // Package export writes a trained sparsekernel model as one self-contained source file, in
 // C99, Go, Python 3 or JavaScript (an ES module), that predicts exactly like the model: the
-// input scaling, the nodes, the weights and biases, the class labels and the calibration
-// become constant tables, and the prediction becomes a few small functions with no dependency
-// beyond the language's maths library (and, in C and Go, no allocation).
+// input scaling (with the values that fill missing inputs, where the model has them), the
+// nodes, the weights and biases, the class labels and the calibration become constant tables,
+// and the prediction becomes a few small functions with no dependency beyond the language's
+// maths library (and, in C and Go, no allocation).
 //
 // The generated code mirrors model.Model.DecisionTo operation by operation, so that the
 // double-precision exports agree with the model to the last few bits (the C library's exp and
@@ -394,15 +395,19 @@ func kernelText(m *model.Model, form string) string {
 func formula(m *model.Model, lin linearPart, table func(string) string) []string {
 	mean, std, centre, width := table("mean"), table("std"), table("centre"), table("width")
 	bias, weight, linear := table("bias"), table("weight"), table("linear")
-	lines := []string{"z[j] = (x[j] - " + mean + "[j]) / " + std + "[j]"}
+	var lines []string
+	if m.Scaling.Fill != nil {
+		lines = append(lines, "x[j] = "+table("fill")+"[j] where x[j] is missing")
+	}
 	if m.Scaling.Power != nil {
 		lambda := table("lambda")
-		lines = []string{
-			"u[j] = (x[j] - " + table("shift") + "[j]) / " + table("power_scale") + "[j]",
-			"t[j] = x[j] where " + lambda + "[j] = 1; else ((u[j] + 1)^" + lambda + "[j] - 1) / " + lambda + "[j] for u[j] >= 0",
-			"       (log(u[j] + 1) at " + lambda + "[j] = 0), u[j] for u[j] < 0",
-			"z[j] = (t[j] - " + mean + "[j]) / " + std + "[j]",
-		}
+		lines = append(lines,
+			"u[j] = (x[j] - "+table("shift")+"[j]) / "+table("power_scale")+"[j]",
+			"t[j] = x[j] where "+lambda+"[j] = 1; else ((u[j] + 1)^"+lambda+"[j] - 1) / "+lambda+"[j] for u[j] >= 0",
+			"       (log(u[j] + 1) at "+lambda+"[j] = 0), u[j] for u[j] < 0",
+			"z[j] = (t[j] - "+mean+"[j]) / "+std+"[j]")
+	} else {
+		lines = append(lines, "z[j] = (x[j] - "+mean+"[j]) / "+std+"[j]")
 	}
 	switch {
 	case len(m.Nodes) == 0 && lin.table != nil: // no g_i
@@ -497,6 +502,9 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	} else {
 		add("Inputs: x[0] to x[%d], in the order of the training data's columns.", m.Inputs-1)
 	}
+	if m.Scaling.Fill != nil {
+		add("Missing inputs (%s) are filled with their training medians.", missing(opt.Lang))
+	}
 	if m.Task == model.Classification {
 		names := make([]string, len(m.Classes))
 		for c, s := range m.Classes {
@@ -549,6 +557,27 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	return l
 }
 
+// missing names the values that stand for a missing input in an export to lang.
+func missing(lang Lang) string {
+	switch lang {
+	case Python:
+		return "None or NaN"
+	case JS:
+		return "null or NaN"
+	}
+	return "NaN"
+}
+
+// refused returns the words for the input values that m refuses, as an adjective ("NaN or
+// infinite") and as a noun ("NaN or an infinity"): infinities only where m fills missing
+// inputs.
+func refused(m *model.Model) (adjective, noun string) {
+	if m.Scaling.Fill != nil {
+		return "infinite", "an infinity"
+	}
+	return "NaN or infinite", "NaN or an infinity"
+}
+
 // plain reports whether s can go into a comment as it is: printable ASCII with no sequence
 // that a C comment or a trigraph would read ("/*", "*/", "??"), and no backslash.
 func plain(s string) bool {
@@ -580,11 +609,15 @@ type tableWriter interface {
 }
 
 // writeTables writes the tables of a Python or JavaScript export of m, in the order its
-// functions read them: the scaling (and the power transform), the kernel nodes' centres,
-// widths (one a node, or one a node and input) and weights, the linear nodes' folded table,
-// the quadratic nodes' centres, matrices and weights, the biases, a regressor's range and
-// trend, and the calibration.
+// functions read them: the values that fill missing inputs, the scaling (and the power
+// transform), the kernel nodes' centres, widths (one a node, or one a node and input) and
+// weights, the linear nodes' folded table, the quadratic nodes' centres, matrices and
+// weights, the biases, a regressor's range and trend, and the calibration.
 func writeTables(w tableWriter, m *model.Model, lin linearPart) {
+	if m.Scaling.Fill != nil {
+		w.comment("The training medians, which stand in for missing inputs.")
+		w.vector("_$p_fill", m.Scaling.Fill)
+	}
 	w.vector("_$p_mean", m.Scaling.Mean)
 	w.vector("_$p_std", m.Scaling.Std)
 	if pw := m.Scaling.Power; pw != nil {

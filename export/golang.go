@@ -71,13 +71,18 @@ func (g *goGen) header() {
 	} else {
 		comment("\ty, err := $P" + "Value(x) // x holds $P" + "Inputs raw values")
 	}
+	refuse := "a NaN or infinite input."
+	if m.Scaling.Fill != nil {
+		refuse = "an infinite input."
+	}
 	comment("\tf, err := $P"+"Decision(x) // the decision values", "",
-		"The functions do not allocate; they return Err$P"+"Input for a NaN or infinite input.")
+		"The functions do not allocate; they return Err$P"+"Input for "+refuse)
 	g.put("package $pkg", "", `import "math"`, "")
 }
 
 func (g *goGen) declarations() {
 	m := g.m
+	adjective, noun := refused(m)
 	nodes := "\t// $P" + "Nodes is the number of basis functions."
 	if g.lin.table != nil {
 		nodes = "\t// $P" + "Nodes is the number of Gaussian nodes (the linear nodes are in $pLinear)."
@@ -105,8 +110,8 @@ func (g *goGen) declarations() {
 		"",
 		"// The errors of the $P functions.",
 		"const (",
-		"\t// Err$P"+"Input reports an input of the wrong length, or holding NaN or an infinity.",
-		"\tErr$P"+"Input = $pError(\""+g.opt.Name+": the input has the wrong length or a value that is NaN or infinite\")",
+		"\t// Err$P"+"Input reports an input of the wrong length, or holding "+noun+".",
+		"\tErr$P"+"Input = $pError(\""+g.opt.Name+": the input has the wrong length or a value that is "+adjective+"\")",
 		"\t// Err$P"+"Overflow reports a decision value (or a probability) that is not finite.",
 		"\tErr$P"+"Overflow = $pError(\""+g.opt.Name+": a decision value is not finite\")",
 		")", "")
@@ -152,6 +157,9 @@ func (g *goGen) vector(name, typ string, vals []float64) {
 func (g *goGen) tables() {
 	m := g.m
 	g.put("var (")
+	if m.Scaling.Fill != nil {
+		g.vector("$pFill", "[$P"+"Inputs]float64", m.Scaling.Fill)
+	}
 	g.vector("$pMean", "[$P"+"Inputs]float64", m.Scaling.Mean)
 	g.vector("$pStd", "[$P"+"Inputs]float64", m.Scaling.Std)
 	if pw := m.Scaling.Power; pw != nil { // u = (x - shift) / scale, then ((u+1)^lambda - 1) / lambda for u >= 0
@@ -216,20 +224,30 @@ func (g *goGen) tables() {
 
 func (g *goGen) functions() {
 	m := g.m
+	values, check := "values.", "math.IsNaN(v) || math.IsInf(v, 0)"
+	if m.Scaling.Fill != nil {
+		values, check = "values, NaN where one is missing.", "math.IsInf(v, 0)"
+	}
 	g.put(
 		"// $P"+"Decision returns the decision values of the raw input x, which holds $P"+"Inputs",
-		"// values. The error is Err$P"+"Input or Err$P"+"Overflow.",
+		"// "+values+" The error is Err$P"+"Input or Err$P"+"Overflow.",
 		"func $P"+"Decision(x []float64) (f [$P"+"Outputs]float64, err error) {",
 		"\tif len(x) != $P"+"Inputs {",
 		"\t\treturn f, Err$P"+"Input",
 		"\t}",
 		"\tfor _, v := range x {",
-		"\t\tif math.IsNaN(v) || math.IsInf(v, 0) {",
+		"\t\tif "+check+" {",
 		"\t\t\treturn f, Err$P"+"Input",
 		"\t\t}",
 		"\t}",
 		"\tvar z [$P"+"Inputs]float64",
 		"\tfor j, v := range x {")
+	if m.Scaling.Fill != nil {
+		g.put(
+			"\t\tif math.IsNaN(v) { // a missing input: its training median",
+			"\t\t\tv = $pFill[j]",
+			"\t\t}")
+	}
 	if g.m.Scaling.Power != nil {
 		g.put(
 			"\t\tif l := $pLambda[j]; l != 1 {",

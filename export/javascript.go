@@ -103,14 +103,22 @@ func (g *jsGen) header() {
 		}
 		g.comment("    const y = " + g.opt.Name + ".$p_value(x);     // the prediction, a number" + clip)
 	}
+	bad, _ := refused(m)
+	errs := []string{
+		"array-like (an array, a typed array) of numbers (BigInts are taken), and an Error named",
+		"OverflowError for a decision value (or a probability) that is not finite."}
+	if m.Scaling.Fill != nil {
+		errs = []string{
+			"array-like (an array, a typed array) of numbers and nulls (BigInts are taken), and an Error",
+			"named OverflowError for a decision value (or a probability) that is not finite."}
+	}
 	g.comment("    const f = "+g.opt.Name+".$p_decision(x);  // the decision values, an array of $P_N_OUTPUTS numbers",
 		"",
 		"An ES module (ECMAScript 2015) that imports nothing, for Node.js 18 or later (as a .mjs file,",
 		"or a .js file under a package.json of \"type\": \"module\"), browsers (<script type=\"module\">,",
 		"import) and bundlers. The functions write no module state. They throw a RangeError for an",
-		"input of the wrong length or that is NaN or infinite, a TypeError for one that is not an",
-		"array-like (an array, a typed array) of numbers (BigInts are taken), and an Error named",
-		"OverflowError for a decision value (or a probability) that is not finite.")
+		"input of the wrong length or that is "+bad+", a TypeError for one that is not an")
+	g.comment(errs...)
 	g.put("")
 }
 
@@ -206,6 +214,23 @@ func (g *jsGen) comment(lines ...string) {
 func (g *jsGen) functions() {
 	m := g.m
 	name := g.opt.Name // a valid name: safe in a string literal
+	bigint := []string{`    if (typeof v === "bigint") {`}
+	doc := []string{
+		"// numbers. x is an array (or a typed array) of $P_N_INPUTS numbers. It throws a RangeError",
+		"// if x has the wrong length or holds NaN or an infinity, a TypeError if x is not an",
+		"// array-like of numbers, and an OverflowError if a decision value is not finite (weights or",
+		"// inputs so large that the sum overflows)."}
+	if m.Scaling.Fill != nil {
+		bigint = []string{
+			"    if (v === null || Number.isNaN(v)) { // a missing input: its training median",
+			"      v = _$p_fill[j];",
+			`    } else if (typeof v === "bigint") {`}
+		doc = []string{
+			"// numbers. x is an array (or a typed array) of $P_N_INPUTS numbers, null or NaN where one is",
+			"// missing. It throws a RangeError if x has the wrong length or holds an infinity, a TypeError",
+			"// if x is not an array-like of numbers, and an OverflowError if a decision value is not",
+			"// finite (weights or inputs so large that the sum overflows)."}
+	}
 	g.put(
 		"// _$p_overflow returns the error of a value that is not finite.",
 		"function _$p_overflow(what) {",
@@ -224,8 +249,9 @@ func (g *jsGen) functions() {
 		"  }",
 		"  const z = [];",
 		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
-		"    let v = x[j];",
-		`    if (typeof v === "bigint") {`,
+		"    let v = x[j];")
+	g.put(bigint...)
+	g.put(
 		"      v = Number(v);",
 		"      if (!Number.isFinite(v)) {",
 		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
@@ -256,11 +282,9 @@ func (g *jsGen) functions() {
 		"  return z;",
 		"}",
 		"",
-		"// $p_decision returns the decision values of the raw input x, an array of $P_N_OUTPUTS",
-		"// numbers. x is an array (or a typed array) of $P_N_INPUTS numbers. It throws a RangeError",
-		"// if x has the wrong length or holds NaN or an infinity, a TypeError if x is not an",
-		"// array-like of numbers, and an OverflowError if a decision value is not finite (weights or",
-		"// inputs so large that the sum overflows).",
+		"// $p_decision returns the decision values of the raw input x, an array of $P_N_OUTPUTS")
+	g.put(doc...)
+	g.put(
 		"export function $p_decision(x) {",
 		"  const z = _$p_inputs(x);",
 		"  const f = _$p_bias.slice();")

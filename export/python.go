@@ -119,11 +119,12 @@ func (g *pyGen) header() {
 		}
 		g.put("    y = $p_value(x)          # the prediction, a float" + clip)
 	}
+	bad, _ := refused(m)
 	g.put("    f = $p_decision(x)       # the decision values, a list of $P_N_OUTPUTS floats",
 		"",
 		"Python 3.8 or later, nothing beyond the standard library's math module; the functions",
 		"write no global state (thread-safe). They raise ValueError for an input of the wrong",
-		"length or that is NaN or infinite, and OverflowError for a decision value (or a",
+		"length or that is "+bad+", and OverflowError for a decision value (or a",
 		"probability) that is not finite.",
 		`"""`,
 		"",
@@ -256,6 +257,12 @@ func (g *pyGen) comment(lines ...string) {
 
 func (g *pyGen) functions() {
 	m := g.m
+	read, check, scalars := "            v = float(x[j])", "        if not math.isfinite(v):", "scalars...)."
+	if m.Scaling.Fill != nil {
+		read, check, scalars = "            v = math.nan if x[j] is None else float(x[j])", "        elif not math.isfinite(v):",
+			"scalars...), or None or NaN where one is missing."
+	}
+	_, bad := refused(m)
 	g.put(
 		"def _$p_inputs(x):",
 		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
@@ -265,10 +272,16 @@ func (g *pyGen) functions() {
 		"    z = []",
 		"    for j in range($P_N_INPUTS):",
 		"        try:",
-		"            v = float(x[j])",
+		read,
 		"        except OverflowError:  # an int beyond the range of a float",
-		`            raise ValueError("`+g.opt.Name+`: input %d is beyond float range" % (j + 1)) from None`,
-		"        if not math.isfinite(v):",
+		`            raise ValueError("`+g.opt.Name+`: input %d is beyond float range" % (j + 1)) from None`)
+	if m.Scaling.Fill != nil {
+		g.put(
+			"        if math.isnan(v):  # a missing input: its training median",
+			"            v = _$p_fill[j]")
+	}
+	g.put(
+		check,
 		`            raise ValueError("`+g.opt.Name+`: input %d is %r" % (j + 1, v))`)
 	if m.Scaling.Power != nil {
 		g.put(
@@ -293,9 +306,9 @@ func (g *pyGen) functions() {
 		`    """Return the decision values of the raw input x as a list of $P_N_OUTPUTS floats.`,
 		"",
 		"    x is a sequence of $P_N_INPUTS numbers (anything float() takes: int, float, numpy",
-		"    scalars...).",
+		"    "+scalars,
 		"",
-		"    Raises ValueError if x has the wrong length or holds NaN or an infinity, and",
+		"    Raises ValueError if x has the wrong length or holds "+bad+", and",
 		"    OverflowError if a decision value is not finite (inputs or weights too large).",
 		`    """`,
 		"    z = _$p_inputs(x)",
