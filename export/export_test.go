@@ -56,6 +56,16 @@ func special(m *model.Model) [][]float64 {
 	return rows
 }
 
+// withFill gives m values that fill its missing inputs, half a deviation off the mean on
+// alternate sides, and returns m.
+func withFill(m *model.Model) *model.Model {
+	m.Scaling.Fill = make([]float64, m.Inputs)
+	for j := range m.Scaling.Fill {
+		m.Scaling.Fill[j] = m.Scaling.Mean[j] + 0.5*m.Scaling.Std[j]*float64(1-2*(j%2))
+	}
+	return m
+}
+
 // around draws n raw inputs around a model's training distribution.
 func around(m *model.Model, n int, seed uint64) [][]float64 {
 	rng := rand.New(rand.NewPCG(seed, 17))

@@ -198,20 +198,7 @@ func TestGeneratePower(t *testing.T) {
 	powered := *plain
 	powered.Scaling.Power = &model.Power{Shift: []float64{0, 1, 2}, Scale: []float64{1, 2, 3}, Lambda: []float64{0, 1, -0.5}}
 	mustCheck(t, &powered)
-	reals := func(m *model.Model) int {
-		src, err := export.Generate(m, export.Options{Name: "m"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := string(src)
-		i := strings.Index(s, "Read-only tables: ")
-		var n int
-		if _, err := fmt.Sscanf(s[i+len("Read-only tables: "):], "%d", &n); i < 0 || err != nil {
-			t.Fatalf("no count of read-only numbers: %v", err)
-		}
-		return n
-	}
-	if got, want := reals(&powered), reals(plain)+3*3; got != want {
+	if got, want := readOnly(t, &powered), readOnly(t, plain)+3*3; got != want {
 		t.Errorf("read-only numbers %d with the transform, want %d", got, want)
 	}
 	for _, c := range []struct {
@@ -236,6 +223,87 @@ func TestGeneratePower(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkText(t, string(c.opt.Lang), src, c.want, nil)
+	}
+}
+
+// readOnly returns the count of read-only numbers in the header of m's C export.
+func readOnly(t *testing.T, m *model.Model) int {
+	t.Helper()
+	src, err := export.Generate(m, export.Options{Name: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	i := strings.Index(s, "Read-only tables: ")
+	var n int
+	if _, err := fmt.Sscanf(s[i+len("Read-only tables: "):], "%d", &n); i < 0 || err != nil {
+		t.Fatalf("no count of read-only numbers: %v", err)
+	}
+	return n
+}
+
+// TestGenerateFill checks the exports of a model that fills missing inputs: the table of fill
+// values and its line in the formula, the header's word on missing inputs, documentation that
+// no longer says NaN is refused, and in C a count of read-only numbers that includes the
+// fill values. (TestExamplesUpToDate checks that a model without them exports as before.)
+func TestGenerateFill(t *testing.T) {
+	plain := withLinear(randomModel(t, 80, 3, 4, 1, false), 81, 1)
+	plain.Classes = []string{"a", "b"}
+	mustCheck(t, plain)
+	filled := *plain
+	mustCheck(t, withFill(&filled))
+	if got, want := readOnly(t, &filled), readOnly(t, plain)+3; got != want {
+		t.Errorf("read-only numbers %d with the fill values, want %d", got, want)
+	}
+	refused := []string{"NaN or", "NaN and"}
+	for _, c := range []struct {
+		opt        export.Options
+		want, lack []string
+	}{
+		{export.Options{Name: "m"}, []string{
+			"Missing inputs (NaN) are filled with their training medians.\n",
+			" *   x[j] = m_fill[j] where x[j] is missing\n",
+			"static const double m_fill[M_N_INPUTS] =\n",
+			"        z[j] = isnan(x[j]) ? m_fill[j] : x[j];",
+			"-1 if an input is infinite",
+			"Infinite inputs are refused (a negative return), NaN ones filled;",
+		}, refused},
+		{export.Options{Name: "m", Float: true}, []string{"static const float m_fill[M_N_INPUTS] =\n"}, refused},
+		{export.Options{Lang: export.Go, Name: "m"}, []string{
+			"Missing inputs (NaN) are filled with their training medians.\n",
+			"//\tx[j] = mFill[j] where x[j] is missing\n",
+			"\tmFill ", // (gofmt aligns the table names)
+			"\t\tif math.IsNaN(v) { // a missing input: its training median\n\t\t\tv = mFill[j]\n",
+			"they return ErrMInput for an infinite input.",
+			"a value that is infinite\")",
+		}, refused},
+		{export.Options{Lang: export.Python, Name: "m"}, []string{
+			"Missing inputs (None or NaN) are filled with their training medians.\n",
+			"    x[j] = _m_fill[j] where x[j] is missing\n",
+			"\n_m_fill = (",
+			"            v = math.nan if x[j] is None else float(x[j])\n",
+			"        if math.isnan(v):  # a missing input: its training median\n            v = _m_fill[j]\n        elif",
+			"or None or NaN where one is missing.",
+		}, refused},
+		{export.Options{Lang: export.JS, Name: "m"}, []string{
+			"Missing inputs (null or NaN) are filled with their training medians.\n",
+			"//     x[j] = _m_fill[j] where x[j] is missing\n",
+			"\nconst _m_fill = [",
+			"    if (v === null || Number.isNaN(v)) { // a missing input: its training median\n      v = _m_fill[j];\n",
+			"of numbers and nulls (BigInts are taken)",
+			"null or NaN where one is\n// missing.",
+		}, refused},
+	} {
+		src, err := export.Generate(&filled, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkText(t, fmt.Sprintf("%+v", c.opt), src, c.want, c.lack)
+		src, err = export.Generate(plain, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkText(t, fmt.Sprintf("%+v without fill", c.opt), src, []string{"NaN or"}, []string{"fill", "Fill", "issing"})
 	}
 }
 
