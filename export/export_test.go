@@ -56,6 +56,30 @@ func special(m *model.Model) [][]float64 {
 	return rows
 }
 
+// missing returns rows of x with missing (NaN) inputs: each input alone, every other one, all
+// of them, and all but an infinite one at either end (refused, with Fill or without).
+func missing(x []float64) [][]float64 {
+	var rows [][]float64
+	row := func(nan func(j int) bool) []float64 {
+		r := slices.Clone(x)
+		for j := range r {
+			if nan(j) {
+				r[j] = math.NaN()
+			}
+		}
+		rows = append(rows, r)
+		return r
+	}
+	for k := range x {
+		row(func(j int) bool { return j == k })
+	}
+	row(func(j int) bool { return j%2 == 0 })
+	row(func(int) bool { return true })
+	row(func(int) bool { return true })[0] = math.Inf(1)
+	row(func(int) bool { return true })[len(x)-1] = math.Inf(-1)
+	return rows
+}
+
 // withFill gives m values that fill its missing inputs, half a deviation off the mean on
 // alternate sides, and returns m.
 func withFill(m *model.Model) *model.Model {
@@ -166,7 +190,8 @@ func testCases(t testing.TB) []testCase {
 	t.Helper()
 	var cases []testCase
 	add := func(name string, m *model.Model, rows [][]float64, noFloat bool) {
-		cases = append(cases, testCase{name, m, append(rows, special(m)...), noFloat})
+		rows = append(append(rows, special(m)...), missing(rows[0])...)
+		cases = append(cases, testCase{name, m, rows, noFloat})
 	}
 	fit := func(X [][]float64, y []float64, opt sparsekernel.Options) *model.Model {
 		m, err := sparsekernel.Fit(X, y, opt)
@@ -192,14 +217,15 @@ func testCases(t testing.TB) []testCase {
 	rs, rt := synth.Sinc(150, 2, 0.1, 3), synth.Sinc(200, 2, 0, 4)
 	add("sinc", fit(rs.X, rs.Y, sparsekernel.Options{Method: sparsekernel.LROLS, Task: model.Regression}), rt.X, false)
 
-	// Wavelet LS-SVMs (one node per training point), fitted: a regressor and a classifier.
+	// Wavelet LS-SVMs (one node per training point), fitted: a regressor (that fills missing
+	// inputs) and a classifier.
 	ws := synth.Sinc(60, 2, 0.05, 5)
 	wavelet := sparsekernel.LSSVMOptions{Kernel: model.KernelWavelet, Tuner: "none", Gamma: 10, Width: 1.5}
-	add("wavelet_reg", fit(ws.X, ws.Y, sparsekernel.Options{Method: sparsekernel.LSSVM, Task: model.Regression, LSSVM: wavelet}), rt.X[:100], false)
+	add("wavelet_reg", withFill(fit(ws.X, ws.Y, sparsekernel.Options{Method: sparsekernel.LSSVM, Task: model.Regression, LSSVM: wavelet})), rt.X[:100], false)
 	wc := synth.Ripley(60, 6)
 	add("wavelet_class", fit(wc.X, wc.Y, sparsekernel.Options{Method: sparsekernel.LSSVM, LSSVM: wavelet}), te.X[:100], false)
 
-	// Four classes, calibrated, with awkward names.
+	// Four classes, calibrated, with awkward names, filling missing inputs.
 	mc := randomModel(t, 7, 3, 8, 4, false)
 	mc.Classes = []string{"setosa", "versi\"color\\", "virginica ??=", "autre é, with a label long enough to wrap the line of class names"}
 	mc.Features = []string{"sepal length", "sepal */ width /*", "pétale\n"}
@@ -213,7 +239,7 @@ func testCases(t testing.TB) []testCase {
 		mc.Calibration.A = append(mc.Calibration.A, a)
 		mc.Calibration.B = append(mc.Calibration.B, rng.NormFloat64())
 	}
-	add("multi", mustCheck(t, mc), around(mc, 200, 9), false)
+	add("multi", mustCheck(t, withFill(mc)), around(mc, 200, 9), false)
 
 	// Two classes, one variance per node and input, Platt calibration.
 	md := randomModel(t, 10, 4, 6, 1, true)
@@ -226,10 +252,12 @@ func testCases(t testing.TB) []testCase {
 	mr.Task, mr.Classes, mr.Range = model.Regression, nil, []float64{-0.5, 0.5}
 	add("clip", mustCheck(t, mr), around(mr, 100, 13), false)
 
-	// No node at all: the bias only.
+	// No node at all: the bias only, refusing missing inputs or filling them.
 	me := &model.Model{Task: model.Regression, Method: "hand-built", Kernel: model.KernelGaussian, Inputs: 2,
 		Scaling: model.Scaling{Mean: []float64{0, 1}, Std: []float64{1, 2}}, Weights: [][]float64{{}}, Bias: []float64{1.5}}
 	add("empty", mustCheck(t, me), around(me, 10, 14), false)
+	mef := *me
+	add("empty_fill", mustCheck(t, withFill(&mef)), around(me, 10, 14), false)
 
 	// Weights that overflow near the nodes (and do not fit in a float).
 	mo := randomModel(t, 15, 1, 2, 1, false)
@@ -263,6 +291,9 @@ func testCases(t testing.TB) []testCase {
 			// A range narrower than the trend's: rows beyond the trend's ends are clipped
 			// at bounds it widened.
 			ml.Task, ml.Range, ml.Trend, ml.Bias[0] = model.Regression, []float64{-0.2, 0.2}, []float64{-0.5, 0.5}, 0.1
+			if c.name == "lin_trend" {
+				withFill(ml)
+			}
 		case c.regression:
 			ml.Task, ml.Range = model.Regression, []float64{-2.5, 2} // clips both ends
 		case c.k == 1:
@@ -298,7 +329,8 @@ func testCases(t testing.TB) []testCase {
 	add("quad_only", mustCheck(t, mq1), around(mq1, 200, 56), false)
 
 	// A power transform of the inputs (every kind of power, and an input left alone), with
-	// rows below the shift too (the transform's linear continuation).
+	// rows below the shift too (the transform's linear continuation); the two-class model
+	// fills missing inputs.
 	for i, k := range []int{1, 3} {
 		mp := withLinear(randomModel(t, uint64(60+i), 4, 5, k, false), uint64(62+i), 2)
 		mp.Classes = []string{"a", "b"}
@@ -309,6 +341,9 @@ func testCases(t testing.TB) []testCase {
 		for j := range 4 {
 			mp.Scaling.Power.Shift[j] = mp.Scaling.Mean[j] - 2*mp.Scaling.Std[j]
 			mp.Scaling.Power.Scale[j] = 0.5 * mp.Scaling.Std[j]
+		}
+		if k == 1 {
+			withFill(mp)
 		}
 		add(fmt.Sprintf("power_%d", k), mustCheck(t, mp), around(mp, 200, uint64(64+i)), false)
 	}
@@ -807,6 +842,15 @@ func TestCompiledGo(t *testing.T) {
 			compare(t, tc, got, 1e-12)
 		})
 	}
+}
+
+// driverArgs returns the arguments of a Python or JavaScript driver for tc: the script, the
+// case's name, and fill if its model fills missing inputs.
+func driverArgs(script string, tc testCase) []string {
+	if tc.m.Scaling.Fill != nil {
+		return []string{script, tc.name, "fill"}
+	}
+	return []string{script, tc.name}
 }
 
 // checkLines compares a script's output lines with want, where an empty want is a class index

@@ -25,14 +25,17 @@ func node(t *testing.T) string {
 	return lookTool(t, "no node in PATH (set NODE to use another binary)", os.Getenv("NODE"), "node", "nodejs")
 }
 
-// jsDriver imports the exported module named by its argument (name.mjs, in the working
+// jsDriver imports the exported module named by its first argument (name.mjs, in the working
 // directory) and prints each stdin row's results as the C and Go drivers do (parseResults),
-// checking the types the functions return and the kinds of error they throw.
+// checking the types the functions return and the kinds of error they throw. A second
+// argument, fill, says that the model fills missing inputs: the driver then passes some of
+// the NaN inputs as null (those of odd row plus column).
 const jsDriver = `import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 
 const name = process.argv[2];
+const fill = process.argv[3] === "fill";
 const mod = await import(pathToFileURL(resolve(name + ".mjs")).href);
 const fn = (s) => mod[name + "_" + s];
 const decision = fn("decision"), predict = fn("predict"), label = fn("label"), proba = fn("proba"), value = fn("value");
@@ -75,7 +78,10 @@ function num(s) {
 
 const out = [];
 for await (const line of createInterface({ input: process.stdin })) {
-  const x = line.trim().split(/\s+/).map(num);
+  let x = line.trim().split(/\s+/).map(num);
+  if (fill) {
+    x = x.map((v, j) => (Number.isNaN(v) && (out.length + j) % 2 ? null : v));
+  }
   const [st, f] = call(decision, x);
   let fields = [String(st)].concat(st === 0 ? floats(f, K) : Array(K).fill("0"));
   if (value !== undefined) {
@@ -128,7 +134,7 @@ func TestJS(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, tc.name+".mjs"), src, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out := runCmd(t, dir, rowsText(tc.rows), nil, nodeJS, "driver.mjs", tc.name)
+			out := runCmd(t, dir, rowsText(tc.rows), nil, nodeJS, driverArgs("driver.mjs", tc)...)
 			got, err := parseResults(tc.m, out)
 			if err != nil {
 				t.Fatal(err)
@@ -447,7 +453,8 @@ process.stdout.write(out.join("\n") + "\n");
 // TestJSErrors checks the errors a JavaScript export throws: RangeError naming the input for
 // a wrong length, NaN, an infinity or a BigInt beyond the range of a number; TypeError for an
 // input that is not an array of numbers; an Error named OverflowError for weights that
-// overflow; RangeError for a class out of range.
+// overflow; RangeError for a class out of range; and, where the model has fill values, null and
+// NaN taken as missing but infinities refused and undefined still a TypeError.
 func TestJSErrors(t *testing.T) {
 	nodeJS := node(t)
 	m := randomModel(t, 1, 2, 3, 1, false)
@@ -456,8 +463,10 @@ func TestJSErrors(t *testing.T) {
 	mo.Task, mo.Classes = model.Regression, nil
 	mo.Nodes[1].Centre[0] = mo.Nodes[0].Centre[0]
 	mo.Weights[0] = []float64{1e308, 1e308}
+	mf := *m
+	withFill(&mf)
 	dir := t.TempDir()
-	for name, mm := range map[string]*model.Model{"two": m, "big": mo} {
+	for name, mm := range map[string]*model.Model{"two": m, "big": mo, "filled": &mf} {
 		src, err := export.Generate(mustCheck(t, mm), export.Options{Lang: export.JS, Name: name})
 		if err != nil {
 			t.Fatal(err)
@@ -467,8 +476,14 @@ func TestJSErrors(t *testing.T) {
 		}
 	}
 	centre := mo.Scaling.Mean[0] + mo.Scaling.Std[0]*mo.Nodes[0].Centre[0]
+	fill, err := json.Marshal(mf.Scaling.Fill)
+	if err != nil {
+		t.Fatal(err)
+	}
 	script := `import * as two from "./two.mjs";
 import * as big from "./big.mjs";
+import * as filled from "./filled.mjs";
+const same = (a, b) => console.log(JSON.stringify(filled.filled_decision(a)) === JSON.stringify(filled.filled_decision(b)));
 function show(f, ...args) {
   try {
     console.log(JSON.stringify(f(...args)));
@@ -496,6 +511,12 @@ show(two.two_predict, [1, 2]);
 show(two.two_predict, [1n, 2n]);
 show(two.two_predict, new Float64Array([1, 2]));
 show(big.big_value, [` + strconv.FormatFloat(centre, 'g', -1, 64) + `]);
+same([null, NaN], ` + string(fill) + `);
+same(new Float64Array([1.5, NaN]), [1.5, ` + string(fill) + `[1]]);
+show(filled.filled_predict, [null, Infinity]);
+show(filled.filled_predict, [-Infinity, NaN]);
+show(filled.filled_predict, [undefined, null]);
+show(filled.filled_predict, [null, "1"]);
 `
 	if err := os.WriteFile(filepath.Join(dir, "errors.mjs"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
@@ -520,6 +541,12 @@ show(big.big_value, [` + strconv.FormatFloat(centre, 'g', -1, 64) + `]);
 		"RangeError RangeError: two: class of type bigint is not 0 to 1",
 		"", "", "", // a class index (numbers, BigInts, a typed array)
 		"Error OverflowError: big: decision value 1 is Infinity (inputs or weights too large)",
+		"true",
+		"true",
+		"RangeError RangeError: filled: input 2 is Infinity",
+		"RangeError RangeError: filled: input 1 is -Infinity",
+		"TypeError TypeError: filled: input 1 is not a number (undefined)",
+		"TypeError TypeError: filled: input 2 is not a number (string)",
 	}
 	checkLines(t, out, want)
 }

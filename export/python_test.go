@@ -29,13 +29,17 @@ func python(t *testing.T) string {
 // no bytecode is written, and the environment does not change the interpreter's behaviour.
 var pyFlags = []string{"-W", "error", "-B", "-E"}
 
-// pyDriver imports the exported module named by its argument and prints each stdin row's
-// results as the C and Go drivers do (parseResults), checking the types the functions return.
+// pyDriver imports the exported module named by its first argument and prints each stdin
+// row's results as the C and Go drivers do (parseResults), checking the types the functions
+// return. A second argument, fill, says that the model fills missing inputs: the driver then
+// passes some of the NaN inputs as None (those of odd row plus column).
 const pyDriver = `import importlib
+import math
 import sys
 
 name = sys.argv[1]
 mod = importlib.import_module(name)
+fill = sys.argv[2:] == ["fill"]
 
 
 def fn(s):
@@ -64,8 +68,10 @@ def floats(vs, n):
 
 
 out = sys.stdout.buffer
-for line in sys.stdin:
+for r, line in enumerate(sys.stdin):
     x = [float(s) for s in line.split()]
+    if fill:
+        x = [None if math.isnan(v) and (r + j) % 2 else v for j, v in enumerate(x)]
     st, f = call(decision, x)
     fields = [str(st)] + (floats(f, K) if st == 0 else ["0"] * K)
     if value is not None:
@@ -106,7 +112,7 @@ func TestPython(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, tc.name+".py"), src, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			out := runCmd(t, dir, rowsText(tc.rows), nil, py, append(pyFlags, "driver.py", tc.name)...)
+			out := runCmd(t, dir, rowsText(tc.rows), nil, py, append(pyFlags, driverArgs("driver.py", tc)...)...)
 			got, err := parseResults(tc.m, out)
 			if err != nil {
 				t.Fatal(err)
@@ -386,7 +392,8 @@ func TestPythonNames(t *testing.T) {
 
 // TestPythonErrors checks the exceptions of a Python export: ValueError naming the input for
 // a wrong length, NaN, an infinity or an int beyond float range; OverflowError for weights
-// that overflow; IndexError for a class out of range.
+// that overflow; IndexError for a class out of range; TypeError for None where the model has
+// no fill values, and, where it has them, None and NaN taken as missing but infinities refused.
 func TestPythonErrors(t *testing.T) {
 	py := python(t)
 	m := randomModel(t, 1, 2, 3, 1, false)
@@ -395,8 +402,10 @@ func TestPythonErrors(t *testing.T) {
 	mo.Task, mo.Classes = model.Regression, nil
 	mo.Nodes[1].Centre[0] = mo.Nodes[0].Centre[0]
 	mo.Weights[0] = []float64{1e308, 1e308}
+	mf := *m
+	withFill(&mf)
 	dir := t.TempDir()
-	for name, mm := range map[string]*model.Model{"two": m, "big": mo} {
+	for name, mm := range map[string]*model.Model{"two": m, "big": mo, "filled": &mf} {
 		src, err := export.Generate(mustCheck(t, mm), export.Options{Lang: export.Python, Name: name})
 		if err != nil {
 			t.Fatal(err)
@@ -405,12 +414,17 @@ func TestPythonErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	script := `import math, two, big
+	script := `import math, two, big, filled
 def show(f, *args):
     try:
         print(repr(f(*args)))
     except Exception as e:
         print(type(e).__name__ + ": " + str(e))
+def kind(f, *args):
+    try:
+        f(*args)
+    except Exception as e:
+        print(type(e).__name__)
 show(two.two_decision, [1.0])
 show(two.two_decision, (1.0, 2.0, 3.0))
 show(two.two_predict, [math.nan, 1.0])
@@ -420,6 +434,13 @@ show(two.two_label, 2)
 show(two.two_label, -1)
 show(two.two_predict, (1, 2))
 show(big.big_value, [big._big_mean[0] + big._big_std[0] * big._big_centre[0][0]])
+kind(two.two_predict, [None, 1.0])
+print(filled.filled_decision([None, math.nan]) == filled.filled_decision(filled._filled_fill))
+print(filled.filled_decision((1.5, None)) == filled.filled_decision([1.5, filled._filled_fill[1]]))
+show(filled.filled_predict, [None, math.inf])
+show(filled.filled_predict, [-math.inf, math.nan])
+show(filled.filled_predict, [None])
+kind(filled.filled_predict, ["", None])
 `
 	out := runCmd(t, dir, nil, nil, py, append(pyFlags, "-c", script)...)
 	want := []string{
@@ -432,6 +453,13 @@ show(big.big_value, [big._big_mean[0] + big._big_std[0] * big._big_centre[0][0]]
 		"IndexError: two: class -1 is not 0 to 1",
 		"", // a class index (ints as inputs)
 		"OverflowError: big: decision value 1 is inf (inputs or weights too large)",
+		"TypeError",
+		"True",
+		"True",
+		"ValueError: filled: input 2 is inf",
+		"ValueError: filled: input 1 is -inf",
+		"ValueError: filled: the input has length 1, the model expects 2 values",
+		"ValueError", // (float(""))
 	}
 	checkLines(t, out, want)
 }
