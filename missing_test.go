@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,7 +150,7 @@ func TestFillMissing(t *testing.T) {
 			for _, x := range holed[:20] {
 				f, err := m.Decision(x)
 				g, err2 := m.Decision(filledRow(x, want))
-				if err != nil || err2 != nil || !slicesEqual(f, g) {
+				if err != nil || err2 != nil || !slices.Equal(f, g) {
 					t.Errorf("Decision(%v) = %v, %v; with the medians %v, %v", x, f, err, g, err2)
 				}
 			}
@@ -181,18 +182,6 @@ func filledRow(x, fill []float64) []float64 {
 		}
 	}
 	return r
-}
-
-func slicesEqual(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Missing values: a NaN in X is filled with its input's median over the training rows, in

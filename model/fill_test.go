@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,7 +37,7 @@ func TestDecisionFill(t *testing.T) {
 			}
 			got, err := m.Decision(in)
 			exp, err2 := m.Decision(want)
-			if err != nil || err2 != nil || !equal(got, exp) {
+			if err != nil || err2 != nil || !slices.Equal(got, exp) {
 				t.Errorf("%s, Decision(%v) = %v, %v; want Decision(%v) = %v, %v", m.Task, in, got, err, want, exp, err2)
 			}
 			for j := range in {
@@ -73,18 +74,6 @@ func TestDecisionFill(t *testing.T) {
 	}
 }
 
-func equal(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func TestFillFile(t *testing.T) {
 	m := fillModel()
 	var b bytes.Buffer
@@ -96,7 +85,7 @@ func TestFillFile(t *testing.T) {
 		t.Errorf("a model with fill values written as %.200q, want version 7 and an about line", file)
 	}
 	r, err := Read(strings.NewReader(file), "fill")
-	if err != nil || !equal(r.Scaling.Fill, m.Scaling.Fill) {
+	if err != nil || !slices.Equal(r.Scaling.Fill, m.Scaling.Fill) {
 		t.Fatalf("read back: %v, %v; want %v", err, r.Scaling.Fill, m.Scaling.Fill)
 	}
 	old := strings.Replace(file, `"version": 7`, `"version": 6`, 1)
