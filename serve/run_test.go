@@ -147,17 +147,37 @@ func start(t *testing.T, s *Server) (addr string, cancel func(), wait func() err
 	return ln.Addr().String(), cancel, func() error { return <-done }
 }
 
+// handlerStarted makes s send on the returned channel as each request reaches its handler. A
+// request whose header the server reads after a shutdown began is closed unanswered (net/http
+// drops it), so the shutdown tests wait for their request to be in the handler before they stop
+// the server; another request answered first (on another connection) does not say that this
+// one's header has been read.
+func handlerStarted(s *Server) <-chan struct{} {
+	started := make(chan struct{}, 8)
+	h := s.handler
+	s.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		started <- struct{}{}
+		h.ServeHTTP(w, r)
+	})
+	return started
+}
+
+// waitFor waits for a value on c, for at most a minute.
+func waitFor(t *testing.T, c <-chan struct{}) {
+	t.Helper()
+	select {
+	case <-c:
+	case <-time.After(time.Minute):
+		t.Fatal("the request did not reach the handler")
+	}
+}
+
 // TestShutdown starts a request, sends half its body, stops the server, then sends the
 // rest: the request must be answered before Run returns.
 func TestShutdown(t *testing.T) {
 	s, logs := newServer(t, twoClass(), Config{ShutdownTimeout: time.Minute})
+	started := handlerStarted(s)
 	addr, cancel, wait := start(t, s)
-
-	res, err := http.Get("http://" + addr + "/healthz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
 
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
@@ -166,14 +186,7 @@ func TestShutdown(t *testing.T) {
 	defer conn.Close()
 	body := `{"rows": [[1, 2], [3, 4]]}`
 	fmt.Fprintf(conn, "POST /predict HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:10])
-
-	// Once a later connection is answered, the server has accepted this one and tracks it:
-	// Shutdown waits for it (a new connection counts as idle only after 5 s).
-	res, err = http.Get("http://" + addr + "/healthz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
+	waitFor(t, started)
 	cancel()
 	// Shutdown closes the listener first; wait until new connections are refused.
 	for {
@@ -208,6 +221,7 @@ func TestShutdown(t *testing.T) {
 // TestShutdownBounded: a request that never completes is cut off after the shutdown timeout.
 func TestShutdownBounded(t *testing.T) {
 	s, _ := newServer(t, twoClass(), Config{ShutdownTimeout: 50 * time.Millisecond})
+	started := handlerStarted(s)
 	addr, cancel, wait := start(t, s)
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
@@ -215,11 +229,7 @@ func TestShutdownBounded(t *testing.T) {
 	}
 	defer conn.Close()
 	io.WriteString(conn, "POST /predict HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n[[1,")
-	res, err := http.Get("http://" + addr + "/healthz") // the request above is now active
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
+	waitFor(t, started)
 	cancel()
 	if err := wait(); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Run returned %v, want a deadline error", err)
