@@ -331,7 +331,8 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 // HeaderAuto: if opt lists columns by name and the record holds them all, it is; otherwise it
 // is iff none of the fields that may be features (the label field and the columns dropped or
 // left out by number are not looked at) is a number and at least one is text other than a
-// missing value ("" or "?").
+// missing value ("" or "?"; with opt.Missing, any that MissingValue reads as missing, so that
+// a first data row of missing values is data).
 func isHeader(opt CSVOptions, names []string, li int) bool {
 	switch opt.Header {
 	case HeaderYes:
@@ -378,7 +379,7 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 		switch {
 		case isNumber(f):
 			number = true
-		case f != "" && f != "?":
+		case f != "" && f != "?" && !(opt.Missing && MissingValue(f)):
 			text = true
 		}
 	}

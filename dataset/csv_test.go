@@ -3,6 +3,7 @@ package dataset
 import (
 	"encoding/csv"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -209,5 +210,37 @@ func TestParseCSVMissing(t *testing.T) {
 	}
 	if strings.Join(tab.Labels, "") != "uvuv" {
 		t.Errorf("labels %q", tab.Labels)
+	}
+}
+
+// TestParseCSVMissingFirstRow: with Missing, a first row whose features are all missing
+// values is data, not a header (its markers are not names); a row with a name still is one.
+func TestParseCSVMissingFirstRow(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		opt      CSVOptions
+		rows     int // data rows, the first of them missing every feature unless there is a header
+		features []string
+	}{
+		{"markers", "NA,NA,1\n2,3,0\n", CSVOptions{Missing: true}, 2, nil},
+		{"NaN, null and None", "NaN,null,None,y\n1,2,3,z\n", CSVOptions{Missing: true}, 2, nil},
+		{"empty and N/A, label first", "1,,N/A\n0,2,3\n", CSVOptions{Missing: true, LabelColumn: 1}, 2, nil},
+		{"a name among the markers", "a,NA,y\n1,2,3\n", CSVOptions{Missing: true}, 1, []string{"a", "NA"}},
+		{"a dropped name", "id,NA,NA,y\nx,1,2,3\n", CSVOptions{Missing: true, Drop: []Column{{Number: 1}}}, 2, nil},
+	}
+	for _, tc := range tests {
+		tab, err := ParseCSV(strings.NewReader(tc.in), "data.csv", tc.opt)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if len(tab.X) != tc.rows || !slices.Equal(tab.Features, tc.features) {
+			t.Errorf("%s: %d rows, features %q; want %d and %q", tc.name, len(tab.X), tab.Features, tc.rows, tc.features)
+			continue
+		}
+		if tc.features == nil && slices.ContainsFunc(tab.X[0], func(v float64) bool { return !math.IsNaN(v) }) {
+			t.Errorf("%s: the first row is %v, want every feature missing", tc.name, tab.X[0])
+		}
 	}
 }
