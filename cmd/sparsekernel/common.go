@@ -274,7 +274,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	}
 	if len(constant) == t.Dim() {
 		return nil, fmt.Errorf("%s: every feature is constant (%s): there is nothing to learn from; a model could only predict the most frequent class or the mean",
-			t.Source, describeConstant(t))
+			t.Source, describeConstant(filled))
 	}
 	if opt.Task == "" {
 		if err := dataset.MissingLabelError(t); err != nil {
@@ -297,7 +297,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	for _, name := range opt.Unused() {
 		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
 	}
-	warnColumns(info, t, constant)
+	warnColumns(info, filled, constant) // (the values filled, as constant was found)
 	warnNumericHeader(info, t)
 	if task == model.Classification {
 		warnClassSizes(info, t)

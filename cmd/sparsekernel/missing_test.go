@@ -114,6 +114,10 @@ func TestMissingValues(t *testing.T) {
 			write("label.csv", "a,y\n1,p\n2,?\n3,p\n")}, 1, `:3:2: missing label "?"`},
 		{"infinity", []string{"train", "-missing", "median", "-o", filepath.Join(dir, "x.json"),
 			write("inf.csv", "a,y\n1,p\ninf,q\n3,p\n")}, 1, `:3:1: field "inf" is not finite`},
+		{"a column constant but where missing", []string{"train", "-missing", "median", "-o", filepath.Join(dir, "x.json"),
+			write("constant.csv", "a,b,y\n1,NA,p\n2,5,q\n3,5,p\n4,,q\n5,5,q\n")}, 0, "column 2 (b) is constant (every value is 5)"},
+		{"every column constant but where missing", []string{"train", "-missing", "median", "-o", filepath.Join(dir, "x.json"),
+			write("constants.csv", "a,b,y\nNA,?,p\n2,5,q\n2,5,p\n,,q\n")}, 1, "every feature is constant (column 1 (a) = 2, column 2 (b) = 5)"},
 		{"eval -cv", []string{"eval", "-cv", "3", "-missing", "median", trainCSV}, 0, "3-fold cross-validation"},
 		{"eval", []string{"eval", "-missing", "median", trainCSV, write("evaltest.csv", strings.Replace(train.String(), "\n", "\n,,1\n", 1))}, 0, "accuracy"},
 	} {
