@@ -110,11 +110,15 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 	return nil
 }
 
-// parse reads an input as the flags say.
+// parse reads an input as the flags say. An error about a missing value gets the hint
+// d.fillHint where reading missing values gets past it (not in LIBSVM data, which have none).
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
-	if !o.Missing {
-		err = hintMissing(err, d.fillHint)
+	if hinted := hintMissing(err, d.fillHint); !o.Missing && hinted != err {
+		o.Missing = true
+		if _, again := dataset.Parse(bytes.NewReader(in.data), in.source, o); again == nil || again.Error() != err.Error() {
+			err = hinted
+		}
 	}
 	return t, hintDrop(err)
 }

@@ -130,3 +130,36 @@ func TestMissingValues(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingHint: an error about a missing value hints at -missing median where the flag
+// reads it, not in LIBSVM data, which have no missing values (the flag gets the same error).
+func TestMissingHint(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, file, data string
+		hint             bool
+	}{
+		{"CSV, NaN", "d.csv", "a,b,y\n1,2,p\n3,NaN,q\n", true},
+		{"CSV, empty", "d.csv", "a,b,y\n1,2,p\n3,,q\n", true},
+		{"LIBSVM, NaN", "d.libsvm", "1 1:0.5 2:NaN\n-1 1:2\n", false},
+		{"LIBSVM, no value", "d.libsvm", "1 1:0.5 2:\n-1 1:2\n", false},
+		{"LIBSVM told by its lines, a marker", "d.txt", "1 1:0.5 2:?\n-1 1:2\n", false},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, tc.file)
+		if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCLI("train", "-o", filepath.Join(dir, "x.json"), path)
+		if code != 1 || strings.Contains(stderr, "add -missing median") != tc.hint {
+			t.Errorf("%s: exit %d, %q; want 1, the hint %v", tc.name, code, stderr, tc.hint)
+		}
+		if tc.hint {
+			continue
+		}
+		code, _, stderr2 := runCLI("train", "-missing", "median", "-o", filepath.Join(dir, "x.json"), path)
+		if code != 1 || stderr2 != stderr {
+			t.Errorf("%s, -missing median: exit %d, %q; want 1 and %q", tc.name, code, stderr2, stderr)
+		}
+	}
+}
