@@ -27,8 +27,10 @@ naming the columns. The data file may hold a label column (then the accuracy or 
 reported on stderr, as svm-predict does) or only the model's inputs. When the model and the
 file both name their columns, they are matched by name (columns in another order are
 reordered, and said so; a missing input or an unknown column is an error; -drop leaves
-columns out); otherwise by position. The data file or the model file may be - (standard
-input); -o - is standard output.
+columns out); otherwise by position. A missing input (an empty field, ?, NA, NaN, ...) is
+filled with its training median where the model was trained with -missing median, and is an
+error otherwise. The data file or the model file may be - (standard input); -o - is standard
+output.
 
 Example:
 
