@@ -35,7 +35,19 @@ type Folder struct {
 //
 //	data/diabetis/train.csv:7:12: index 900 out of range [0, 768)
 func ReadFolder(dir string) (*Folder, error) {
-	xs, err := ReadCSV(filepath.Join(dir, "x.csv"), CSVOptions{Header: HeaderNo, LabelColumn: -1, Comma: ','})
+	return ReadFolderWith(dir, FolderOptions{})
+}
+
+// FolderOptions says how to read a benchmark folder. The zero value is ReadFolder's.
+type FolderOptions struct {
+	// Missing reads a missing value in x.csv (an empty field, a marker of IsMissing or NaN) as
+	// NaN instead of refusing it, as CSVOptions.Missing does.
+	Missing bool
+}
+
+// ReadFolderWith reads a benchmark folder as ReadFolder does, with the options opt.
+func ReadFolderWith(dir string, opt FolderOptions) (*Folder, error) {
+	xs, err := ReadCSV(filepath.Join(dir, "x.csv"), CSVOptions{Header: HeaderNo, LabelColumn: -1, Comma: ',', Missing: opt.Missing})
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +112,8 @@ func ReadFolder(dir string) (*Folder, error) {
 }
 
 // checkMagnitudes refuses a value (or a numeric label) of magnitude SafeMagnitude(rows) or
-// more: a training set drawn from the folder could then overflow its mean or variance.
+// more: a training set drawn from the folder could then overflow its mean or variance. (A
+// missing value, NaN, passes.)
 func (f *Folder) checkMagnitudes() error {
 	limit := SafeMagnitude(len(f.X))
 	for i, x := range f.X {

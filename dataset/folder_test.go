@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,19 @@ func TestSplitLabelErrorsNameYFile(t *testing.T) {
 	wantErr(t, err, ErrNotNumber, filepath.Join(dir, `y.csv:5:1: label "four" is not a number`))
 	if !strings.Contains(err.Error(), "four") || errors.Is(err, ErrMissing) {
 		t.Errorf("unexpected error %v", err)
+	}
+}
+
+func TestReadFolderMissing(t *testing.T) {
+	dir := writeFolder(t, map[string]string{"x.csv": "0.5,1\n1.5,NA\n?,3\n3.5,4\n4.5,\n5.5,6\n"})
+	if _, err := ReadFolder(dir); !errors.Is(err, ErrMissing) {
+		t.Errorf("ReadFolder: %v, want ErrMissing", err)
+	}
+	f, err := ReadFolderWith(dir, FolderOptions{Missing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := CountMissing(f.X); !slices.Equal(got, []int{1, 2}) {
+		t.Errorf("missing per column %v, want [1 2]", got)
 	}
 }

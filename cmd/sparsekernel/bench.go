@@ -44,6 +44,7 @@ Example:
 				verbose bool
 			)
 			ff.register(fs)
+			ff.registerMissing(fs)
 			fs.Var(&dirs, "data", "benchmark `folder` (repeatable; folders may also be given as arguments)")
 			fs.Var(&gens, "generated", "generated benchmark `name`: "+strings.Join(bench.GeneratorNames(), ", ")+" (repeatable)")
 			fs.IntVar(&k, "realisations", 0, "run `K` realisations (0: all)")
@@ -76,8 +77,11 @@ Example:
 				var sources []func() (bench.Source, error)
 				for _, dir := range dirs {
 					sources = append(sources, func() (bench.Source, error) {
-						f, err := dataset.ReadFolder(dir)
+						f, err := dataset.ReadFolderWith(dir, dataset.FolderOptions{Missing: opt.FillMissing})
 						if err != nil {
+							if !opt.FillMissing {
+								err = hintMissing(err, fillHintTrain)
+							}
 							return nil, err
 						}
 						if opt.Task == "" && f.Declared == nil {

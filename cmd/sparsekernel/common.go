@@ -196,8 +196,8 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on a terminal (warnings are still printed)")
 }
 
-// registerMissing registers -missing, the choice of train and eval (bench reads folders,
-// whose values are never missing; predict follows the model).
+// registerMissing registers -missing, the choice of train, eval and bench (predict follows
+// the model).
 func (f *fitFlags) registerMissing(fs *flag.FlagSet) {
 	fs.StringVar(&f.missing, "missing", "refuse", "missing feature values (empty, ?, NA, NaN, ...): refuse them (an error naming each), or median: fill each\n"+
 		"with its column's median over the training rows, in the fit and in the model's predictions")

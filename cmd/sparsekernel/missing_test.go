@@ -163,3 +163,34 @@ func TestMissingHint(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchMissing runs bench on a folder whose x.csv has missing values: refused with the
+// hint without -missing, each realisation's model filling them with its training medians with
+// it.
+func TestBenchMissing(t *testing.T) {
+	dir := t.TempDir()
+	writeFolder(t, dir)
+	xPath := filepath.Join(dir, "x.csv")
+	data, err := os.ReadFile(xPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := 1; i < len(lines); i += 9 {
+		if f := strings.Split(lines[i], ","); len(f) == 2 {
+			f[i%2] = "NA"
+			lines[i] = strings.Join(f, ",")
+		}
+	}
+	if err := os.WriteFile(xPath, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI("bench", "-quiet", dir)
+	if code != 1 || !strings.Contains(stderr, `x.csv:2:2: missing value "NA"`) || !strings.Contains(stderr, "add -missing median") {
+		t.Errorf("bench without -missing: exit %d, %q", code, stderr)
+	}
+	code, out, stderr := runCLI("bench", "-quiet", "-missing", "median", "-json", dir)
+	if code != 0 || !strings.Contains(out, `"FillMissing":true`) || !strings.Contains(out, `"test_error_mean"`) {
+		t.Errorf("bench -missing median: exit %d, %q, %q", code, out, stderr)
+	}
+}
