@@ -390,6 +390,15 @@ func ProbabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss
 	return probabilityScores(m, F, target)
 }
 
+// ProbabilityScoresOf is ProbabilityScores on the model's decision values f at the rows (f[r]
+// those of row r, as m.Decisions gives them), for a caller that has them already.
+func ProbabilityScoresOf(m *model.Model, f [][]float64, target []float64) (logLoss, brier float64, err error) {
+	if len(f) != len(target) {
+		return 0, 0, fmt.Errorf("%d rows but %d targets", len(f), len(target))
+	}
+	return probabilityScores(m, f, target)
+}
+
 // probabilityScores is ProbabilityScores on the model's decisions f at the rows.
 func probabilityScores(m *model.Model, f [][]float64, target []float64) (logLoss, brier float64, err error) {
 	var P [][]float64
@@ -589,6 +598,19 @@ func TestError(m *model.Model, X [][]float64, target []float64) (float64, error)
 		return Score(m, X, target, ErrorPercent)
 	}
 	return Score(m, X, target, MSE)
+}
+
+// TestErrorOf is TestError on the model's decision values f at the rows (f[r] those of row r,
+// as m.Decisions gives them), for a caller that has them already.
+func TestErrorOf(m *model.Model, f [][]float64, target []float64) (float64, error) {
+	metric := MSE
+	if m.Task == model.Classification {
+		metric = ErrorPercent
+	}
+	if err := checkTargets(m, f, target, metric); err != nil { // (f has a row per row of X)
+		return 0, err
+	}
+	return scoreOf(f, target, metric), nil
 }
 
 // MeanStd returns the mean and the sample standard deviation (n-1) of v: NaN and NaN for no

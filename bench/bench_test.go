@@ -71,6 +71,40 @@ func TestScore(t *testing.T) {
 	}
 }
 
+// TestScoresOf checks that the scores of decision values a caller has are those of the rows.
+func TestScoresOf(t *testing.T) {
+	src := Generators["ripley"](1)
+	tr, te, err := src.Split(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := sparsekernel.FitLabels(tr.X, tr.Labels, sparsekernel.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := make([]float64, len(te.Labels))
+	for i, l := range te.Labels {
+		target[i] = float64(slices.Index(m.Classes, l))
+	}
+	f, err := m.Decisions(te.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, err1 := TestError(m, te.X, target)
+	e2, err2 := TestErrorOf(m, f, target)
+	l1, b1, err3 := ProbabilityScores(m, te.X, target)
+	l2, b2, err4 := ProbabilityScoresOf(m, f, target)
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || e1 != e2 || l1 != l2 || b1 != b2 || e1 == 0 || l1 == 0 {
+		t.Errorf("error %v %v, log-loss %v %v, Brier %v %v (%v %v %v %v)", e1, e2, l1, l2, b1, b2, err1, err2, err3, err4)
+	}
+	if _, err := TestErrorOf(m, f[1:], target); err == nil {
+		t.Error("TestErrorOf: fewer decisions than targets accepted")
+	}
+	if _, _, err := ProbabilityScoresOf(m, f[1:], target); err == nil {
+		t.Error("ProbabilityScoresOf: fewer decisions than targets accepted")
+	}
+}
+
 func TestRunIndependentOfWorkers(t *testing.T) {
 	src := Generators["ripley"](4)
 	var results []*Result

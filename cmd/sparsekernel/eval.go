@@ -121,7 +121,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		fmt.Fprintf(w, "stopped: %s\n", m.Training.Stop)
 	}
 	sizeTable(w, m)
-	testErr, err := bench.TestError(m, te.X, truth)
+	testErr, err := bench.TestErrorOf(m, f, truth)
 	if err != nil {
 		return fmt.Errorf("%s: %w", te.Source, err)
 	}
@@ -180,7 +180,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 	if m.Calibration == nil {
 		return nil
 	}
-	logLoss, brier, err := bench.ProbabilityScores(m, te.X, truth)
+	logLoss, brier, err := bench.ProbabilityScoresOf(m, f, truth)
 	if err != nil {
 		return fmt.Errorf("%s: %w", te.Source, err)
 	}
