@@ -30,6 +30,7 @@ type dataFlags struct {
 	// an error, to which fillHint is added.
 	fill     bool
 	fillHint string
+	folds    bool // the table is cross-validated: each fold's model fills with its own medians
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
@@ -264,7 +265,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	}
 	filled := t
 	if opt.FillMissing {
-		if filled, err = fillTable(t, info); err != nil {
+		if filled, err = fillTable(t, df.folds, info); err != nil {
 			return nil, err
 		}
 	}
@@ -306,9 +307,9 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 }
 
 // fillTable says on info how many values of t are missing, in which columns, and what fills
-// them (the library fills them the same way, dataset.FillMedians), and returns t with them
+// them (with folds, each fold's training medians) (the library fills them the same way, dataset.FillMedians), and returns t with them
 // filled, for the checks of the values. A column missing on every row is an error naming it.
-func fillTable(t *dataset.Table, info io.Writer) (*dataset.Table, error) {
+func fillTable(t *dataset.Table, folds bool, info io.Writer) (*dataset.Table, error) {
 	counts := dataset.CountMissing(t.X)
 	X, medians, err := dataset.FillMedians(t.X)
 	if err != nil {
@@ -328,7 +329,11 @@ func fillTable(t *dataset.Table, info io.Writer) (*dataset.Table, error) {
 		}
 		total, cols = total+n, cols+1
 		if cols <= maxColumnWarnings {
-			parts = append(parts, fmt.Sprintf("%s: %d, median %g", columnName(t, j), n, medians[j]))
+			part := fmt.Sprintf("%s: %d, median %g", columnName(t, j), n, medians[j])
+			if folds {
+				part = fmt.Sprintf("%s: %d", columnName(t, j), n)
+			}
+			parts = append(parts, part)
 		}
 	}
 	if more := cols - maxColumnWarnings; more > 0 {
@@ -337,7 +342,11 @@ func fillTable(t *dataset.Table, info io.Writer) (*dataset.Table, error) {
 	if total == 0 {
 		fmt.Fprintf(info, "no value is missing; the model will fill a missing input with its column's median\n")
 	} else {
-		fmt.Fprintf(info, "filling %s with their columns' medians (%s)\n", words.Count(total, "missing value"), strings.Join(parts, "; "))
+		whose := "their columns' medians"
+		if folds {
+			whose = "the medians of each fold's training rows"
+		}
+		fmt.Fprintf(info, "filling %s with %s (%s)\n", words.Count(total, "missing value"), whose, strings.Join(parts, "; "))
 	}
 	filled := *t
 	filled.X = X

@@ -373,6 +373,7 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	if err != nil {
 		return err
 	}
+	df.folds = true
 	t, err := trainingTable(df, opt, args[0], stderr)
 	if err != nil {
 		return err

@@ -119,6 +119,7 @@ func TestMissingValues(t *testing.T) {
 		{"every column constant but where missing", []string{"train", "-missing", "median", "-o", filepath.Join(dir, "x.json"),
 			write("constants.csv", "a,b,y\nNA,?,p\n2,5,q\n2,5,p\n,,q\n")}, 1, "every feature is constant (column 1 (a) = 2, column 2 (b) = 5)"},
 		{"eval -cv", []string{"eval", "-cv", "3", "-missing", "median", trainCSV}, 0, "3-fold cross-validation"},
+		{"eval -cv's fill line", []string{"eval", "-cv", "3", "-missing", "median", trainCSV}, 0, "missing values with the medians of each fold's training rows (column 1 (a): "},
 		{"eval", []string{"eval", "-missing", "median", trainCSV, write("evaltest.csv", strings.Replace(train.String(), "\n", "\n,,1\n", 1))}, 0, "accuracy"},
 	} {
 		code, out, stderr := runCLI(tc.args...)
