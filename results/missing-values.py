@@ -5,9 +5,12 @@ the default with -missing median on all test rows, and on the complete test rows
 default trained on the complete training rows only (what could be done without filling);
 with --svc, scikit-learn's SVC (SVR) after SimpleImputer(strategy="median") and
 StandardScaler, its 8 x 8 grid of C and gamma chosen by shuffled (stratified) 5-fold
-cross-validation, on all test rows of the same splits. Writes one line a split: set, split,
-then the three figures (or the SVC's), and the default's nodes with -missing median.
-Usage: /usr/bin/python3 results/missing-values.py [--svc] [--bin sparsekernel] FILE.csv...
+cross-validation, on all test rows of the same splits; with --complete-case, the default
+trained on the complete training rows alone with -missing median (so that it fills the test
+rows' missing values with those rows' medians), on all test rows. Writes one line a split: set,
+split, then the three figures (or the SVC's, or the complete-case model's), and the default's
+nodes with -missing median.
+Usage: /usr/bin/python3 results/missing-values.py [--svc|--complete-case] [--bin sparsekernel] FILE.csv...
 """
 import os
 import re
@@ -19,7 +22,8 @@ import numpy as np
 
 args = sys.argv[1:]
 svc = "--svc" in args
-args = [a for a in args if a != "--svc"]
+complete_case = "--complete-case" in args
+args = [a for a in args if a not in ("--svc", "--complete-case")]
 binary = "sparsekernel"
 if "--bin" in args:
     i = args.index("--bin")
@@ -69,8 +73,11 @@ def ours(header, lines, X, k, reg, tmp):
     pattern = r"test MSE: ([\d.e+-]+)" if reg else r"test error: ([\d.]+)%"
     task = ["-task", "regression"] if reg else []
     res = []
-    for flags, tr, te in ((["-missing", "median"], "train", "test"), (["-missing", "median"], "train", "test_cc"),
-                          ([], "train_cc", "test_cc")):
+    runs = ((["-missing", "median"], "train", "test"), (["-missing", "median"], "train", "test_cc"),
+            ([], "train_cc", "test_cc"))
+    if complete_case:
+        runs = ((["-missing", "median"], "train_cc", "test"),)
+    for flags, tr, te in runs:
         r = subprocess.run([binary, "eval", "-quiet"] + task + flags + [files[tr], files[te]],
                            capture_output=True, text=True)
         if r.returncode != 0:
