@@ -301,7 +301,15 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			v, err := ParseValue(f)
 			if err != nil {
 				if !opt.Missing || !MissingValue(f) {
-					return nil, at(source, line, j+1, err)
+					pe := at(source, line, j+1, err)
+					if len(t.Lines) == 0 && isText(err) {
+						for _, k := range fields {
+							if _, err := ParseValue(strings.TrimSpace(rec[k])); isText(err) {
+								pe.TextColumns = append(pe.TextColumns, k+1)
+							}
+						}
+					}
+					return nil, pe
 				}
 				v = math.NaN()
 			}
@@ -325,6 +333,12 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	}
 	t.X = rows(flat, len(t.Lines), len(fields))
 	return t, nil
+}
+
+// isText reports whether err is ParseValue's error for text: not a number, and not a number
+// in another notation either (such as 1_000 or 0x10, whose errors say how to write them).
+func isText(err error) bool {
+	return errors.Is(err, ErrNotNumber) && strings.HasSuffix(err.Error(), "is not a number")
 }
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"encoding/csv"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -241,6 +242,32 @@ func TestParseCSVMissingFirstRow(t *testing.T) {
 		}
 		if tc.features == nil && slices.ContainsFunc(tab.X[0], func(v float64) bool { return !math.IsNaN(v) }) {
 			t.Errorf("%s: the first row is %v, want every feature missing", tc.name, tab.X[0])
+		}
+	}
+}
+
+func TestParseCSVTextColumns(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   string
+		opt  CSVOptions
+		want []int
+	}{
+		{"header", "id,a,b,c,y\nr1,1,x,2,p\nr2,3,z,4,q\n", CSVOptions{}, []int{1, 3}},
+		{"no header", "r1,1,x,2,p\n", CSVOptions{Header: HeaderNo}, []int{1, 3}},
+		{"the label's text is not a feature's", "y,id,a\np,r1,1\n", CSVOptions{LabelColumn: 1}, []int{2}},
+		{"features chosen, in their order", "a,b,c,y\nx,1,z,p\n", CSVOptions{Features: []Column{{Number: 3}, {Number: 1}}}, []int{3, 1}},
+		{"text on a later row", "a,b,y\n1,2,p\nx,z,q\n", CSVOptions{}, nil},
+		{"another notation is not text", "a,b,y\n1_000,x,p\n", CSVOptions{}, nil},
+	} {
+		_, err := ParseCSV(strings.NewReader(tc.in), "data.csv", tc.opt)
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrNotNumber) {
+			t.Errorf("%s: %v, want a ParseError wrapping ErrNotNumber", tc.name, err)
+			continue
+		}
+		if !slices.Equal(pe.TextColumns, tc.want) {
+			t.Errorf("%s: text columns %v, want %v (%v)", tc.name, pe.TextColumns, tc.want, err)
 		}
 	}
 }

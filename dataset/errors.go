@@ -51,6 +51,10 @@ type ParseError struct {
 	File         string
 	Line, Column int
 	Err          error
+	// TextColumns, for text where a number is expected on the first data row of a CSV file,
+	// lists every field of that row (1-based, Column among them) whose feature holds text, so
+	// that a message can name them all at once; nil otherwise.
+	TextColumns []int
 }
 
 // Error returns "file:line:column: message", leaving out a zero column or line.

@@ -124,7 +124,7 @@ func MissingValue(s string) bool {
 func ParseValue(s string) (float64, error) {
 	switch s {
 	case "":
-		return 0, errorf(ErrMissing, "empty field: expected a number (a missing value?)")
+		return 0, errorf(ErrMissing, "empty field (a missing value?): expected a number")
 	}
 	if IsMissing(s) {
 		return 0, errorf(ErrMissing, "missing value %q: expected a number", s)

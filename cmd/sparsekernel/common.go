@@ -125,14 +125,26 @@ const (
 )
 
 // hintDrop adds to an error about text among the features of the first data row a hint
-// that the column may be an identifier to leave out.
-func hintDrop(err error) error {
+// that the column may be an identifier or a name to leave out, naming every such column of
+// the row (their names from header, the file's column names, where it has them).
+func hintDrop(err error, header []string) error {
 	var pe *dataset.ParseError
-	if errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) && pe.Line <= 2 && pe.Column > 0 &&
-		strings.HasSuffix(pe.Err.Error(), "is not a number") { // text, not a number in another notation
+	if !errors.As(err, &pe) || !errors.Is(err, dataset.ErrNotNumber) || pe.Line > 2 || pe.Column <= 0 ||
+		!strings.HasSuffix(pe.Err.Error(), "is not a number") { // text, not a number in another notation
+		return err
+	}
+	if len(pe.TextColumns) < 2 {
 		return fmt.Errorf("%w (if column %d is not a feature, leave it out with -drop %d)", err, pe.Column, pe.Column)
 	}
-	return err
+	named, numbers := make([]string, len(pe.TextColumns)), make([]string, len(pe.TextColumns))
+	for i, c := range pe.TextColumns {
+		named[i], numbers[i] = strconv.Itoa(c), strconv.Itoa(c)
+		if c <= len(header) && header[c-1] != "" {
+			named[i] += " (" + shown(header[c-1]) + ")"
+		}
+	}
+	return fmt.Errorf("%w (columns %s hold text on this line: if they are not features, leave them out with -drop %s)",
+		err, words.List(named), strings.Join(numbers, ","))
 }
 
 // fitFlags are the training options shared by train, eval and bench.

@@ -120,7 +120,11 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 			err = hinted
 		}
 	}
-	return t, hintDrop(err)
+	var header []string
+	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && len(pe.TextColumns) > 1 {
+		header, _ = dataset.Header(bytes.NewReader(in.data), in.source, o) // (names for the hint)
+	}
+	return t, hintDrop(err, header)
 }
 
 // readFor reads a data file whose features must be the inputs of a model (or of a training

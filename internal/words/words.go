@@ -1,7 +1,11 @@
-// Package words writes counts of things in messages: "1 node", "3 nodes".
+// Package words writes counts and lists of things in messages: "1 node", "3 nodes", "a, b and
+// c".
 package words
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Count returns n and the noun, plural unless n is 1 or -1: nouns ending in s, x, ch or sh
 // take "es" ("classes"), others "s".
@@ -19,4 +23,12 @@ func Noun(n int, noun string) string {
 		return noun + "es"
 	}
 	return noun + "s"
+}
+
+// List joins items as a sentence lists them: "a", "a and b", "a, b and c" ("" for none).
+func List(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -28,6 +28,22 @@ func TestCount(t *testing.T) {
 	}
 }
 
+func TestList(t *testing.T) {
+	for _, tc := range []struct {
+		items []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a and b"},
+		{[]string{"a", "b", "c"}, "a, b and c"},
+	} {
+		if got := List(tc.items); got != tc.want {
+			t.Errorf("List(%q) = %q, want %q", tc.items, got, tc.want)
+		}
+	}
+}
+
 func ExampleCount() {
 	fmt.Println(Count(1, "node") + ", " + Count(5, "node") + ", " + Count(3, "class"))
 	// Output: 1 node, 5 nodes, 3 classes
