@@ -32,7 +32,7 @@ type catalogueCase struct {
 var catalogueCases = []catalogueCase{
 	// CSV that train refuses.
 	{"bad/ragged-row.csv", trainCmd, "", 1, []string{"{f}:3: row has 2 fields, expected 3"}},
-	{"bad/not-a-number.csv", trainCmd, "", 1, []string{`{f}:4:2: field "abc" is not a number`}},
+	{"bad/not-a-number.csv", trainCmd, "", 1, []string{`{f}:4:2: field "abc" is not a number (a typo? if column 2 (x2) is not a feature, leave it out with -drop 2)`}},
 	{"bad/empty-field.csv", trainCmd, "", 1, []string{"{f}:3:2: empty field"}},
 	{"bad/question-mark-value.csv", trainCmd, "", 1, []string{`{f}:4:1: missing value "?": expected a number (to fill missing values with their column's median, add -missing median)`}},
 	{"bad/question-mark-value.csv", []string{"train", "-missing", "median", "-o", "{out}", "{f}"}, "", 0, []string{"filling 1 missing value with their columns' medians (column 1 (x1): 1, median "}},
@@ -60,7 +60,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/text-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{`{f}:4:2: label "high" is not a number`}},
 	{"bad/huge-target-regression.csv", trainCmd, "", 1, []string{"{f}:3:2: label 1e+308 is too large: the mean or the variance of the targets overflows"}},
 	{"bad/constant-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{"{f}: no model better than the trivial rule: every target is 3, so there is nothing to learn"}},
-	{"bad/id-text-column.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (if column 1 is not a feature, leave it out with -drop 1)`}},
+	{"bad/id-text-column.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (if column 1 (id) is not a feature, leave it out with -drop 1)`}},
 	{"bad/text-columns.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (columns 1 (id), 2 (name) and 4 (colour) hold text on this line: if they are not features, leave them out with -drop 1,2,4)`}},
 	{"bad/text-columns.csv", []string{"train", "-drop", "1,2,4", "-o", "{out}", "{f}"}, "", 0, []string{"classification of 2 classes"}},
 	{"bad/all-features-constant.csv", trainCmd, "", 1, []string{"{f}: every feature is constant (column 1 (x1) = 1, column 2 (x2) = 2)"}},

@@ -124,27 +124,35 @@ const (
 	fillHintModel = "the model was trained without missing values: train it with -missing median to fill them"
 )
 
-// hintDrop adds to an error about text among the features of the first data row a hint
-// that the column may be an identifier or a name to leave out, naming every such column of
-// the row (their names from header, the file's column names, where it has them).
+// hintDrop adds to an error about text among the features a hint that the column may be an
+// identifier or a name to leave out: on the first data row, naming every such column of the
+// row (their names from header, the file's column names, where it has them); on a later row,
+// where the text may also be a typo, that one column.
 func hintDrop(err error, header []string) error {
 	var pe *dataset.ParseError
-	if !errors.As(err, &pe) || !errors.Is(err, dataset.ErrNotNumber) || pe.Line > 2 || pe.Column <= 0 ||
+	if !errors.As(err, &pe) || !errors.Is(err, dataset.ErrNotNumber) || pe.Column <= 0 ||
 		!strings.HasSuffix(pe.Err.Error(), "is not a number") { // text, not a number in another notation
 		return err
 	}
-	if len(pe.TextColumns) < 2 {
-		return fmt.Errorf("%w (if column %d is not a feature, leave it out with -drop %d)", err, pe.Column, pe.Column)
+	cols := pe.TextColumns
+	if len(cols) == 0 {
+		cols = []int{pe.Column}
 	}
-	named, numbers := make([]string, len(pe.TextColumns)), make([]string, len(pe.TextColumns))
-	for i, c := range pe.TextColumns {
+	named, numbers := make([]string, len(cols)), make([]string, len(cols))
+	for i, c := range cols {
 		named[i], numbers[i] = strconv.Itoa(c), strconv.Itoa(c)
 		if c <= len(header) && header[c-1] != "" {
 			named[i] += " (" + shown(header[c-1]) + ")"
 		}
 	}
-	return fmt.Errorf("%w (columns %s hold text on this line: if they are not features, leave them out with -drop %s)",
-		err, words.List(named), strings.Join(numbers, ","))
+	switch {
+	case len(cols) > 1:
+		return fmt.Errorf("%w (columns %s hold text on this line: if they are not features, leave them out with -drop %s)",
+			err, words.List(named), strings.Join(numbers, ","))
+	case pe.Line > 2:
+		return fmt.Errorf("%w (a typo? if column %s is not a feature, leave it out with -drop %s)", err, named[0], numbers[0])
+	}
+	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s)", err, named[0], numbers[0])
 }
 
 // fitFlags are the training options shared by train, eval and bench.

@@ -121,7 +121,7 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 		}
 	}
 	var header []string
-	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && len(pe.TextColumns) > 1 {
+	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) {
 		header, _ = dataset.Header(bytes.NewReader(in.data), in.source, o) // (names for the hint)
 	}
 	return t, hintDrop(err, header)
