@@ -100,6 +100,7 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/test-placeholder-labels.libsvm", evalCmd, "", 1, []string{`{f}: the labels (the first field of every line) hold none of the model's classes ("a", "b")`}},
 	{"degenerate/tiny-values.csv", trainCmd, "", 0, []string{"{f}: 20 rows, 2 inputs"}}, // x1's values near 1e-300 are standardised, not constant
 	{"degenerate/row-number-column.csv", trainCmd, "", 0, []string{"warning: {f}: column 1 (n) counts the rows (1, 2, ..., 20): if it is an identifier, leave it out with -drop 1"}},
+	{"degenerate/row-names-column.csv", trainCmd, "", 0, []string{`warning: {f}: column 1 has no name in the header and holds distinct integers (1, 38, ..., 32), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1`}},
 	{"degenerate/one-minority-row.csv", trainCmd, "", 0, nil},
 	{"degenerate/bom-crlf-blank-lines.csv", trainCmd, "", 0, []string{"{f}: 20 rows, 2 inputs"}},
 	{"degenerate/integer-labels-many-classes.csv", trainCmd, "", 0, []string{"regression (6 distinct integer labels in 12 rows"}},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -488,11 +489,33 @@ func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
 		for i, x := range t.X {
 			counts = counts && x[0] == t.X[0][0]+float64(i)
 		}
-		if counts {
+		switch {
+		case counts:
 			fmt.Fprintf(w, "warning: %s: %s counts the rows (%g, %g, ..., %g): if it is an identifier, leave it out with -drop %d\n",
 				t.Source, columnName(t, 0), t.X[0][0], t.X[1][0], t.X[n-1][0], column(t, 0))
+		case rowNames(t):
+			fmt.Fprintf(w, "warning: %s: column 1 has no name in the header and holds distinct integers (%g, %g, ..., %g), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1\n",
+				t.Source, t.X[0][0], t.X[1][0], t.X[n-1][0])
 		}
 	}
+}
+
+// rowNames reports whether the first feature of t is the file's first column, unnamed in its
+// header (R's write.csv names it "", pandas' read_csv "Unnamed: 0"), and holds distinct
+// integers: the row names or index of a data frame, which carry the order of the rows (after
+// a sort by class, the class itself) rather than a measurement.
+func rowNames(t *dataset.Table) bool {
+	if column(t, 0) != 1 || len(t.Features) == 0 || t.Features[0] != "" && t.Features[0] != "Unnamed: 0" {
+		return false
+	}
+	seen := make(map[float64]bool, len(t.X))
+	for _, x := range t.X {
+		if v := x[0]; v != math.Trunc(v) || seen[v] {
+			return false
+		}
+		seen[x[0]] = true
+	}
+	return true
 }
 
 // column returns the 1-based column in the file of feature j.

@@ -414,6 +414,44 @@ func TestWarnColumnsMany(t *testing.T) {
 	}
 }
 
+// TestWarnRowNames checks the warning about a first column that holds the row names of a
+// data frame (unnamed in the header, distinct integers), and that other columns get none.
+func TestWarnRowNames(t *testing.T) {
+	rows := func(first []string) string {
+		var b strings.Builder
+		for i, f := range first {
+			fmt.Fprintf(&b, "%s,%d.5,%c\n", f, i%3, "ab"[i%2])
+		}
+		return b.String()
+	}
+	names := []string{"7", "3", "12", "1", "9", "4", "10", "2", "8", "5"}
+	repeated := []string{"7", "3", "12", "1", "9", "4", "10", "2", "8", "7"}
+	fractions := []string{"7", "3", "12", "1", "9", "4", "10", "2", "8", "5.5"}
+	tests := []struct {
+		name, csv string
+		warn      bool
+	}{
+		{"R's row names", `"",x,y` + "\n" + rows(names), true},
+		{"pandas' index read back", "Unnamed: 0,x,y\n" + rows(names), true},
+		{"a named column", "id,x,y\n" + rows(names), false},
+		{"no header", rows(names), false},
+		{"a repeated value", ",x,y\n" + rows(repeated), false},
+		{"not integers", ",x,y\n" + rows(fractions), false},
+	}
+	for _, tc := range tests {
+		tab, err := dataset.ParseCSV(strings.NewReader(tc.csv), "t.csv", dataset.CSVOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var b strings.Builder
+		warnColumns(&b, tab, nil)
+		want := "warning: t.csv: column 1 has no name in the header and holds distinct integers (7, 3, ..., 5)"
+		if got := strings.Contains(b.String(), "column 1 has no name"); got != tc.warn || got && !strings.Contains(b.String(), want) {
+			t.Errorf("%s: warning %q, want one: %v", tc.name, b.String(), tc.warn)
+		}
+	}
+}
+
 // TestEvalRegression checks eval's report of a regression: the test MSE and R^2.
 func TestEvalRegression(t *testing.T) {
 	dir := t.TempDir()
