@@ -302,11 +302,10 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			if err != nil {
 				if !opt.Missing || !MissingValue(f) {
 					pe := at(source, line, j+1, err)
-					if len(t.Lines) == 0 && isText(err) {
-						for _, k := range fields {
-							if _, err := ParseValue(strings.TrimSpace(rec[k])); isText(err) {
-								pe.TextColumns = append(pe.TextColumns, k+1)
-							}
+					if text := isText(err); text || errors.Is(err, ErrMissing) {
+						// (a missing value's column may hold text below: a category such as "None")
+						if cols := textColumns(rr, rec, fields, ncol); text || slices.Contains(cols, j+1) {
+							pe.TextColumns, pe.Features = cols, len(fields)
 						}
 					}
 					return nil, pe
@@ -333,6 +332,35 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	}
 	t.X = rows(flat, len(t.Lines), len(fields))
 	return t, nil
+}
+
+// textColumns returns the fields (1-based, in the order of fields) of the features that hold
+// text on rec or on a later record of rr (of ncol fields: a ragged row is skipped), for an
+// error about text on rec: the rows before it held numbers. A marker of a missing value is
+// not text: a column of such markers and numbers needs -missing, not -drop.
+func textColumns(rr recordReader, rec []string, fields []int, ncol int) []int {
+	text := make([]bool, len(fields))
+	for {
+		if len(rec) == ncol {
+			for k, j := range fields {
+				if !text[k] {
+					_, err := ParseValue(strings.TrimSpace(rec[j]))
+					text[k] = isText(err)
+				}
+			}
+		}
+		var err error
+		if rec, _, err = rr.read(); err != nil {
+			break // the end, or a record the caller's error comes before
+		}
+	}
+	var cols []int
+	for k, j := range fields {
+		if text[k] {
+			cols = append(cols, j+1)
+		}
+	}
+	return cols
 }
 
 // isText reports whether err is ParseValue's error for text: not a number, and not a number

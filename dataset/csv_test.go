@@ -257,7 +257,12 @@ func TestParseCSVTextColumns(t *testing.T) {
 		{"no header", "r1,1,x,2,p\n", CSVOptions{Header: HeaderNo}, []int{1, 3}},
 		{"the label's text is not a feature's", "y,id,a\np,r1,1\n", CSVOptions{LabelColumn: 1}, []int{2}},
 		{"features chosen, in their order", "a,b,c,y\nx,1,z,p\n", CSVOptions{Features: []Column{{Number: 3}, {Number: 1}}}, []int{3, 1}},
-		{"text on a later row", "a,b,y\n1,2,p\nx,z,q\n", CSVOptions{}, nil},
+		{"text on a later row", "a,b,y\n1,2,p\nx,z,q\n", CSVOptions{}, []int{1, 2}},
+		{"one column's text on a later row", "a,b,y\n1,2,p\n3,z,q\n5,6,p\n", CSVOptions{}, []int{2}},
+		{"text on rows after the first", "id,a,b,c,y\nr1,1,2,3,p\nr2,4,x,5,q\nr3,6,7,z,p\n", CSVOptions{}, []int{1, 3, 4}},
+		{"a missing value, text below", "id,a,b,y\nr1,None,1,p\nr2,both,2,q\n", CSVOptions{}, []int{1, 2}},
+		{"missing values only", "id,a,b,y\nr1,None,1,p\nr2,NA,2,q\n", CSVOptions{}, []int{1}},
+		{"a ragged row is skipped", "id,a,b,y\nr1,1,2,p\nr2,x\nr3,3,4,q\n", CSVOptions{}, []int{1}},
 		{"another notation is not text", "a,b,y\n1_000,x,p\n", CSVOptions{}, nil},
 	} {
 		_, err := ParseCSV(strings.NewReader(tc.in), "data.csv", tc.opt)
@@ -268,6 +273,15 @@ func TestParseCSVTextColumns(t *testing.T) {
 		}
 		if !slices.Equal(pe.TextColumns, tc.want) {
 			t.Errorf("%s: text columns %v, want %v (%v)", tc.name, pe.TextColumns, tc.want, err)
+		}
+		if tc.want != nil {
+			features := strings.Count(tc.in[:strings.Index(tc.in, "\n")], ",") // every column but the label
+			if tc.opt.Features != nil {
+				features = len(tc.opt.Features)
+			}
+			if pe.Features != features {
+				t.Errorf("%s: %d features, want %d", tc.name, pe.Features, features)
+			}
 		}
 	}
 }

@@ -51,10 +51,14 @@ type ParseError struct {
 	File         string
 	Line, Column int
 	Err          error
-	// TextColumns, for text where a number is expected on the first data row of a CSV file,
-	// lists every field of that row (1-based, Column among them) whose feature holds text, so
-	// that a message can name them all at once; nil otherwise.
+	// TextColumns, for text where a number is expected among the features of a CSV file (or
+	// a missing value in a column that holds text on a later row), lists every field (1-based,
+	// Column among them) whose feature holds text on that row or a later one, so that a
+	// message can name them all at once; nil otherwise. Features is
+	// then the number of feature columns (when it is len(TextColumns), every feature holds
+	// text).
 	TextColumns []int
+	Features    int
 }
 
 // Error returns "file:line:column: message", leaving out a zero column or line.

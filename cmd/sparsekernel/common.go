@@ -107,7 +107,7 @@ func (d *dataFlags) read(path string) (*dataset.Table, error) {
 // of a missing value, or NaN).
 func hintMissing(err error, hint string) error {
 	var pe *dataset.ParseError
-	if hint == "" || !errors.As(err, &pe) {
+	if hint == "" || !errors.As(err, &pe) || slices.Contains(pe.TextColumns, pe.Column) { // (text below: hintDrop's)
 		return err
 	}
 	msg := pe.Err.Error()
@@ -126,34 +126,63 @@ const (
 )
 
 // hintDrop adds to an error about text among the features a hint that the column may be an
-// identifier or a name to leave out: on the first data row, naming every such column of the
-// row (their names from header, the file's column names, where it has them); on a later row,
-// where the text may also be a typo, that one column.
+// identifier or a name to leave out: where the error is on the first data row, naming every
+// column that holds text on it or a later row (their names from header, the file's column
+// names, where it has them); on a later row, where the text may also be a typo, that one
+// column (or every column with text from that row on); where a missing value's column holds
+// text on a later row, every column with text from that row on. Where every feature holds
+// text, no -drop can help: the hint says that the features must be numbers.
 func hintDrop(err error, header []string) error {
 	var pe *dataset.ParseError
-	if !errors.As(err, &pe) || !errors.Is(err, dataset.ErrNotNumber) || pe.Column <= 0 ||
-		!strings.HasSuffix(pe.Err.Error(), "is not a number") { // text, not a number in another notation
+	if !errors.As(err, &pe) || pe.Column <= 0 || !slices.Contains(pe.TextColumns, pe.Column) &&
+		(!errors.Is(err, dataset.ErrNotNumber) || !strings.HasSuffix(pe.Err.Error(), "is not a number")) { // text, not a number in another notation
 		return err
 	}
 	cols := pe.TextColumns
 	if len(cols) == 0 {
 		cols = []int{pe.Column}
 	}
-	named, numbers := make([]string, len(cols)), make([]string, len(cols))
+	named := make([]string, len(cols))
 	for i, c := range cols {
-		named[i], numbers[i] = strconv.Itoa(c), strconv.Itoa(c)
+		named[i] = strconv.Itoa(c)
 		if c <= len(header) && header[c-1] != "" {
 			named[i] += " (" + shown(header[c-1]) + ")"
 		}
 	}
 	switch {
+	case len(cols) == pe.Features && len(cols) > 1:
+		return fmt.Errorf("%w (every one of the %d feature columns holds text: the features must be numbers, such as 0 and 1 for no and yes, or one 0/1 column per category)",
+			err, len(cols))
 	case len(cols) > 1:
-		return fmt.Errorf("%w (columns %s hold text on this line: if they are not features, leave them out with -drop %s)",
-			err, words.List(named), strings.Join(numbers, ","))
+		return fmt.Errorf("%w (columns %s hold text: if they are not features, leave them out with -drop %s)",
+			err, words.List(named), columnRanges(cols))
 	case pe.Line > 2:
-		return fmt.Errorf("%w (a typo? if column %s is not a feature, leave it out with -drop %s)", err, named[0], numbers[0])
+		return fmt.Errorf("%w (a typo? if column %s is not a feature, leave it out with -drop %s)", err, named[0], columnRanges(cols))
+	case pe.Features == 1:
+		return fmt.Errorf("%w (column %s, the only feature, holds text: the features must be numbers)", err, named[0])
 	}
-	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s)", err, named[0], numbers[0])
+	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s)", err, named[0], columnRanges(cols))
+}
+
+// columnRanges writes 1-based columns for -drop: runs of three or more increasing columns as
+// ranges ("1-3,5,7,8").
+func columnRanges(cols []int) string {
+	var parts []string
+	for i := 0; i < len(cols); {
+		j := i
+		for j+1 < len(cols) && cols[j+1] == cols[j]+1 {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, fmt.Sprintf("%d-%d", cols[i], cols[j]))
+		default:
+			j = i
+			parts = append(parts, strconv.Itoa(cols[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ",")
 }
 
 // fitFlags are the training options shared by train, eval and bench.

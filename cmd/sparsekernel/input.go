@@ -121,7 +121,7 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 		}
 	}
 	var header []string
-	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && errors.Is(err, dataset.ErrNotNumber) {
+	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && (errors.Is(err, dataset.ErrNotNumber) || pe.TextColumns != nil) {
 		header, _ = dataset.Header(bytes.NewReader(in.data), in.source, o) // (names for the hint)
 	}
 	return t, hintDrop(err, header)

@@ -316,3 +316,20 @@ func TestWarnNumericHeader(t *testing.T) {
 		}
 	}
 }
+
+func TestColumnRanges(t *testing.T) {
+	for _, tc := range []struct {
+		cols []int
+		want string
+	}{
+		{[]int{4}, "4"},
+		{[]int{1, 2, 4}, "1,2,4"},
+		{[]int{1, 2, 3, 9, 10, 11, 16, 26}, "1-3,9-11,16,26"},
+		{[]int{2, 3, 4, 5}, "2-5"},
+		{[]int{3, 1, 2}, "3,1,2"}, // -features order
+	} {
+		if got := columnRanges(tc.cols); got != tc.want {
+			t.Errorf("columnRanges(%v) = %q, want %q", tc.cols, got, tc.want)
+		}
+	}
+}
