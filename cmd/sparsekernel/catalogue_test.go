@@ -61,6 +61,8 @@ var catalogueCases = []catalogueCase{
 	{"bad/huge-target-regression.csv", trainCmd, "", 1, []string{"{f}:3:2: label 1e+308 is too large: the mean or the variance of the targets overflows"}},
 	{"bad/constant-target-regression.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{"{f}: no model better than the trivial rule: every target is 3, so there is nothing to learn"}},
 	{"bad/id-text-column.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (if column 1 (id) is not a feature, leave it out with -drop 1)`}},
+	{"bad/label-first-column.tsv", trainCmd, "", 1, []string{`{f}:2:1: field "versicolor" is not a number (if column 1 (species) is not a feature, leave it out with -drop 1; if it holds the labels, choose it with -label 1)`}},
+	{"bad/label-first-column.tsv", []string{"train", "-label", "1", "-o", "{out}", "{f}"}, "", 0, []string{"classification of 3 classes"}},
 	{"bad/text-columns.csv", trainCmd, "", 1, []string{`{f}:2:1: field "r1" is not a number (columns 1 (id), 2 (name) and 4 (colour) hold text: if they are not features, leave them out with -drop 1,2,4)`}},
 	{"bad/text-columns.csv", []string{"train", "-drop", "1,2,4", "-o", "{out}", "{f}"}, "", 0, []string{"classification of 2 classes"}},
 	{"bad/text-columns-later-rows.csv", trainCmd, "", 1, []string{`{f}:2:1: field "Integra" is not a number (columns 1 (model), 2 (airbags) and 3 (cylinders) hold text: if they are not features, leave them out with -drop 1-3)`}},

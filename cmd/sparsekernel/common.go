@@ -131,8 +131,10 @@ const (
 // names, where it has them); on a later row, where the text may also be a typo, that one
 // column (or every column with text from that row on); where a missing value's column holds
 // text on a later row, every column with text from that row on. Where every feature holds
-// text, no -drop can help: the hint says that the features must be numbers.
-func hintDrop(err error, header []string) error {
+// text, no -drop can help: the hint says that the features must be numbers. Where the first
+// column holds text and the file reads with it as the label column (label1), the hint offers
+// -label 1.
+func hintDrop(err error, header []string, label1 bool) error {
 	var pe *dataset.ParseError
 	if !errors.As(err, &pe) || pe.Column <= 0 || !slices.Contains(pe.TextColumns, pe.Column) &&
 		(!errors.Is(err, dataset.ErrNotNumber) || !strings.HasSuffix(pe.Err.Error(), "is not a number")) { // text, not a number in another notation
@@ -149,6 +151,10 @@ func hintDrop(err error, header []string) error {
 			named[i] += " (" + shown(header[c-1]) + ")"
 		}
 	}
+	orLabel := ""
+	if label1 && len(cols) == 1 && cols[0] == 1 {
+		orLabel = "; if it holds the labels, choose it with -label 1"
+	}
 	switch {
 	case len(cols) == pe.Features && len(cols) > 1:
 		return fmt.Errorf("%w (every one of the %d feature columns holds text: the features must be numbers, such as 0 and 1 for no and yes, or one 0/1 column per category)",
@@ -159,9 +165,9 @@ func hintDrop(err error, header []string) error {
 	case pe.Line > 2:
 		return fmt.Errorf("%w (a typo? if column %s is not a feature, leave it out with -drop %s)", err, named[0], columnRanges(cols))
 	case pe.Features == 1:
-		return fmt.Errorf("%w (column %s, the only feature, holds text: the features must be numbers)", err, named[0])
+		return fmt.Errorf("%w (column %s, the only feature, holds text: the features must be numbers%s)", err, named[0], orLabel)
 	}
-	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s)", err, named[0], columnRanges(cols))
+	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s%s)", err, named[0], columnRanges(cols), orLabel)
 }
 
 // columnRanges writes 1-based columns for -drop: runs of three or more increasing columns as

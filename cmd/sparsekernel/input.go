@@ -121,10 +121,30 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 		}
 	}
 	var header []string
+	label1 := false
 	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && (errors.Is(err, dataset.ErrNotNumber) || pe.TextColumns != nil) {
 		header, _ = dataset.Header(bytes.NewReader(in.data), in.source, o) // (names for the hint)
+		if slices.Contains(pe.TextColumns, 1) && o.LabelColumn == 0 && o.Features == nil {
+			label1 = labelsFirst(in, o)
+		}
 	}
-	return t, hintDrop(err, header)
+	return t, hintDrop(err, header, label1)
+}
+
+// labelsFirst reports whether the input, which o reads with the label in the last column,
+// reads with the first column as the label, of classes of two rows or more on average (an
+// identifier's values do not repeat): a file with its labels first, as some tools write them.
+func labelsFirst(in *input, o dataset.CSVOptions) bool {
+	o.LabelColumn = 1
+	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
+	if err != nil {
+		return false
+	}
+	classes := map[string]bool{}
+	for _, l := range t.Labels {
+		classes[l] = true
+	}
+	return 2*len(classes) <= len(t.Labels)
 }
 
 // readFor reads a data file whose features must be the inputs of a model (or of a training
