@@ -263,9 +263,11 @@ func (d *dataFlags) readByName(in *input, o dataset.CSVOptions, header, want []s
 			}
 		}
 		var extra []string
+		var extraCols []int
 		for j, n := range header {
 			if j != li && !dropped[j] && !isInput[n] {
 				extra = append(extra, fmt.Sprintf("%d (%q)", j+1, n))
+				extraCols = append(extraCols, j+1)
 			}
 		}
 		switch {
@@ -273,8 +275,19 @@ func (d *dataFlags) readByName(in *input, o dataset.CSVOptions, header, want []s
 			return nil, fmt.Errorf("%s: the header lacks the model's input%s %s (the model's inputs are %s; the header names %s): rename the columns, or remove the header line to match them by position",
 				in.source, plural(len(missing)), quoteNames(missing), quoteNames(want), quoteNames(header))
 		case len(extra) > 0:
-			return nil, fmt.Errorf("%s: column%s %s %s not an input of the model (its inputs are %s): leave %s out with -drop, or choose the label with -label",
-				in.source, plural(len(extra)), strings.Join(extra, ", "), isAre(len(extra)), quoteNames(want), itThem(len(extra)))
+			// Where the file has no label column (its last is an input), one of them may be it.
+			what, them, orLabel := "column "+extra[0]+" is not an input", "it", ""
+			if len(extra) > 1 {
+				what, them = "columns "+words.List(extra)+" are not inputs", "them"
+			}
+			switch {
+			case li < 0 && len(extra) == 1:
+				orLabel = fmt.Sprintf(", or if it holds the labels, choose it with -label %d", extraCols[0])
+			case li < 0:
+				orLabel = ", or choose the label among them with -label"
+			}
+			return nil, fmt.Errorf("%s: %s of the model (its inputs are %s): leave %s out with -drop %s%s",
+				in.source, what, quoteNames(want), them, columnRanges(extraCols), orLabel)
 		}
 		o.Features = make([]dataset.Column, len(want))
 		for k, n := range want {
@@ -368,11 +381,4 @@ func isAre(n int) string {
 		return "is"
 	}
 	return "are"
-}
-
-func itThem(n int) string {
-	if n == 1 {
-		return "it"
-	}
-	return "them"
 }
