@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,11 +23,14 @@ import (
 
 // dataFlags say how to read a data file.
 type dataFlags struct {
-	label    int
-	header   string
-	sep      string
-	drop     string
-	features string
+	// label is -label's column (1-based, 0 for the last); for a column named by -label
+	// (labelName), the number of that column in the file read last.
+	label     int
+	labelName string
+	header    string
+	sep       string
+	drop      string
+	features  string
 	// fill reads missing feature values as NaN, for a model that fills them; otherwise one is
 	// an error, to which fillHint is added.
 	fill     bool
@@ -35,7 +39,7 @@ type dataFlags struct {
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
-	fs.IntVar(&d.label, "label", 0, "CSV: 1-based `column` of the label (0: the last column)")
+	fs.Var(labelFlag{d}, "label", "CSV: the label's `column`: its 1-based number (0: the last column) or its header name")
 	fs.StringVar(&d.header, "header", "auto", "CSV: whether the first line is a header: auto, yes or no")
 	fs.StringVar(&d.sep, "sep", "", "CSV: field separator (default: detected; use 'space' for runs of blanks)")
 	fs.StringVar(&d.drop, "drop", "", "leave these `columns` out of the features: 1-based numbers, ranges and header names,\n"+
@@ -100,7 +104,62 @@ func (d *dataFlags) read(path string) (*dataset.Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := d.labelByName(in, &o); err != nil {
+		return nil, err
+	}
 	return d.parse(in, o)
+}
+
+// labelFlag is -label: a 1-based column number, 0 for the last column, or a header name.
+type labelFlag struct{ d *dataFlags }
+
+func (l labelFlag) String() string {
+	switch {
+	case l.d == nil:
+		return "0"
+	case l.d.labelName != "":
+		return l.d.labelName
+	}
+	return strconv.Itoa(l.d.label)
+}
+
+func (l labelFlag) Set(s string) error {
+	if n, err := strconv.Atoi(s); err == nil {
+		l.d.label, l.d.labelName = n, ""
+		return nil
+	}
+	if strings.TrimSpace(s) == "" {
+		return errors.New("want a column number or a header name")
+	}
+	l.d.label, l.d.labelName = 0, strings.TrimSpace(s)
+	return nil
+}
+
+// labelByName sets o's label column, and d.label, to the column of the input's header that
+// -label names, where it names one (for a number, it leaves them alone): the first line is then
+// the header.
+func (d *dataFlags) labelByName(in *input, o *dataset.CSVOptions) error {
+	if d.labelName == "" {
+		return nil
+	}
+	if o.Header == dataset.HeaderNo {
+		return usagef("-label %q names a column, but -header no says the file has no column names: give the column's number", d.labelName)
+	}
+	h := *o
+	h.Header, h.LabelColumn = dataset.HeaderYes, -1 // (not the column of the file read before)
+	header, err := dataset.Header(bytes.NewReader(in.data), in.source, h)
+	if err != nil {
+		return err
+	}
+	if header == nil {
+		return fmt.Errorf("%s: -label %q names a column, but a LIBSVM file has no column names (its label is the first field of every line)", in.source, d.labelName)
+	}
+	j := slices.Index(header, d.labelName)
+	if j < 0 {
+		return fmt.Errorf("%s:1: -label %q is not in the header, which names %s", in.source, d.labelName, quoteNames(header))
+	}
+	d.label, o.LabelColumn, o.Header = j+1, j+1, dataset.HeaderYes
+	return nil
 }
 
 // hintMissing adds hint to an error about a missing feature value (an empty field, a marker

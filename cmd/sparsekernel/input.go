@@ -166,6 +166,9 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	if err != nil {
 		return nil, err
 	}
+	if err := d.labelByName(in, &o); err != nil {
+		return nil, err
+	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
 	if err != nil && d.label == 0 && o.Features == nil {
 		// A file of one column has no room for a label: read its header without one.
