@@ -59,6 +59,10 @@ func DetectLabels(labels []string) Detection {
 		if d, ok := strayText(labels); ok {
 			return d
 		}
+		if st := strays(labels); st.missing && len(st.nums) > 0 {
+			return Detection{Classification, len(cs), fmt.Sprintf("text labels: numbers but for %d of %d that mark missing values, such as %q; to fit the numbers, remove those rows",
+				len(labels)-len(st.nums), len(labels), short(st.other))}
+		}
 		return Detection{Classification, len(cs), "text labels"}
 	case len(cs) <= 2:
 		return Detection{Classification, len(cs), fmt.Sprintf("%d distinct numeric labels", len(cs))}
@@ -97,6 +101,14 @@ func strayText(labels []string) (Detection, bool) {
 		len(labels)-len(st.nums), len(labels), short(labels[st.first]), st.first+1)}, true
 }
 
+// countRows says how many of n rows: "row", "2 rows of 5".
+func countRows(k, n int) string {
+	if k == 1 {
+		return "row"
+	}
+	return fmt.Sprintf("%d rows of %d", k, n)
+}
+
 // MissingLabel returns the index of the first label that marks a missing value (IsMissing:
 // "NA", "null", ...) in a column of numbers that are class labels, or -1: every other label
 // is a finite number, the markers are at most one label in 20, and the numbers alone read as
@@ -118,6 +130,7 @@ type strayLabels struct {
 	nums    []string
 	first   int
 	missing bool
+	other   string // the first label that is not a finite number
 }
 
 func strays(labels []string) strayLabels {
@@ -129,7 +142,7 @@ func strays(labels []string) strayLabels {
 		}
 		st.missing = st.missing && IsMissing(strings.TrimSpace(l))
 		if st.first < 0 {
-			st.first = i
+			st.first, st.other = i, l
 		}
 	}
 	if 20*(len(labels)-len(st.nums)) > len(labels) {
@@ -464,8 +477,18 @@ func Numeric(t *Table) ([]float64, error) {
 		v, ok := finite(l)
 		if !ok {
 			file, line, col := t.labelPos(i)
-			if isNumber(l) {
+			switch {
+			case isNumber(l):
 				return nil, at(file, line, col, errorf(ErrNonFinite, "label %q is not finite: expected a finite number", short(l)))
+			case IsMissing(strings.TrimSpace(l)):
+				missing := 0
+				for _, l := range t.Labels[i:] {
+					if IsMissing(strings.TrimSpace(l)) {
+						missing++
+					}
+				}
+				return nil, at(file, line, col, errorf(ErrMissing, "missing label %q: a regression needs a target on every row; remove the %s without one",
+					short(l), countRows(missing, len(t.Labels))))
 			}
 			return nil, at(file, line, col, errorf(ErrNotNumber, "label %q is not a number", short(l)))
 		}

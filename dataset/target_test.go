@@ -41,6 +41,26 @@ func TestDetectTask(t *testing.T) {
 	}
 }
 
+// TestDetectLabelsReason checks the reason given for labels read as classes: numbers among
+// many markers of missing values are said to be such.
+func TestDetectLabelsReason(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels []string
+		want   string
+	}{
+		{"text", []string{"a", "b", "NA", "a"}, "text labels"},
+		{"numbers and text", append(reals(18), "x", "NA"), "text labels"},
+		{"numbers and markers", append(reals(17), "NA", "null", "NA"), `text labels: numbers but for 3 of 20 that mark missing values, such as "NA"; to fit the numbers, remove those rows`},
+		{"markers only", []string{"NA", "None", "NA"}, "text labels"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			equal(t, "reason", DetectLabels(tc.labels).Reason, tc.want)
+		})
+	}
+}
+
 func TestMissingLabel(t *testing.T) {
 	twoValues := slices.Repeat([]string{"1", "2"}, 10)[:19]
 	tests := []struct {
@@ -212,6 +232,8 @@ func TestNumeric(t *testing.T) {
 		{"NaN", "1,NaN\n", ErrNonFinite, `data.csv:1:2: label "NaN" is not finite`},
 		{"overflow", "1,2\n2,-1e999\n", ErrNonFinite, "data.csv:2:2: "},
 		{"underscores", "1,2\n2,1_5\n", ErrNotNumber, `data.csv:2:2: label "1_5" is not a number`},
+		{"a missing label", "1,2\n2,NA\n3,4.5\n", ErrMissing, `data.csv:2:2: missing label "NA": a regression needs a target on every row; remove the row without one`},
+		{"missing labels", "1,2\n2,NA\n3,4.5\n4,null\n", ErrMissing, `data.csv:2:2: missing label "NA": a regression needs a target on every row; remove the 2 rows of 4 without one`},
 		{"variance overflows", "1,2\n2,1e300\n3,-1e300\n", ErrScale, "data.csv:2:2: label 1e+300 is too large: the mean or the variance of the targets overflows"},
 	}
 	for _, tc := range tests {

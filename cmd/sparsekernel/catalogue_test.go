@@ -72,6 +72,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/all-features-constant.csv", trainCmd, "", 1, []string{"{f}: every feature is constant (column 1 (x1) = 1, column 2 (x2) = 2)"}},
 	{"bad/na-among-numeric-labels.csv", trainCmd, "", 1, []string{`{f}:7:3: missing label "NA" among numeric class labels`}},
 	{"bad/na-among-numeric-labels.csv", []string{"train", "-task", "classification", "-o", "{out}", "{f}"}, "", 0, []string{"classification of 3 classes"}},
+	{"bad/na-regression-label.csv", trainCmd, "", 1, []string{`{f}:11:3: missing label "NA": a regression needs a target on every row; remove the row without one`}},
 	// LIBSVM that train refuses.
 	{"bad/index-zero.libsvm", trainCmd, "", 1, []string{"{f}:2:2: index 0: indices start at 1"}},
 	{"bad/decreasing-index.libsvm", trainCmd, "", 1, []string{"{f}:2:3: index 1 follows index 2"}},
@@ -112,6 +113,8 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/row-number-column.csv", trainCmd, "", 0, []string{"warning: {f}: column 1 (n) counts the rows (1, 2, ..., 20): if it is an identifier, leave it out with -drop 1"}},
 	{"degenerate/row-names-column.csv", trainCmd, "", 0, []string{`warning: {f}: column 1 has no name in the header and holds distinct integers (1, 38, ..., 32), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1`}},
 	{"degenerate/one-minority-row.csv", trainCmd, "", 0, nil},
+	{"degenerate/many-na-regression-labels.csv", trainCmd, "", 0, []string{`{f}: 24 rows, 2 inputs, classification of 19 classes (text labels: numbers but for 6 of 24 that mark missing values, such as "NA"; to fit the numbers, remove those rows; -task overrides)`}},
+	{"degenerate/many-na-regression-labels.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{`{f}:3:3: missing label "NA": a regression needs a target on every row; remove the 6 rows of 24 without one`}},
 	{"degenerate/bom-crlf-blank-lines.csv", trainCmd, "", 0, []string{"{f}: 20 rows, 2 inputs"}},
 	{"degenerate/integer-labels-many-classes.csv", trainCmd, "", 0, []string{"regression (6 distinct integer labels in 12 rows"}},
 	{"degenerate/rows-without-features.libsvm", trainCmd, "", 0, []string{"{f}: 6 rows, 2 inputs"}},
