@@ -417,8 +417,31 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	warnNumericHeader(info, t)
 	if task == model.Classification {
 		warnClassSizes(info, t)
+		if opt.Task == "" {
+			noteIntegerClasses(info, t)
+		}
 	}
 	return t, nil
+}
+
+// noteIntegerClasses notes, for integer labels read as more than two classes of which one
+// has a single row, that they may be quantities (a count, an age), which -task regression
+// fits as numbers: such labels read as classes by the rule of few distinct values, and the
+// warning about a one-row class asks only whether it is a typo.
+func noteIntegerClasses(w io.Writer, t *dataset.Table) {
+	count := map[float64]int{}
+	for _, l := range t.Labels {
+		v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
+		if err != nil {
+			return
+		}
+		count[v]++
+	}
+	if len(count) <= 2 || !slices.Contains(slices.Collect(maps.Values(count)), 1) {
+		return
+	}
+	fmt.Fprintf(w, "note: %s: the labels, %d distinct integers, are read as classes; if they are quantities (counts, ages, scores), fit them as numbers with -task regression\n",
+		t.Source, len(count))
 }
 
 // fillTable says on info how many values of t are missing, in which columns, and what fills

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -294,6 +295,33 @@ func TestWarnClassSizes(t *testing.T) {
 				t.Errorf("%s: warning %q lacks %q", tc.name, lines[i], s)
 			}
 		}
+	}
+}
+
+func TestNoteIntegerClasses(t *testing.T) {
+	ages := slices.Repeat([]string{"19", "21", "23", "25"}, 5)
+	tests := []struct {
+		name   string
+		labels []string
+		note   bool
+	}{
+		{"ages, one of a single row", append(slices.Clone(ages), "45"), true},
+		{"ages, every one repeated", ages, false},
+		{"two values", append(slices.Repeat([]string{"0", "1"}, 10), "0"), false},
+		{"text", append(slices.Repeat([]string{"a", "b", "c"}, 5), "d"), false},
+		{"numbers and text", append(slices.Clone(ages), "old"), false},
+	}
+	for _, tc := range tests {
+		var w bytes.Buffer
+		noteIntegerClasses(&w, &dataset.Table{Source: "t.csv", Labels: tc.labels})
+		if got := strings.Contains(w.String(), "-task regression"); got != tc.note {
+			t.Errorf("%s: note %q, want one: %v", tc.name, w.String(), tc.note)
+		}
+	}
+	var w bytes.Buffer
+	noteIntegerClasses(&w, &dataset.Table{Source: "t.csv", Labels: append(slices.Clone(ages), "45")})
+	if want := "note: t.csv: the labels, 5 distinct integers, are read as classes; if they are quantities (counts, ages, scores), fit them as numbers with -task regression\n"; w.String() != want {
+		t.Errorf("note %q, want %q", w.String(), want)
 	}
 }
 
