@@ -419,9 +419,44 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		warnClassSizes(info, t)
 		if opt.Task == "" {
 			noteIntegerClasses(info, t)
+			warnMissingClass(info, t)
 		}
 	}
 	return t, nil
+}
+
+// warnMissingClass warns about a class of two rows or more whose label marks a missing value
+// ("NA", "None", ...: dataset.IsMissing), such as R's write.csv writes for a factor's NA: the
+// rows most likely have no label, and the class would be learnt from them. (A class of one
+// row gets warnClassSizes' warning; among numeric labels a marker is an error, or the reason
+// of the task says so.)
+func warnMissingClass(w io.Writer, t *dataset.Table) {
+	count, first := map[string]int{}, map[string]int{}
+	numbers := true
+	for i, l := range t.Labels {
+		if dataset.IsMissing(strings.TrimSpace(l)) {
+			if count[l] == 0 {
+				first[l] = i
+			}
+			count[l]++
+		} else if _, err := strconv.ParseFloat(strings.TrimSpace(l), 64); err != nil {
+			numbers = false
+		}
+	}
+	if numbers {
+		return
+	}
+	for _, l := range slices.Sorted(maps.Keys(count)) {
+		if count[l] < 2 {
+			continue
+		}
+		where := t.Source
+		if i := first[l]; i < len(t.Lines) {
+			where = fmt.Sprintf("%s:%d", t.Source, t.Lines[i])
+		}
+		fmt.Fprintf(w, "warning: %s: class %q, of %d rows, marks a missing value: if those rows have no label, remove them (-task classification keeps it as a class without this warning)\n",
+			where, l, count[l])
+	}
 }
 
 // noteIntegerClasses notes, for integer labels read as more than two classes of which one

@@ -325,6 +325,41 @@ func TestNoteIntegerClasses(t *testing.T) {
 	}
 }
 
+func TestWarnMissingClass(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels []string
+		want   []string // substrings, one per warning line; none: no warning
+	}{
+		{"NA among text classes", []string{"a", "NA", "b", "NA"}, []string{`t.csv:3: class "NA", of 2 rows, marks a missing value`}},
+		{"two markers", []string{"a", "None", "NA", "b", "NA", "None"}, []string{`t.csv:4: class "NA", of 2 rows`, `t.csv:3: class "None", of 2 rows`}},
+		{"one row (warnClassSizes')", []string{"a", "NA", "b"}, nil},
+		{"numbers and markers (the task's reason)", []string{"1.5", "NA", "2.5", "NA"}, nil},
+		{"no marker", []string{"a", "b", "a"}, nil},
+	}
+	for _, tc := range tests {
+		tab := &dataset.Table{Source: "t.csv", Labels: tc.labels}
+		for i := range tc.labels {
+			tab.Lines = append(tab.Lines, i+2) // a header on line 1
+		}
+		var w bytes.Buffer
+		warnMissingClass(&w, tab)
+		lines := strings.Split(strings.TrimSpace(w.String()), "\n")
+		if w.Len() == 0 {
+			lines = nil
+		}
+		if len(lines) != len(tc.want) {
+			t.Errorf("%s: warnings %q, want %d", tc.name, lines, len(tc.want))
+			continue
+		}
+		for i, s := range tc.want {
+			if !strings.Contains(lines[i], s) {
+				t.Errorf("%s: warning %q lacks %q", tc.name, lines[i], s)
+			}
+		}
+	}
+}
+
 func TestWarnNumericHeader(t *testing.T) {
 	tests := []struct {
 		header []string
