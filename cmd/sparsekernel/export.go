@@ -113,7 +113,7 @@ Examples:
 				if err := model.WriteFileAtomic(out, src); err != nil {
 					return err
 				}
-				fmt.Fprintf(stdout, "%s export of %s (%d nodes) written to %s\n", langName(opt), path, m.Size(), out)
+				fmt.Fprintf(stdout, "%s export of %s (%s) written to %s\n", langName(opt), path, words.Count(m.Size(), "node"), out)
 				return nil
 			}
 		},

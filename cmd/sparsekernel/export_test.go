@@ -98,6 +98,34 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
+// TestExportSummary checks the line export prints on stdout: the language, the model and its
+// size, counted in words ("1 node").
+func TestExportSummary(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("x,y\n")
+	for i := range 30 { // a line: one linear node
+		fmt.Fprintf(&b, "%g,%g\n", float64(i)/10, float64(2*i)/10+float64((i*7)%5-2)/20)
+	}
+	data, modelPath := filepath.Join(dir, "line.csv"), filepath.Join(dir, "line.model.json")
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI("train", "-o", modelPath, data); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errOut)
+	}
+	for _, c := range []struct{ lang, file, want string }{
+		{"python", "line.py", "Python export of %s (1 node) written to %s\n"},
+		{"c", "line.c", "C export of %s (1 node) written to %s\n"},
+	} {
+		out := filepath.Join(dir, c.file)
+		code, stdout, errOut := runCLI("export", "-lang", c.lang, "-o", out, modelPath)
+		if want := fmt.Sprintf(c.want, modelPath, out); code != 0 || stdout != want {
+			t.Errorf("%s: exit %d, stdout %q, want %q (stderr %q)", c.lang, code, stdout, want, errOut)
+		}
+	}
+}
+
 // TestExportRun exports a trained model to C, Go, Python and JavaScript, builds or runs each
 // with a small driver, and checks that it predicts the test rows as the predict command does.
 func TestExportRun(t *testing.T) {
