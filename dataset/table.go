@@ -216,12 +216,42 @@ func numberHint(s string) string {
 		if _, k := scanNumber(strings.ReplaceAll(s, "_", "")); k == numberFinite {
 			return fmt.Sprintf(": underscores between digits are not accepted; write %s", strings.ReplaceAll(s, "_", ""))
 		}
+	case thousands(body):
+		plain := strings.ReplaceAll(s, ",", "")
+		if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") { // 1,234: a thousand, or 1.234?
+			return fmt.Sprintf(": a thousands separator or a decimal comma? neither is read; write %s or %s",
+				plain, strings.Replace(s, ",", ".", 1))
+		}
+		return fmt.Sprintf(": thousands separators are not read; write %s", plain)
 	case strings.Count(s, ",") == 1:
 		if _, k := scanNumber(strings.Replace(s, ",", ".", 1)); k == numberFinite {
 			return ": write the decimal separator as a point (decimal commas are not read)"
 		}
 	}
 	return ""
+}
+
+// thousands reports whether s (unsigned) is digits grouped by commas in threes, as in 1,234 or
+// 12,345,678.9: one to three digits, then groups of a comma and three digits, then an
+// optional point and digits.
+func thousands(s string) bool {
+	i := strings.IndexByte(s, '.')
+	if i >= 0 {
+		if i+1 == len(s) || strings.Trim(s[i+1:], "0123456789") != "" {
+			return false
+		}
+		s = s[:i]
+	}
+	groups := strings.Split(s, ",")
+	if len(groups) < 2 || len(groups[0]) < 1 || len(groups[0]) > 3 {
+		return false
+	}
+	for k, g := range groups {
+		if k > 0 && len(g) != 3 || strings.Trim(g, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // isNumber reports whether s is a number in the sense of scanNumber (NaN, ±Inf and values
