@@ -364,9 +364,10 @@ func textColumns(rr recordReader, rec []string, fields []int, ncol int) []int {
 }
 
 // isText reports whether err is ParseValue's error for text: not a number, and not a number
-// in another notation either (such as 1_000 or 0x10, whose errors say how to write them).
+// in another notation either (such as 1_000 or 0x10, whose errors say how to write them); a
+// boolean (True, FALSE) is text, whose error says how to write it as a number.
 func isText(err error) bool {
-	return errors.Is(err, ErrNotNumber) && strings.HasSuffix(err.Error(), "is not a number")
+	return errors.Is(err, ErrNotNumber) && (strings.HasSuffix(err.Error(), "is not a number") || strings.HasSuffix(err.Error(), booleanHint))
 }
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For

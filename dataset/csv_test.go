@@ -128,6 +128,8 @@ func TestParseCSVErrors(t *testing.T) {
 		{"thousands or decimal comma", "1;2;3\n4;1,234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234" is not a number: a thousands separator or a decimal comma? neither is read; write 1234 or 1.234`},
 		{"thousands separators", "1;2;3\n4;-12,345,678;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-12,345,678" is not a number: thousands separators are not read; write -12345678`},
 		{"thousands separator and a point", "1;2;3\n4;1,234.5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234.5" is not a number: thousands separators are not read; write 1234.5`},
+		{"pandas' boolean", "1,2,3\n4,False,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "False" is not a number: a boolean? write 1 for true and 0 for false`},
+		{"R's boolean", "1,2,3\n4,TRUE,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "TRUE" is not a number: a boolean? write 1 for true and 0 for false`},
 		{"commas not in threes", "1;2;3\n4;1,23,456;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,23,456" is not a number`},
 		{"exponent without digits", "1,2,3\n4,1e+,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1e+" is not a number`},
 		{"lone point", "1,2,3\n4,.,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "." is not a number`},

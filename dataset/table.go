@@ -216,6 +216,9 @@ func numberHint(s string) string {
 		if _, k := scanNumber(strings.ReplaceAll(s, "_", "")); k == numberFinite {
 			return fmt.Sprintf(": underscores between digits are not accepted; write %s", strings.ReplaceAll(s, "_", ""))
 		}
+	case s == "True" || s == "False" || s == "TRUE" || s == "FALSE" || s == "true" || s == "false":
+		// (pandas' to_csv writes a bool column as True and False, R's write.csv as TRUE and FALSE)
+		return booleanHint
 	case thousands(body):
 		plain := strings.ReplaceAll(s, ",", "")
 		if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") { // 1,234: a thousand, or 1.234?
@@ -230,6 +233,9 @@ func numberHint(s string) string {
 	}
 	return ""
 }
+
+// booleanHint is numberHint's for a boolean: True, FALSE, ... (isText counts it as text).
+const booleanHint = ": a boolean? write 1 for true and 0 for false"
 
 // thousands reports whether s (unsigned) is digits grouped by commas in threes, as in 1,234 or
 // 12,345,678.9: one to three digits, then groups of a comma and three digits, then an

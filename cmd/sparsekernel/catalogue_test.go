@@ -45,6 +45,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/hex-integer.csv", trainCmd, "", 1, []string{`{f}:3:2: field "0x10" is not a number: hexadecimal`}},
 	{"bad/decimal-comma.csv", trainCmd, "", 1, []string{`{f}:2:1: field "0,5" is not a number: write the decimal separator as a point (decimal commas are not read)` + "\n"}},
 	{"bad/thousands-separator.csv", trainCmd, "", 1, []string{`{f}:2:1: field "52,300" is not a number: a thousands separator or a decimal comma? neither is read; write 52300 or 52.300` + "\n"}},
+	{"bad/boolean-column.csv", trainCmd, "", 1, []string{`{f}:2:3: field "False" is not a number: a boolean? write 1 for true and 0 for false (if column 3 (smoker) is not a feature, leave it out with -drop 3)`}},
 	{"bad/latin1-labels.csv", trainCmd, "", 1, []string{`{f}:2:3: label "caf\xe9" is not valid UTF-8`, "Latin-1"}},
 	{"bad/latin1-header.csv", trainCmd, "", 1, []string{`{f}:1:2: column name "\xb5m" is not valid UTF-8`}},
 	{"bad/duplicate-column-names.csv", trainCmd, "", 1, []string{`{f}:1:2: column name "x" is also the name of column 1`}},
