@@ -105,7 +105,9 @@ func (c *csvRecords) read() ([]string, int, error) {
 	return rec, line, nil
 }
 
-// spaceRecords reads records separated by runs of spaces and tabs.
+// spaceRecords reads records separated by runs of spaces and tabs. A field that starts with a
+// double quote and whose quote closes before a blank or the end of the line is quoted, as R's
+// write.table writes text: the quotes go, and a doubled or backslashed quote inside is one.
 type spaceRecords struct {
 	lines  lineIter
 	fields []string
@@ -120,8 +122,7 @@ func (w *spaceRecords) read() ([]string, int, error) {
 		w.fields = w.fields[:0]
 		for {
 			var f string
-			f, l = nextField(l)
-			if f == "" {
+			if f, l, ok = nextSpaceField(l); !ok {
 				break
 			}
 			w.fields = append(w.fields, f)
@@ -130,6 +131,34 @@ func (w *spaceRecords) read() ([]string, int, error) {
 			return w.fields, w.lines.line, nil
 		}
 	}
+}
+
+// nextSpaceField returns the first whitespace-separated field of s, unquoted if it is quoted
+// (spaceRecords), and the rest; ok is false if s holds no field.
+func nextSpaceField(s string) (field, rest string, ok bool) {
+	t := strings.TrimLeft(s, " \t\r\v\f")
+	if !strings.HasPrefix(t, `"`) {
+		field, rest = nextField(s)
+		return field, rest, field != ""
+	}
+	var b strings.Builder
+	for j := 1; j < len(t); j++ {
+		switch c := t[j]; {
+		case (c == '\\' || c == '"') && j+1 < len(t) && t[j+1] == '"':
+			b.WriteByte('"')
+			j++
+		case c == '"':
+			if j+1 == len(t) || isSpace(t[j+1]) {
+				return b.String(), t[j+1:], true
+			}
+			field, rest = nextField(s) // a quote inside the field: not a quoted field
+			return field, rest, true
+		default:
+			b.WriteByte(c)
+		}
+	}
+	field, rest = nextField(s) // no closing quote: the field as it stands
+	return field, rest, true
 }
 
 // detectComma picks the separator from the first non-blank line of s (see CSVOptions.Comma).

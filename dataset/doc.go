@@ -4,7 +4,8 @@
 //
 //   - CSV (ReadCSV, ParseCSV): one sample per line, a label column (first, last, any, or
 //     none for prediction input), an optional header, comma, semicolon, tab or whitespace
-//     separated, quoted fields allowed, CRLF and a UTF-8 BOM accepted;
+//     separated, quoted fields allowed (whitespace-separated ones as R's write.table quotes
+//     them), CRLF and a UTF-8 BOM accepted;
 //   - LIBSVM / svmlight (ReadLIBSVM, ParseLIBSVM): "label idx:val idx:val ..." with 1-based,
 //     strictly increasing indices and '#' comments;
 //   - benchmark folders (ReadFolder): x.csv, y.csv and the realisations in train.csv and

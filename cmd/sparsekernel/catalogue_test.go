@@ -115,6 +115,8 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/row-number-column.csv", trainCmd, "", 0, []string{"warning: {f}: column 1 (n) counts the rows (1, 2, ..., 20): if it is an identifier, leave it out with -drop 1"}},
 	{"degenerate/row-names-column.csv", trainCmd, "", 0, []string{`warning: {f}: column 1 has no name in the header and holds distinct integers (1, 38, ..., 32), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1`}},
 	{"degenerate/one-minority-row.csv", trainCmd, "", 0, nil},
+	{"degenerate/r-write-table.txt", predictCmd, "", 0, []string{"accuracy = "}}, // the quotes of "x1" and "b" go
+	{"degenerate/r-write-table.txt", evalCmd, "", 0, nil},
 	{"degenerate/na-class-labels.csv", trainCmd, "", 0, []string{`warning: {f}:5: class "NA", of 3 rows, marks a missing value: if those rows have no label, remove them (-task classification keeps it as a class without this warning)`}},
 	{"degenerate/many-na-regression-labels.csv", trainCmd, "", 0, []string{`{f}: 24 rows, 2 inputs, classification of 19 classes (text labels: numbers but for 6 of 24 that mark missing values, such as "NA"; to fit the numbers, remove those rows; -task overrides)`}},
 	{"degenerate/many-na-regression-labels.csv", []string{"train", "-task", "regression", "-o", "{out}", "{f}"}, "", 1, []string{`{f}:3:3: missing label "NA": a regression needs a target on every row; remove the 6 rows of 24 without one`}},
