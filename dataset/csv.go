@@ -308,12 +308,15 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			}
 		}
 		if len(rec) != ncol {
-			what := "the first row"
+			what, hint := "the first row", ""
 			if header {
 				what = "the header"
+				if len(rec) == ncol+1 && len(t.Lines) == 0 {
+					hint = " (a header without a name for the first column, as R's write.table writes the row names: write.table(..., row.names = FALSE) leaves them out, col.names = NA names them \"\")"
+				}
 			}
 			return nil, at(source, line, 0, errorf(ErrRagged,
-				"row has %d fields, expected %d like %s on line %d", len(rec), ncol, what, firstLine))
+				"row has %d fields, expected %d like %s on line %d%s", len(rec), ncol, what, firstLine, hint))
 		}
 		if li >= 0 {
 			f := strings.TrimSpace(rec[li])

@@ -32,6 +32,7 @@ type catalogueCase struct {
 var catalogueCases = []catalogueCase{
 	// CSV that train refuses.
 	{"bad/ragged-row.csv", trainCmd, "", 1, []string{"{f}:3: row has 2 fields, expected 3"}},
+	{"bad/r-write-table-row-names.txt", trainCmd, "", 1, []string{`{f}:2: row has 4 fields, expected 3 like the header on line 1 (a header without a name for the first column, as R's write.table writes the row names: write.table(..., row.names = FALSE) leaves them out, col.names = NA names them "")`}},
 	{"bad/not-a-number.csv", trainCmd, "", 1, []string{`{f}:4:2: field "abc" is not a number (a typo? if column 2 (x2) is not a feature, leave it out with -drop 2)`}},
 	{"bad/empty-field.csv", trainCmd, "", 1, []string{"{f}:3:2: empty field"}},
 	{"bad/question-mark-value.csv", trainCmd, "", 1, []string{`{f}:4:1: missing value "?": expected a number (to fill missing values with their column's median, add -missing median)`}},
