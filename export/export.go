@@ -541,9 +541,17 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	if m.Task == model.Classification {
 		unit = "misclassification rate"
 	}
-	loo := fmt.Sprintf("LOO %s %.4g", unit, tr.LOOError)
-	if tr.LOOScope != "" {
-		loo += fmt.Sprintf(" (scope %s)", text(tr.LOOScope))
+	// (named as the command line's train and info name it)
+	var loo string
+	switch tr.LOOScope {
+	case "":
+		loo = fmt.Sprintf("LOO %s %.4g", unit, tr.LOOError)
+	case "cv":
+		loo = fmt.Sprintf("Cross-validated %s %.4g", unit, tr.LOOError)
+	case "weights":
+		loo = fmt.Sprintf("LOO %s %.4g over the weights only (optimistic: the nodes were fitted to every point)", unit, tr.LOOError)
+	default:
+		loo = fmt.Sprintf("LOO %s %.4g (scope %s)", unit, tr.LOOError, text(tr.LOOScope))
 	}
 	if tr.CVError > 0 {
 		loo += fmt.Sprintf(", cross-validated %.4g", tr.CVError)

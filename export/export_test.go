@@ -935,3 +935,26 @@ func checkNames(t *testing.T, m *model.Model, src, prefix string, list func(src,
 		t.Fatalf("features %q (%v), want %q", features, err, m.Features)
 	}
 }
+
+// TestEstimateNamed checks that the header names the model's error estimate as train and info
+// do: a cross-validation of the whole fit, a LOO over the weights only, or the LOO.
+func TestEstimateNamed(t *testing.T) {
+	for _, tc := range []struct {
+		scope, want string
+	}{
+		{"", "LOO misclassification rate 0.125."},
+		{"cv", "Cross-validated misclassification rate 0.125."},
+		{"weights", "LOO misclassification rate 0.125 over the weights only (optimistic: the nodes were fitted to every point)."},
+	} {
+		m := randomModel(t, 11, 2, 3, 1, false)
+		m.Classes = []string{"a", "b"}
+		m.Training.LOOError, m.Training.LOOScope = 0.125, tc.scope
+		src, err := export.Generate(mustCheck(t, m), export.Options{Lang: export.Python})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if words := strings.Join(strings.Fields(string(src)), " "); !strings.Contains(words, " "+tc.want+" ") { // (lines wrapped)
+			t.Errorf("scope %q: the header lacks %q:\n%s", tc.scope, tc.want, src[:min(len(src), 1500)])
+		}
+	}
+}
