@@ -282,19 +282,7 @@ func TestWarnClassSizes(t *testing.T) {
 		}
 		var w bytes.Buffer
 		warnClassSizes(&w, tab)
-		lines := strings.Split(strings.TrimSpace(w.String()), "\n")
-		if w.Len() == 0 {
-			lines = nil
-		}
-		if len(lines) != len(tc.want) {
-			t.Errorf("%s: warnings %q, want %d", tc.name, lines, len(tc.want))
-			continue
-		}
-		for i, s := range tc.want {
-			if !strings.Contains(lines[i], s) {
-				t.Errorf("%s: warning %q lacks %q", tc.name, lines[i], s)
-			}
-		}
+		checkWarnings(t, tc.name, w.String(), tc.want)
 	}
 }
 
@@ -344,19 +332,7 @@ func TestWarnMissingClass(t *testing.T) {
 		}
 		var w bytes.Buffer
 		warnMissingClass(&w, tab)
-		lines := strings.Split(strings.TrimSpace(w.String()), "\n")
-		if w.Len() == 0 {
-			lines = nil
-		}
-		if len(lines) != len(tc.want) {
-			t.Errorf("%s: warnings %q, want %d", tc.name, lines, len(tc.want))
-			continue
-		}
-		for i, s := range tc.want {
-			if !strings.Contains(lines[i], s) {
-				t.Errorf("%s: warning %q lacks %q", tc.name, lines[i], s)
-			}
-		}
+		checkWarnings(t, tc.name, w.String(), tc.want)
 	}
 }
 
@@ -393,6 +369,24 @@ func TestColumnRanges(t *testing.T) {
 	} {
 		if got := columnRanges(tc.cols); got != tc.want {
 			t.Errorf("columnRanges(%v) = %q, want %q", tc.cols, got, tc.want)
+		}
+	}
+}
+
+// checkWarnings checks that the warnings out (one a line) hold want, one substring a line.
+func checkWarnings(t *testing.T, name, out string, want []string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if out == "" {
+		lines = nil
+	}
+	if len(lines) != len(want) {
+		t.Errorf("%s: warnings %q, want %d", name, lines, len(want))
+		return
+	}
+	for i, s := range want {
+		if !strings.Contains(lines[i], s) {
+			t.Errorf("%s: warning %q lacks %q", name, lines[i], s)
 		}
 	}
 }
