@@ -707,6 +707,9 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.keepPruned(ev, nodes, m)
 			res.Calibrate = rows(ev.loo)
 			kept += fmt.Sprintf(", %d kept by the %s evidence", len(res.Centres), ev.likelihood)
+			if len(ev.keep) > 0 && ev.keep[len(ev.keep)-1] >= nodes {
+				kept += " with the inputs' linear terms (one linear node)" // (so more may be kept than selected)
+			}
 		}
 	}
 	// The selection's fold models pruned as the final model was (computed once, where asked):
