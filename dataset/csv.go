@@ -38,8 +38,8 @@ type CSVOptions struct {
 	// label column (prediction input).
 	LabelColumn int
 	// Comma is the field separator. 0 detects it from the first non-blank line: ',' if the
-	// line has a comma, else ';' if it has a semicolon, else tab if it has a tab, else runs
-	// of spaces and tabs. ' ' means runs of spaces and tabs (no quoting); any other rune is
+	// line has a comma (and DecimalComma is not set), else ';' if it has a semicolon, else tab
+	// if it has a tab, else runs of spaces and tabs. ' ' means runs of spaces and tabs (no quoting); any other rune is
 	// used by encoding/csv, so fields may be quoted.
 	Comma rune
 	// Features, if not nil, lists the feature columns in the order wanted (see ParseColumns);
@@ -52,6 +52,10 @@ type CSVOptions struct {
 	// Missing reads a missing feature value (an empty field, a marker of IsMissing or NaN in
 	// any case, with an optional sign) as NaN instead of refusing it. A missing label is still an error.
 	Missing bool
+	// DecimalComma reads a number written with a decimal comma (1,5 for 1.5), as spreadsheets
+	// in many locales and R's write.csv2 write them, among the features and the labels (a
+	// label that is such a number is read with a point: "1,5" is the label "1.5").
+	DecimalComma bool
 }
 
 // ReadCSV reads a CSV file; see ParseCSV.
@@ -161,8 +165,9 @@ func nextSpaceField(s string) (field, rest string, ok bool) {
 	return field, rest, true
 }
 
-// detectComma picks the separator from the first non-blank line of s (see CSVOptions.Comma).
-func detectComma(s string) rune {
+// detectComma picks the separator from the first non-blank line of s (see CSVOptions.Comma;
+// with decimal commas, a comma is not one).
+func detectComma(s string, decimalComma bool) rune {
 	it := lineIter{s: s}
 	for {
 		l, ok := it.next()
@@ -173,7 +178,7 @@ func detectComma(s string) rune {
 			continue
 		}
 		switch {
-		case strings.Contains(l, ","):
+		case strings.Contains(l, ",") && !decimalComma:
 			return ','
 		case strings.Contains(l, ";"):
 			return ';'
@@ -207,7 +212,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	s = stripBOM(s)
 	comma := opt.Comma
 	if comma == 0 {
-		comma = detectComma(s)
+		comma = detectComma(s, opt.DecimalComma)
 	}
 	var rr recordReader
 	if comma == ' ' {
@@ -326,10 +331,16 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 				}
 				return nil, at(source, line, li+1, err)
 			}
+			if opt.DecimalComma {
+				f = pointed(f)
+			}
 			t.Labels = append(t.Labels, in.get(f))
 		}
 		for _, j := range fields {
 			f := strings.TrimSpace(rec[j])
+			if opt.DecimalComma {
+				f = pointed(f)
+			}
 			v, err := ParseValue(f)
 			if err != nil {
 				if !opt.Missing || !MissingValue(f) {
@@ -395,6 +406,18 @@ func textColumns(rr recordReader, rec []string, fields []int, ncol int) []int {
 	return cols
 }
 
+// pointed returns s with its comma made a point where s is a number written with a decimal
+// comma (one comma, and a finite number with a point in its place), else s.
+func pointed(s string) string {
+	if strings.Count(s, ",") != 1 {
+		return s
+	}
+	if p := strings.Replace(s, ",", ".", 1); isNumber(p) {
+		return p
+	}
+	return s
+}
+
 // isText reports whether err is ParseValue's error for text: not a number, and not a number
 // in another notation either (such as 1_000 or 0x10, whose errors say how to write them); a
 // boolean (True, FALSE) is text, whose error says how to write it as a number.
@@ -452,7 +475,7 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 			continue
 		}
 		switch {
-		case isNumber(f):
+		case isNumber(f) || opt.DecimalComma && isNumber(pointed(f)):
 			number = true
 		case f != "" && f != "?" && !(opt.Missing && MissingValue(f)):
 			text = true

@@ -132,8 +132,8 @@ func TestParseCSVErrors(t *testing.T) {
 		{"underscores", "1,2,3\n1_000,5,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:1: field "1_000" is not a number: underscores between digits are not accepted; write 1000`},
 		{"hexadecimal float", "1,2,3\n0x1p4,5,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:1: field "0x1p4" is not a number: hexadecimal`},
 		{"hexadecimal integer", "1,2,3\n4,-0x10,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-0x10" is not a number: hexadecimal`},
-		{"decimal comma", "1;2;3\n4;5,5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,5" is not a number: write the decimal separator as a point`},
-		{"decimal comma, four decimals", "1;2;3\n4;5,1234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,1234" is not a number: write the decimal separator as a point`},
+		{"decimal comma", "1;2;3\n4;5,5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,5" is not a number: a decimal comma? write it as a point, or read the file with decimal commas`},
+		{"decimal comma, four decimals", "1;2;3\n4;5,1234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,1234" is not a number: a decimal comma? write it as a point, or read the file with decimal commas`},
 		{"thousands or decimal comma", "1;2;3\n4;1,234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234" is not a number: a thousands separator or a decimal comma? neither is read; write 1234 or 1.234`},
 		{"thousands separators", "1;2;3\n4;-12,345,678;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-12,345,678" is not a number: thousands separators are not read; write -12345678`},
 		{"thousands separator and a point", "1;2;3\n4;1,234.5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234.5" is not a number: thousands separators are not read; write 1234.5`},
@@ -299,5 +299,33 @@ func TestParseCSVTextColumns(t *testing.T) {
 				t.Errorf("%s: %d features, want %d", tc.name, pe.Features, features)
 			}
 		}
+	}
+}
+
+func TestParseCSVDecimalComma(t *testing.T) {
+	in := "a;b;y\n5,1;3;1,5\n-0,25;1e-3;2\n"
+	tab, err := ParseCSV(strings.NewReader(in), "data.csv", CSVOptions{DecimalComma: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tab.X[0], []float64{5.1, 3}) || !slices.Equal(tab.X[1], []float64{-0.25, 0.001}) || !slices.Equal(tab.Labels, []string{"1.5", "2"}) {
+		t.Errorf("read %v, labels %q", tab.X, tab.Labels)
+	}
+	// A headerless file: its first row is data, its numbers read with their commas.
+	tab, err = ParseCSV(strings.NewReader("5,1;3;a\n4,9;2;b\n"), "data.csv", CSVOptions{DecimalComma: true})
+	if err != nil || tab.Header != nil || len(tab.X) != 2 || tab.X[0][0] != 5.1 {
+		t.Errorf("headerless: %v, header %q, rows %v", err, tab.Header, tab.X)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"a;y\n1,2,3;p\n", `field "1,2,3" is not a number`},
+		{"a;y\nx,5;p\n", `field "x,5" is not a number`},
+	} {
+		if _, err := ParseCSV(strings.NewReader(tc.in), "data.csv", CSVOptions{DecimalComma: true}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	// Without the option, the hint says how decimal commas are written.
+	if _, err := ParseCSV(strings.NewReader(in), "data.csv", CSVOptions{}); err == nil {
+		t.Error("decimal commas read without DecimalComma")
 	}
 }

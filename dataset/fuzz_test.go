@@ -79,12 +79,14 @@ func FuzzParseCSV(f *testing.F) {
 	f.Add([]byte("id,a,b,y\nr1,1,2,p\nr2,3,4,q\n"), uint8(0), uint8(1), uint8(1), "b,2", "id")
 	f.Add([]byte("1,x,2,y\n3,z,4,y\n"), uint8(2), uint8(1), uint8(1), "", "2")
 	f.Add([]byte("a,b,y\n,NA,p\n-nan,4,q\n"), uint8(3), uint8(1), uint8(1), "", "")
+	f.Add([]byte("a;b;y\n1,5;2;p\n-0,5;4;q\n"), uint8(0), uint8(1), uint8(7), "", "")
 	f.Fuzz(func(t *testing.T, data []byte, header, label, comma uint8, features, drop string) {
 		opt := CSVOptions{
-			Header:      HeaderMode(header % 3),
-			LabelColumn: int(label%5) - 1, // -1 (none), 0 (last), 1, 2, 3
-			Comma:       []rune{0, ',', ';', '\t', ' '}[comma%5],
-			Missing:     header/3%2 == 1,
+			Header:       HeaderMode(header % 3),
+			LabelColumn:  int(label%5) - 1, // -1 (none), 0 (last), 1, 2, 3
+			Comma:        []rune{0, ',', ';', '\t', ' '}[comma%5],
+			Missing:      header/3%2 == 1,
+			DecimalComma: comma/5%2 == 1,
 		}
 		if longNumber(features) || longNumber(drop) {
 			return // ranges of thousands of columns: slow, and tested by FuzzParseColumns

@@ -228,10 +228,19 @@ func numberHint(s string) string {
 		return fmt.Sprintf(": thousands separators are not read; write %s", plain)
 	case strings.Count(s, ",") == 1:
 		if _, k := scanNumber(strings.Replace(s, ",", ".", 1)); k == numberFinite {
-			return ": write the decimal separator as a point (decimal commas are not read)"
+			return ": " + decimalHint
 		}
 	}
 	return ""
+}
+
+// decimalHint is numberHint's for a number with a decimal comma (CSVOptions.DecimalComma).
+const decimalHint = "a decimal comma? write it as a point, or read the file with decimal commas"
+
+// DecimalCommaError reports whether err is a reader's error for a number written with a decimal
+// comma, which CSVOptions.DecimalComma reads.
+func DecimalCommaError(err error) bool {
+	return errors.Is(err, ErrNotNumber) && strings.HasSuffix(err.Error(), decimalHint)
 }
 
 // booleanHint is numberHint's for a boolean: True, FALSE, ... (isText counts it as text).

@@ -31,6 +31,7 @@ type dataFlags struct {
 	sep       string
 	drop      string
 	features  string
+	decimal   string // point or comma
 	// fill reads missing feature values as NaN, for a model that fills them; otherwise one is
 	// an error, to which fillHint is added.
 	fill     bool
@@ -42,6 +43,8 @@ func (d *dataFlags) register(fs *flag.FlagSet) {
 	fs.Var(labelFlag{d}, "label", "CSV: the label's `column`: its 1-based number (0: the last column) or its header name")
 	fs.StringVar(&d.header, "header", "auto", "CSV: whether the first line is a header: auto, yes or no")
 	fs.StringVar(&d.sep, "sep", "", "CSV: field separator (default: detected; use 'space' for runs of blanks)")
+	fs.StringVar(&d.decimal, "decimal", "point", "CSV: the numbers' decimal separator, point or comma (1,5 for 1.5, as spreadsheets in many locales\n"+
+		"and R's write.csv2 write them; a comma is then not taken for the field separator)")
 	fs.StringVar(&d.drop, "drop", "", "leave these `columns` out of the features: 1-based numbers, ranges and header names,\n"+
 		"comma-separated, e.g. 1,4-6,id (LIBSVM: feature indices)")
 	fs.StringVar(&d.features, "features", "", "use only these `columns` as features, in this order (same form as -drop);\n"+
@@ -89,6 +92,13 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 			return o, usagef("%s %q: %v", c.name, c.spec, err)
 		}
 		*c.dst = cols
+	}
+	switch d.decimal {
+	case "point", ".", "":
+	case "comma", ",":
+		o.DecimalComma = true
+	default:
+		return o, usagef("-decimal %q: want point or comma", d.decimal)
 	}
 	o.Missing = d.fill
 	return o, nil

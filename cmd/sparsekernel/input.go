@@ -114,6 +114,9 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 // d.fillHint where reading missing values gets past it (not in LIBSVM data, which have none).
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
+	if dataset.DecimalCommaError(err) {
+		err = fmt.Errorf("%w (-decimal comma)", err)
+	}
 	if hinted := hintMissing(err, d.fillHint); !o.Missing && hinted != err {
 		o.Missing = true
 		if _, again := dataset.Parse(bytes.NewReader(in.data), in.source, o); again == nil || again.Error() != err.Error() {
