@@ -56,6 +56,10 @@ type CSVOptions struct {
 	// in many locales and R's write.csv2 write them, among the features and the labels (a
 	// label that is such a number is read with a point: "1,5" is the label "1.5").
 	DecimalComma bool
+	// ZeroBased reads a LIBSVM file's feature indices as counting from 0, as scikit-learn's
+	// dump_svmlight_file writes them by default: index i is column i+1 (in Drop and Features
+	// too).
+	ZeroBased bool
 }
 
 // ReadCSV reads a CSV file; see ParseCSV.
@@ -583,7 +587,7 @@ func Parse(r io.Reader, source string, opt CSVOptions) (*Table, error) {
 
 func parse(s, source string, opt CSVOptions) (*Table, error) {
 	if isLIBSVM(source, s) {
-		t, err := parseLIBSVM(s, source)
+		t, err := parseLIBSVM(s, source, opt.ZeroBased)
 		if err != nil {
 			return nil, err
 		}

@@ -136,7 +136,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		source := []string{"fuzz", "fuzz.txt", "fuzz.libsvm", "fuzz.csv"}[ext%4]
-		var opt CSVOptions
+		opt := CSVOptions{ZeroBased: ext/4%2 == 1}
 		if !fuzzColumns(&opt, features, drop) {
 			return
 		}

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,7 @@ func ReadLIBSVM(path string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseLIBSVM(string(data), path)
+	return parseLIBSVM(string(data), path, false)
 }
 
 // ParseLIBSVM reads LIBSVM (svmlight) data from r; source names it in errors. Each non-blank
@@ -34,10 +35,21 @@ func ParseLIBSVM(r io.Reader, source string) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	return parseLIBSVM(string(data), source)
+	return parseLIBSVM(string(data), source, false)
 }
 
-func parseLIBSVM(s, source string) (*Table, error) {
+// zeroIndex is the message about an index 0 in a file read as counting from 1.
+const zeroIndex = "index 0: indices start at 1 (scikit-learn's dump_svmlight_file counts from 0 unless given zero_based=False)"
+
+// ZeroIndexError reports whether err is the reader's error for an index 0 in LIBSVM data read
+// as counting from 1 (CSVOptions.ZeroBased reads them as counting from 0).
+func ZeroIndexError(err error) bool {
+	return errors.Is(err, ErrIndex) && strings.HasSuffix(err.Error(), zeroIndex)
+}
+
+// parseLIBSVM reads LIBSVM data (ParseLIBSVM); with zeroBased, its indices count from 0 (as
+// scikit-learn's dump_svmlight_file writes them by default), and index i is column i+1.
+func parseLIBSVM(s, source string, zeroBased bool) (*Table, error) {
 	if err := checkUTF16(s, source); err != nil {
 		return nil, err
 	}
@@ -92,21 +104,34 @@ func parseLIBSVM(s, source string) (*Table, error) {
 				continue
 			}
 			k, err := strconv.Atoi(is)
+			if zeroBased && err == nil && k >= 0 && is[0] != '+' {
+				k++ // (the column; errors below name the file's index, k - 1)
+			}
 			if err != nil || is[0] == '+' || is[0] == '-' || k < 1 {
 				if err == nil && k == 0 {
 					return nil, at(source, line, col, errorf(ErrIndex,
-						"index 0: indices start at 1 (scikit-learn's dump_svmlight_file counts from 0 unless given zero_based=False)"))
+						zeroIndex))
+				}
+				what := "a positive integer"
+				if zeroBased {
+					what = "a non-negative integer"
 				}
 				return nil, at(source, line, col, errorf(ErrIndex,
-					"index %q is not a positive integer", short(is)))
+					"index %q is not %s", short(is), what))
+			}
+			shown := func(k int) int { // the index as the file writes it
+				if zeroBased {
+					return k - 1
+				}
+				return k
 			}
 			if k > maxLIBSVMIndex {
 				return nil, at(source, line, col, errorf(ErrIndex,
-					"index %d is above the limit %d", k, maxLIBSVMIndex))
+					"index %d is above the limit %d", shown(k), shown(maxLIBSVMIndex)))
 			}
 			if k <= prev {
 				return nil, at(source, line, col, errorf(ErrIndex,
-					"index %d follows index %d: indices must be strictly increasing", k, prev))
+					"index %d follows index %d: indices must be strictly increasing", shown(k), shown(prev)))
 			}
 			prev = k
 			v, err := ParseValue(vs)

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -110,4 +111,31 @@ func TestWithDim(t *testing.T) {
 	wantErr(t, sparse().WithDim(2), ErrDimensionMismatch, "test.libsvm:3:3: feature index 3 is above the expected dimension 2")
 	wantErr(t, dense.WithDim(3), ErrDimensionMismatch, "test.csv:2: rows have 2 features, expected 3")
 	wantErr(t, dense.WithDim(1), ErrDimensionMismatch, "test.csv:2: ")
+}
+
+func TestParseLIBSVMZeroBased(t *testing.T) {
+	tab, err := Parse(strings.NewReader("1 0:1.5 2:3\n-1 1:2\n"), "data.libsvm", CSVOptions{ZeroBased: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Dim() != 3 || !slices.Equal(tab.X[0], []float64{1.5, 0, 3}) || !slices.Equal(tab.X[1], []float64{0, 2, 0}) {
+		t.Errorf("read %v", tab.X)
+	}
+	// Columns are 1-based: -drop 1 leaves out index 0.
+	tab, err = Parse(strings.NewReader("1 0:1.5 2:3\n-1 1:2\n"), "data.libsvm", CSVOptions{ZeroBased: true, Drop: []Column{{Number: 1}}})
+	if err != nil || !slices.Equal(tab.X[0], []float64{0, 3}) {
+		t.Errorf("-drop 1: %v, %v", err, tab.X)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"1 2:1 2:3\n", "data.libsvm:1:3: index 2 follows index 2"},
+		{"1 -1:3\n", `data.libsvm:1:2: index "-1" is not a non-negative integer`},
+	} {
+		if _, err := Parse(strings.NewReader(tc.in), "data.libsvm", CSVOptions{ZeroBased: true}); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	_, err = Parse(strings.NewReader("1 0:1\n"), "data.libsvm", CSVOptions{})
+	if !ZeroIndexError(err) {
+		t.Errorf("index 0 read as counting from 1: %v, want the error ZeroIndexError knows", err)
+	}
 }

@@ -78,7 +78,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/na-among-numeric-labels.csv", []string{"train", "-task", "classification", "-o", "{out}", "{f}"}, "", 0, []string{"classification of 3 classes"}},
 	{"bad/na-regression-label.csv", trainCmd, "", 1, []string{`{f}:11:3: missing label "NA": a regression needs a target on every row; remove the row without one`}},
 	// LIBSVM that train refuses.
-	{"bad/index-zero.libsvm", trainCmd, "", 1, []string{"{f}:2:2: index 0: indices start at 1"}},
+	{"bad/index-zero.libsvm", trainCmd, "", 1, []string{"{f}:2:2: index 0: indices start at 1", "-zero-based reads such a file"}},
 	{"bad/decreasing-index.libsvm", trainCmd, "", 1, []string{"{f}:2:3: index 1 follows index 2"}},
 	{"bad/repeated-index.libsvm", trainCmd, "", 1, []string{"{f}:1:3: index 1 follows index 1"}},
 	{"bad/no-colon.libsvm", trainCmd, "", 1, []string{`{f}:2:2: field "0.3" is not index:value`}},

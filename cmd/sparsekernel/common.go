@@ -32,6 +32,7 @@ type dataFlags struct {
 	drop      string
 	features  string
 	decimal   string // point or comma
+	zeroBased bool   // LIBSVM: indices count from 0
 	// fill reads missing feature values as NaN, for a model that fills them; otherwise one is
 	// an error, to which fillHint is added.
 	fill     bool
@@ -43,6 +44,8 @@ func (d *dataFlags) register(fs *flag.FlagSet) {
 	fs.Var(labelFlag{d}, "label", "CSV: the label's `column`: its 1-based number (0: the last column) or its header name")
 	fs.StringVar(&d.header, "header", "auto", "CSV: whether the first line is a header: auto, yes or no")
 	fs.StringVar(&d.sep, "sep", "", "CSV: field separator (default: detected; use 'space' for runs of blanks)")
+	fs.BoolVar(&d.zeroBased, "zero-based", false, "LIBSVM: feature indices count from 0, as scikit-learn's dump_svmlight_file writes them by default\n"+
+		"(index i is then column i+1, in -drop and -features too; give it to predict as well: the model does not record it)")
 	fs.StringVar(&d.decimal, "decimal", "point", "CSV: the numbers' decimal separator, point or comma (1,5 for 1.5, as spreadsheets in many locales\n"+
 		"and R's write.csv2 write them; a comma is then not taken for the field separator)")
 	fs.StringVar(&d.drop, "drop", "", "leave these `columns` out of the features: 1-based numbers, ranges and header names,\n"+
@@ -100,6 +103,7 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 	default:
 		return o, usagef("-decimal %q: want point or comma", d.decimal)
 	}
+	o.ZeroBased = d.zeroBased
 	o.Missing = d.fill
 	return o, nil
 }

@@ -114,8 +114,11 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 // d.fillHint where reading missing values gets past it (not in LIBSVM data, which have none).
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
-	if dataset.DecimalCommaError(err) {
+	switch {
+	case dataset.DecimalCommaError(err):
 		err = fmt.Errorf("%w (-decimal comma)", err)
+	case dataset.ZeroIndexError(err):
+		err = fmt.Errorf("%w: -zero-based reads such a file", err)
 	}
 	if hinted := hintMissing(err, d.fillHint); !o.Missing && hinted != err {
 		o.Missing = true
