@@ -662,8 +662,47 @@ func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
 		case rowNames(t):
 			fmt.Fprintf(w, "warning: %s: column 1 has no name in the header and holds distinct integers (%g, %g, ..., %g), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1\n",
 				t.Source, t.X[0][0], t.X[1][0], t.X[n-1][0])
+		default:
+			warnIdentifiers(w, t)
 		}
 	}
+}
+
+// warnIdentifiers warns about features named as identifiers ("id", "Id", "patient_id",
+// "PassengerId", ...) whose values are integers, nine in ten of them distinct: a record's
+// number, which says nothing of its class or value unless the records were numbered in an
+// order that does (by date, by class), and then leaks it.
+func warnIdentifiers(w io.Writer, t *dataset.Table) {
+	for j, name := range t.Features {
+		if !idName(name) {
+			continue
+		}
+		seen := make(map[float64]bool, len(t.X))
+		integers := true
+		for _, x := range t.X {
+			integers = integers && x[j] == math.Trunc(x[j])
+			seen[x[j]] = true
+		}
+		if integers && 10*len(seen) >= 9*len(t.X) {
+			fmt.Fprintf(w, "warning: %s: %s is named as an identifier and holds %d distinct integers in %s: if it is one, leave it out with -drop %d\n",
+				t.Source, columnName(t, j), len(seen), words.Count(len(t.X), "row"), column(t, j))
+		}
+	}
+}
+
+// idName reports whether a column's name is an identifier's: id in any case, or a name that
+// ends in it after a separator (patient_id, sample.id, case id) or as a capitalised word
+// (PassengerId, CustomerID).
+func idName(name string) bool {
+	lower := strings.ToLower(name)
+	switch {
+	case lower == "id":
+		return true
+	case len(name) > 2 && strings.HasSuffix(lower, "id"):
+		c := name[len(name)-3]
+		return c == '_' || c == '.' || c == ' ' || c == '-' || name[len(name)-2] == 'I' && 'a' <= c && c <= 'z'
+	}
+	return false
 }
 
 // rowNames reports whether the first feature of t is the file's first column, unnamed in its

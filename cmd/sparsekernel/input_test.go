@@ -390,3 +390,42 @@ func checkWarnings(t *testing.T, name, out string, want []string) {
 		}
 	}
 }
+
+func TestWarnIdentifiers(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		id   bool
+	}{
+		{"id", true}, {"ID", true}, {"Id", true}, {"patient_id", true}, {"sample.id", true}, {"case id", true},
+		{"PassengerId", true}, {"CustomerID", true},
+		{"paid", false}, {"Valid", false}, {"acid", false}, {"OID", false}, {"idea", false}, {"", false},
+	} {
+		if got := idName(tc.name); got != tc.id {
+			t.Errorf("idName(%q) = %v, want %v", tc.name, got, tc.id)
+		}
+	}
+	rows := func(f func(i int) float64) [][]float64 {
+		X := make([][]float64, 20)
+		for i := range X {
+			X[i] = []float64{float64(i % 3), f(i)}
+		}
+		return X
+	}
+	for _, tc := range []struct {
+		name string
+		X    [][]float64
+		want string
+	}{
+		{"distinct integers", rows(func(i int) float64 { return float64(1000 + 7*i) }), "warning: t.csv: column 2 (Id) is named as an identifier and holds 20 distinct integers in 20 rows: if it is one, leave it out with -drop 2\n"},
+		{"nine in ten distinct", rows(func(i int) float64 { return float64(1000 + 7*(i%18)) }), "holds 18 distinct integers"},
+		{"repeated", rows(func(i int) float64 { return float64(i % 5) }), ""},
+		{"not integers", rows(func(i int) float64 { return float64(i) + 0.5 }), ""},
+	} {
+		tab := &dataset.Table{Source: "t.csv", X: tc.X, Features: []string{"x", "Id"}, Columns: []int{1, 2}}
+		var w bytes.Buffer
+		warnColumns(&w, tab, nil)
+		if got := w.String(); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
