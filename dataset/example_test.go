@@ -45,3 +45,28 @@ func ExampleParseError() {
 	// true
 	// 3 2
 }
+
+// Missing values read as NaN, then filled with their columns' medians.
+func ExampleFillMedians() {
+	in := "a,b,y\n1,NA,yes\n,4,no\n3,6,yes\n5,,no\n"
+	t, err := dataset.ParseCSV(strings.NewReader(in), "data.csv", dataset.CSVOptions{Missing: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(t.X, dataset.CountMissing(t.X))
+	X, medians, err := dataset.FillMedians(t.X)
+	fmt.Println(X, medians, err)
+	// Output:
+	// [[1 NaN] [NaN 4] [3 6] [5 NaN]] [1 2]
+	// [[1 5] [3 4] [3 6] [5 5]] [3 5] <nil>
+}
+
+// Numbers written with decimal commas, as R's write.csv2 and many spreadsheets write them.
+func ExampleCSVOptions_decimalComma() {
+	in := "\"x\";\"y\"\n5,1;setosa\n4,9;virginica\n"
+	t, err := dataset.ParseCSV(strings.NewReader(in), "data.csv", dataset.CSVOptions{DecimalComma: true})
+	fmt.Println(t.X, t.Labels, err)
+	// Output:
+	// [[5.1] [4.9]] [setosa virginica] <nil>
+}
