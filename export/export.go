@@ -30,6 +30,7 @@ import (
 	"unicode"
 
 	"github.com/sparsekernel/sparsekernel/internal/version"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -378,15 +379,17 @@ func nodeWidths(m *model.Model, i int, form string) []float64 {
 	return out
 }
 
-// kernelText describes the kernel for the header.
+// kernelText describes the model's nodes of its kernel for the header: "12 Gaussian nodes (one
+// variance per node)".
 func kernelText(m *model.Model, form string) string {
+	n := len(m.Nodes)
 	switch {
 	case m.Kernel == model.KernelWavelet:
-		return "wavelet nodes (one dilation per node)"
+		return words.Count(n, "wavelet node") + " (one dilation per node)"
 	case form == "diag":
-		return "Gaussian nodes (one variance per node and input)"
+		return words.Count(n, "Gaussian node") + " (one variance per node and input)"
 	default:
-		return "Gaussian nodes (one variance per node)"
+		return words.Count(n, "Gaussian node") + " (one variance per node)"
 	}
 }
 
@@ -459,7 +462,7 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 // followed by the linear term and the quadratic nodes if there are any.
 func nodesText(m *model.Model, lin linearPart, form string) string {
 	if lin.quad != nil {
-		return kernelAndLinearText(m, lin, form) + fmt.Sprintf(", and %d quadratic nodes (class log-densities)", len(lin.quad))
+		return kernelAndLinearText(m, lin, form) + ", and " + words.Count(len(lin.quad), "quadratic node") + " (class log-densities)"
 	}
 	return kernelAndLinearText(m, lin, form)
 }
@@ -467,7 +470,7 @@ func nodesText(m *model.Model, lin linearPart, form string) string {
 // kernelAndLinearText is nodesText without the quadratic nodes.
 func kernelAndLinearText(m *model.Model, lin linearPart, form string) string {
 	if lin.table == nil {
-		return fmt.Sprintf("%d %s", len(m.Nodes), kernelText(m, form))
+		return kernelText(m, form)
 	}
 	linear := "a linear term in the inputs (from 1 linear node)"
 	if lin.nodes != 1 {
@@ -476,7 +479,7 @@ func kernelAndLinearText(m *model.Model, lin linearPart, form string) string {
 	if len(m.Nodes) == 0 {
 		return linear + ", no Gaussian node"
 	}
-	return fmt.Sprintf("%d %s and %s", len(m.Nodes), kernelText(m, form), linear)
+	return kernelText(m, form) + " and " + linear
 }
 
 // describe returns the lines of the header that say what the model is (m its kernel nodes,
@@ -492,7 +495,7 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	}
 	var l []string
 	add := func(format string, args ...any) { l = append(l, fmt.Sprintf(format, args...)) }
-	add("Model: %s; %s; %d inputs.", kind(m), nodesText(m, lin, form), m.Inputs)
+	add("Model: %s; %s; %s.", kind(m), nodesText(m, lin, form), words.Count(m.Inputs, "input"))
 	if m.Features != nil {
 		names := make([]string, len(m.Features))
 		for j, f := range m.Features {
