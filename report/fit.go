@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,7 +133,7 @@ func FitRegions(name string, src bench.Source, results []*Result, method string)
 	if m.Inputs != 2 {
 		return nil, fmt.Errorf("%s: %w: it has %d", name, ErrNot2D, m.Inputs)
 	}
-	s := fmt.Sprintf("realisation %d, seed %d: %d nodes", k+1, opt.Seed, m.Size())
+	s := fmt.Sprintf("realisation %d, seed %d: %s", k+1, opt.Seed, words.Count(m.Size(), "node"))
 	if best != nil && len(best.PerRealisation) > 0 {
 		s += fmt.Sprintf(" (benchmark: %d)", best.PerRealisation[0].Size)
 	}
@@ -183,7 +184,7 @@ func (r *Regions) figures() (ours, svc string, err error) {
 	if err != nil {
 		return "", "", fmt.Errorf("%s: %w", r.Dataset, err)
 	}
-	spec.title = fmt.Sprintf("%s: %d nodes (1-sigma ellipses)", r.Model.Method, r.Model.Size())
+	spec.title = fmt.Sprintf("%s: %s (1-sigma ellipses)", r.Model.Method, words.Count(r.Model.Size(), "node"))
 	p, err := spec.plot()
 	if err != nil {
 		return "", "", fmt.Errorf("%s: %w", r.Dataset, err)

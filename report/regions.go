@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"image/color"
 	"io"
 	"math"
@@ -37,7 +38,7 @@ func RegionsSVG(w io.Writer, m *model.Model, X [][]float64, labels []int) error 
 	if err != nil {
 		return err
 	}
-	spec.title = fmt.Sprintf("%s: %d nodes", m.Method, m.Size())
+	spec.title = fmt.Sprintf("%s: %s", m.Method, words.Count(m.Size(), "node"))
 	p, err := spec.plot()
 	if err != nil {
 		return err

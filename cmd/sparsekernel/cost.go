@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"io"
 	"math"
 	"os"
@@ -142,7 +143,7 @@ func checkMemory(w io.Writer, n, m, classes int, opt sparsekernel.Options, limit
 	if !ok {
 		return 0, false, nil
 	}
-	what := fmt.Sprintf("%d rows of %d inputs", n, m)
+	what := fmt.Sprintf("%d rows of %s", n, words.Count(m, "input"))
 	why, advice := "the kernel matrices of the candidates at the rows, for each worker", ": set a smaller -max-terms, train on a sample of the rows"
 	if inputs > bytes/2 {
 		why, advice = "the folds hold dense copies of the inputs", ": choose fewer inputs with -features or -drop, train on a sample of the rows"

@@ -207,7 +207,7 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 		}
 	}
 	if errors.Is(err, dataset.ErrDimensionMismatch) {
-		return nil, fmt.Errorf("%w (the model has %d inputs; a data file holds them, plus optionally a label column)", err, dim)
+		return nil, fmt.Errorf("%w (the model has %s; a data file holds them, plus optionally a label column)", err, words.Count(dim, "input"))
 	}
 	return nil, err
 }
