@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sparsekernel/sparsekernel/internal/words"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 

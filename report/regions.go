@@ -3,7 +3,6 @@ package report
 import (
 	"errors"
 	"fmt"
-	"github.com/sparsekernel/sparsekernel/internal/words"
 	"image/color"
 	"io"
 	"math"
@@ -13,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/sparsekernel/sparsekernel/internal/words"
 	"io"
 	"math"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
