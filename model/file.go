@@ -55,8 +55,11 @@ type fileV1 struct {
 }
 
 // About returns the lines that a model file carries to explain itself: the prediction
-// formula and what a node's width means.
+// formula and what a node's width means; nil for a nil model.
 func (m *Model) About() []string {
+	if m == nil {
+		return nil
+	}
 	lines := []string{
 		"f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (x_j - scaling.mean[j]) / scaling.std[j]",
 	}
@@ -314,9 +317,11 @@ func WriteFileAtomic(path string, data []byte) error {
 
 // FormatVersion is the file format version Write writes m as: the oldest that holds it, 7
 // with values that fill missing inputs, 6 with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
-// 2 (a build that reads that version reads the file).
+// 2 (a build that reads that version reads the file); 0 for a nil model, which Write refuses.
 func (m *Model) FormatVersion() int {
 	switch {
+	case m == nil:
+		return 0
 	case m.Scaling.Fill != nil:
 		return 7
 	case m.Scaling.Power != nil:

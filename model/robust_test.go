@@ -126,13 +126,17 @@ func TestNonFiniteDecisionValues(t *testing.T) {
 	}
 }
 
-// A nil *Model is an error wrapping ErrInvalid, not a nil dereference; it has no nodes and no
-// outputs.
+// A nil *Model is an error wrapping ErrInvalid, not a nil dereference; it has no nodes, no
+// outputs, no about lines and no format version.
 func TestNilModel(t *testing.T) {
 	var m *Model
-	var n, k int
-	if err := nopanic.Call(func() error { n, k = m.Size(), m.Outputs(); return nil }); err != nil || n != 0 || k != 0 {
-		t.Errorf("nil model: Size %d, Outputs %d, %v", n, k, err)
+	var n, k, v int
+	var about []string
+	if err := nopanic.Call(func() error {
+		n, k, v, about = m.Size(), m.Outputs(), m.FormatVersion(), m.About()
+		return nil
+	}); err != nil || n != 0 || k != 0 || v != 0 || about != nil {
+		t.Errorf("nil model: Size %d, Outputs %d, FormatVersion %d, About %q, %v", n, k, v, about, err)
 	}
 	for name, call := range map[string]func() error{
 		"Check":         m.Check,
