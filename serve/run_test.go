@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -233,5 +235,28 @@ func TestShutdownBounded(t *testing.T) {
 	cancel()
 	if err := wait(); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Run returned %v, want a deadline error", err)
+	}
+}
+
+// New refuses a configuration without a model it can load, with an error that says why.
+func TestNewErrors(t *testing.T) {
+	dir := t.TempDir()
+	notModel := filepath.Join(dir, "data.csv")
+	if err := os.WriteFile(notModel, []byte("x,y\n1,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, path string
+		want       string // in the error
+		is         error  // wrapped, if set
+	}{
+		{"no path", "", "ModelPath is empty", nil},
+		{"missing file", filepath.Join(dir, "none.json"), "none.json", os.ErrNotExist},
+		{"not a model", notModel, "not a model file", nil},
+	} {
+		s, err := New(Config{ModelPath: c.path, Logger: slog.New(slog.DiscardHandler)})
+		if err == nil || s != nil || !strings.Contains(err.Error(), c.want) || (c.is != nil && !errors.Is(err, c.is)) {
+			t.Errorf("%s: %v, %v; want an error containing %q (is %v)", c.name, s, err, c.want, c.is)
+		}
 	}
 }

@@ -118,8 +118,12 @@ type loaded struct {
 	info     []byte // the GET /model answer
 }
 
-// New loads the model file of cfg and returns a server for it.
+// New loads the model file of cfg and returns a server for it. An empty ModelPath is an
+// error, as is a file that model.Load refuses (its errors, unwrapped).
 func New(cfg Config) (*Server, error) {
+	if cfg.ModelPath == "" {
+		return nil, errors.New("serve: Config.ModelPath is empty: name the model file to serve")
+	}
 	cfg.defaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}
 	lm, err := s.load()
