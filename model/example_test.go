@@ -1,9 +1,13 @@
 package model_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/model"
@@ -63,4 +67,59 @@ func ExampleModel_Labels() {
 	// Output:
 	// 1: probability of class 1 above 0.9: true
 	// -1: probability of class 1 above 0.9: false
+}
+
+// Write and Read move a model through any io.Writer and io.Reader (a buffer, a database
+// field, an HTTP body) instead of a file; source names it in Read's errors.
+func ExampleRead() {
+	m := &model.Model{Task: model.Regression, Method: "hand-built", Kernel: model.KernelGaussian, Inputs: 1,
+		Scaling: model.Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes:   []model.Node{{Centre: []float64{0}, Width: []float64{1}}},
+		Weights: [][]float64{{2}}, Bias: []float64{0.5}}
+	var buf bytes.Buffer
+	if err := m.Write(&buf); err != nil {
+		fmt.Println(err)
+		return
+	}
+	loaded, err := model.Read(&buf, "buffer")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v, _ := loaded.Values([][]float64{{0}, {1}})
+	fmt.Printf("%s, format version %d: %.4f\n", loaded.Task, loaded.FormatVersion(), v)
+
+	_, err = model.Read(strings.NewReader(`{"format": "sparsekernel-model", "version": 2, "task": "regression"}`), "bad.json")
+	fmt.Println(errors.Is(err, model.ErrInvalid))
+	// Output:
+	// regression, format version 2: [2.5000 1.7131]
+	// true
+}
+
+// A regressor predicts a value for every row at once; Values refuses a classifier (Labels
+// and ClassProbabilities are its counterparts), and a row of the wrong length names its row.
+func ExampleModel_Values() {
+	train := synth.Sinc(200, 1, 0.05, 1) // y = sin(|x|)/|x| + noise, x in [-5, 5]
+	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	X := [][]float64{{0.5}, {math.Pi}, {4}}
+	v, err := m.Values(X)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for r, x := range X {
+		want := math.Sin(x[0]) / x[0]
+		fmt.Printf("x = %.2f: within 0.05 of sin(x)/x: %v\n", x[0], math.Abs(v[r]-want) < 0.05)
+	}
+	_, err = m.Values([][]float64{{1}, {1, 2}})
+	fmt.Println(err)
+	// Output:
+	// x = 0.50: within 0.05 of sin(x)/x: true
+	// x = 3.14: within 0.05 of sin(x)/x: true
+	// x = 4.00: within 0.05 of sin(x)/x: true
+	// row 2: bad input: 2 values, the model expects 1
 }

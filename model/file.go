@@ -114,9 +114,9 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a version 2 file (3 with linear nodes, 4 with a trend, 5 with quadratic
-// nodes): JSON, one node and one row of
-// weights per line, led by lines explaining the formula. Floats are written in the shortest
+// Write encodes m as a file of version FormatVersion (the oldest that holds it: 2, up to 7
+// with values that fill missing inputs): JSON, one node and one row of weights per line, led
+// by lines explaining the formula. Floats are written in the shortest
 // form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
 // saved one. The file records the writing software's version ("written_by", which Read
 // gives as m.WrittenBy); m itself is not modified, so that models may be written from
