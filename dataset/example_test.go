@@ -70,3 +70,27 @@ func ExampleCSVOptions_decimalComma() {
 	// Output:
 	// [[5.1] [4.9]] [setosa virginica] <nil>
 }
+
+// LIBSVM (svmlight) data: a label, then index:value pairs; a feature a row leaves out is 0.
+func ExampleParseLIBSVM() {
+	in := "# two classes\n+1 1:0.5 3:2\n-1 2:1.5\n+1 1:1 2:-1 3:0.25\n"
+	t, err := dataset.ParseLIBSVM(strings.NewReader(in), "train.libsvm")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	y, classes, err := dataset.Binary(t.Labels)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(t.Dim(), t.X)
+	fmt.Println(t.Labels, classes, y)
+
+	_, err = dataset.ParseLIBSVM(strings.NewReader("+1 2:1 1:3\n"), "bad.libsvm")
+	fmt.Println(err)
+	// Output:
+	// 3 [[0.5 0 2] [0 1.5 0] [1 -1 0.25]]
+	// [+1 -1 +1] [-1 +1] [1 -1 1]
+	// bad.libsvm:1:3: index 1 follows index 2: indices must be strictly increasing
+}
