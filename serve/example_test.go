@@ -63,3 +63,26 @@ func Example() {
 	// small (p = 0.73)
 	// 400 {"error":"row 1, field 2 (\"y\") (line 2): \"oops\" is not a number"}
 }
+
+// A model held in memory, served without a file (one just fitted with sparsekernel.Fit, say).
+func ExampleNewFor() {
+	m := &model.Model{Task: model.Regression, Method: "hand", Kernel: model.KernelGaussian, Inputs: 1,
+		Scaling: model.Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes:   []model.Node{{Centre: []float64{0}, Width: []float64{1}}},
+		Weights: [][]float64{{2}}, Bias: []float64{1}}
+	s, err := serve.NewFor(m, serve.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		panic(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	res, err := http.Post(ts.URL+"/predict", "text/csv", strings.NewReader("0\n"))
+	if err != nil {
+		panic(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	fmt.Print(string(body))
+	// Output:
+	// {"predictions":[{"value":3,"decision":[3]}]}
+}

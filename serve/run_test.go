@@ -260,3 +260,31 @@ func TestNewErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNewFor serves a model held in memory: the same answers as the server of its file, a
+// Reload that fails and keeps it, and the errors of a nil or broken model.
+func TestNewFor(t *testing.T) {
+	m := twoClass()
+	fromFile, _ := newServer(t, m, Config{})
+	s, err := NewFor(m, Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := `{"rows": [[0.5, 1], [2, -1]]}`
+	code, _, got := do(s.Handler(), "POST", "/predict", "application/json", body)
+	code2, _, want := do(fromFile.Handler(), "POST", "/predict", "application/json", body)
+	if code != 200 || code2 != 200 || string(got) != string(want) {
+		t.Errorf("in memory: %d %s; from its file: %d %s", code, got, code2, want)
+	}
+	if err := s.Reload(); err == nil || !strings.Contains(err.Error(), "no file to reload") || s.Model() != m {
+		t.Errorf("Reload without a file: %v, model kept %v", err, s.Model() == m)
+	}
+	if _, err := NewFor(nil, Config{}); err == nil {
+		t.Error("a nil model served")
+	}
+	bad := twoClass()
+	bad.Bias = nil
+	if _, err := NewFor(bad, Config{}); !errors.Is(err, model.ErrInvalid) {
+		t.Errorf("a broken model: %v, want model.ErrInvalid", err)
+	}
+}

@@ -22,6 +22,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -124,9 +125,24 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ModelPath == "" {
 		return nil, errors.New("serve: Config.ModelPath is empty: name the model file to serve")
 	}
+	m, err := model.Load(cfg.ModelPath)
+	if err != nil {
+		return nil, err
+	}
+	return NewFor(m, cfg)
+}
+
+// NewFor returns a server for the model m, held in memory (one a program has just fitted, say),
+// after checking it whole (model.Model.Check: an error wrapping model.ErrInvalid). Reload reads
+// cfg.ModelPath where it is set; without it Reload is an error and the server keeps m. The
+// server reads m as it is: do not modify m while it serves.
+func NewFor(m *model.Model, cfg Config) (*Server, error) {
+	if m == nil {
+		return nil, errors.New("serve: no model (a nil *model.Model)")
+	}
 	cfg.defaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}
-	lm, err := s.load()
+	lm, err := prepare(m, cfg.ModelPath, time.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -154,6 +170,9 @@ func (s *Server) Reload() error {
 }
 
 func (s *Server) load() (*loaded, error) {
+	if s.cfg.ModelPath == "" {
+		return nil, errors.New("serve: the model was given in memory (NewFor without Config.ModelPath): there is no file to reload")
+	}
 	m, err := model.Load(s.cfg.ModelPath)
 	if err != nil {
 		return nil, err
@@ -194,7 +213,7 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 		lm.names = make(map[string]int, len(m.Features))
 		for j, f := range m.Features {
 			if _, dup := lm.names[f]; dup {
-				return nil, fmt.Errorf("%s: feature name %q appears twice", path, f)
+				return nil, fmt.Errorf("%s: feature name %q appears twice", cmp.Or(path, "the model"), f)
 			}
 			lm.names[f] = j
 		}
