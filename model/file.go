@@ -354,7 +354,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("%s: empty file: not a model file", source)
+		return nil, fmt.Errorf("%s: empty file: %w", source, ErrNotModel)
 	}
 	var head struct {
 		Format  string `json:"format"`
@@ -364,7 +364,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		return nil, notModel(source, data, err)
 	}
 	if head.Format != Format {
-		return nil, fmt.Errorf("%s: not a sparsekernel model (format %q)", source, head.Format)
+		return nil, fmt.Errorf("%s: %w: its format is %q, not a sparsekernel model's %q", source, ErrNotModel, head.Format, Format)
 	}
 	var (
 		m      *Model
@@ -393,7 +393,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, head.Version, Version)
 	}
 	if err := nullNumbers(data, layout); err != nil {
-		return nil, fmt.Errorf("%s: not a model file: %w", source, err)
+		return nil, fmt.Errorf("%s: %w: %w", source, ErrNotModel, err)
 	}
 	if m.hasLinear() && head.Version < 3 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with linear nodes (they need version 3)", source, ErrInvalid, head.Version)
@@ -521,7 +521,7 @@ func jsonField(t reflect.Type, key string) (reflect.Type, bool) {
 func notModel(source string, data []byte, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("%s:%s: not a model file: %v", source, position(data, se.Offset), err)
+		return fmt.Errorf("%s:%s: %w: %v", source, position(data, se.Offset), ErrNotModel, err)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
@@ -530,9 +530,9 @@ func notModel(source string, data []byte, err error) error {
 		if te.Type.Kind() == reflect.Float64 && strings.HasPrefix(te.Value, "number") {
 			what = te.Value + ", beyond the range of float64"
 		}
-		return fmt.Errorf("%s:%s: not a model file: %q holds %s", source, position(data, te.Offset), field, what)
+		return fmt.Errorf("%s:%s: %w: %q holds %s", source, position(data, te.Offset), ErrNotModel, field, what)
 	}
-	return fmt.Errorf("%s: not a model file: %w", source, err)
+	return fmt.Errorf("%s: %w: %w", source, ErrNotModel, err)
 }
 
 // position returns "line:column" (1-based, column in bytes) of byte offset off of data.

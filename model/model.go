@@ -288,6 +288,9 @@ var (
 	ErrInput = errors.New("bad input")
 	// ErrOverflow reports a decision value that is not finite (a model whose weights overflow).
 	ErrOverflow = errors.New("decision value is not finite")
+	// ErrNotModel reports data that Read cannot take for a model file: not JSON, another
+	// format, or keys and values of the wrong kind.
+	ErrNotModel = errors.New("not a model file")
 	// ErrNotClassifier reports a label or probability asked of a regressor.
 	ErrNotClassifier = errors.New("the model is not a classifier")
 	// ErrNoCalibration reports probabilities asked of a classifier without a calibration.

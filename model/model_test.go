@@ -431,7 +431,7 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", "not a model file"},
 		{"not json", "hello", "not a model file"},
-		{"wrong format", `{"format":"other","version":1}`, "not a sparsekernel model"},
+		{"wrong format", `{"format":"other","version":1}`, `not a model file: its format is "other", not a sparsekernel model's "sparsekernel-model"`},
 		{"future version", strings.Replace(good.String(), `"version": 2`, `"version": 9`, 1), "version 9"},
 		{"unknown field", strings.Replace(good.String(), `"bias"`, `"biass"`, 1), "unknown field"},
 		{"inconsistent", strings.Replace(good.String(), `"inputs": 2`, `"inputs": 3`, 1), "invalid model"},
@@ -447,6 +447,9 @@ func TestReadErrors(t *testing.T) {
 			_, err := Read(strings.NewReader(tc.input), "m.json")
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "m.json") {
 				t.Fatalf("error %v, want one naming m.json and %q", err, tc.want)
+			}
+			if notModel := strings.Contains(err.Error(), "not a model file"); notModel != errors.Is(err, ErrNotModel) {
+				t.Errorf("error %v: errors.Is ErrNotModel %v, want %v", err, !notModel, notModel)
 			}
 		})
 	}

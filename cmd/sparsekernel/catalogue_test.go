@@ -132,7 +132,7 @@ var catalogueCases = []catalogueCase{
 	{"model/truncated.model.json", predictModel, "", 1, []string{"{f}:26:6: not a model file: unexpected end of JSON input"}},
 	{"model/not-json.model.json", predictModel, "", 1, []string{"{f}:1:2: not a model file: invalid character 'x'"}},
 	{"model/wrong-version.model.json", predictModel, "", 1, []string{"{f}: model format version 9; this build reads versions 1 to 7"}},
-	{"model/wrong-format.model.json", predictModel, "", 1, []string{`{f}: not a sparsekernel model (format "libsvm-model")`}},
+	{"model/wrong-format.model.json", predictModel, "", 1, []string{`{f}: not a model file: its format is "libsvm-model", not a sparsekernel model's "sparsekernel-model"`}},
 	{"model/nan-weight.model.json", predictModel, "", 1, []string{"{f}:49:5: not a model file: invalid character 'N'"}},
 	{"model/infinite-weight.model.json", predictModel, "", 1, []string{`{f}:48:9: not a model file: "weights" holds number 1e999, beyond the range of float64`}},
 	{"model/overflowing-weights.model.json", predictModel, "", 1, []string{"{test}:12: decision value is not finite: output 1 is +Inf", "is the model file damaged?"}},

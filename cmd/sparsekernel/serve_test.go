@@ -22,7 +22,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "-model", bad, "-max-rows", "0"}, 2, "must be positive"},
 		{[]string{"serve", "-model", bad, "-read-timeout", "-1s"}, 2, "timeouts must be positive"},
 		{[]string{"serve", "-model", filepath.Join(dir, "missing.json")}, 1, "no such file"},
-		{[]string{"serve", "-model", bad}, 1, "not a sparsekernel model"},
+		{[]string{"serve", "-model", bad}, 1, "not a sparsekernel model's"},
 	}
 	for _, c := range cases {
 		code, _, errOut := runCLI(c.args...)
