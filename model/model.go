@@ -558,13 +558,13 @@ func (m *Model) Bounds(x []float64) (lo, hi float64, err error) {
 	if len(x) != m.Inputs {
 		return 0, 0, fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
-	if m.Range == nil {
-		return math.Inf(-1), math.Inf(1), nil
-	}
 	z := make([]float64, m.Inputs)
 	x, err = m.checkInput(z, x)
 	if err != nil {
 		return 0, 0, err
+	}
+	if m.Range == nil {
+		return math.Inf(-1), math.Inf(1), nil
 	}
 	m.Standardise(z, x)
 	lo, hi = m.bounds(z)

@@ -573,6 +573,11 @@ func TestTrend(t *testing.T) {
 	if _, _, err := m.Bounds([]float64{1, 2}); !errors.Is(err, ErrInput) {
 		t.Errorf("Bounds of two values: %v, want ErrInput", err)
 	}
+	for _, bm := range []*Model{m, validModel()} { // (with a range and without)
+		if _, _, err := bm.Bounds([]float64{math.NaN(), 1}[:bm.Inputs]); !errors.Is(err, ErrInput) {
+			t.Errorf("Bounds of a missing input without fill values: %v, want ErrInput", err)
+		}
+	}
 	var b bytes.Buffer
 	if err := m.Write(&b); err != nil {
 		t.Fatal(err)
