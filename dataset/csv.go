@@ -349,7 +349,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			if err != nil {
 				if !opt.Missing || !MissingValue(f) {
 					pe := at(source, line, j+1, err)
-					if text := isText(err); text || errors.Is(err, ErrMissing) {
+					if text := TextError(err); text || errors.Is(err, ErrMissing) {
 						// (a missing value's column may hold text below: a category such as "None")
 						if cols := textColumns(rr, rec, fields, ncol); text || slices.Contains(cols, j+1) {
 							pe.TextColumns, pe.Features = cols, len(fields)
@@ -392,7 +392,7 @@ func textColumns(rr recordReader, rec []string, fields []int, ncol int) []int {
 			for k, j := range fields {
 				if !text[k] {
 					_, err := ParseValue(strings.TrimSpace(rec[j]))
-					text[k] = isText(err)
+					text[k] = TextError(err)
 				}
 			}
 		}
@@ -420,13 +420,6 @@ func pointed(s string) string {
 		return p
 	}
 	return s
-}
-
-// isText reports whether err is ParseValue's error for text: not a number, and not a number
-// in another notation either (such as 1_000 or 0x10, whose errors say how to write them); a
-// boolean (True, FALSE) is text, whose error says how to write it as a number.
-func isText(err error) bool {
-	return errors.Is(err, ErrNotNumber) && (strings.HasSuffix(err.Error(), "is not a number") || strings.HasSuffix(err.Error(), booleanHint))
 }
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For

@@ -329,3 +329,37 @@ func TestParseCSVDecimalComma(t *testing.T) {
 		t.Error("decimal commas read without DecimalComma")
 	}
 }
+
+// TestErrorKinds checks the predicates that tell the readers' errors apart, and that each
+// error still wraps its sentinel.
+func TestErrorKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name, in                      string
+		text, missing, decimal, index bool
+		sentinel                      error
+	}{
+		{"text", "a,y\nabc,p\n", true, false, false, false, ErrNotNumber},
+		{"boolean", "a,y\nTrue,p\n", true, false, false, false, ErrNotNumber},
+		{"another notation", "a,y\n1_000,p\n", false, false, false, false, ErrNotNumber},
+		{"decimal comma", "a;y\n1,5;p\n", false, false, true, false, ErrNotNumber},
+		{"empty field", "a,b,y\n1,,p\n", false, true, false, false, ErrMissing},
+		{"marker", "a,y\nNA,p\n", false, true, false, false, ErrMissing},
+		{"NaN", "a,y\n1,p\nnan,q\n", false, true, false, false, ErrNonFinite},
+		{"infinity", "a,y\n1,p\ninf,q\n", false, false, false, false, ErrNonFinite},
+		{"missing label", "a,y\n1,?\n", false, false, false, false, ErrMissing},
+		{"LIBSVM marker", "1 1:?\n", false, false, false, false, ErrMissing},
+		{"LIBSVM NaN", "1 1:NaN\n", false, false, false, false, ErrNonFinite},
+		{"LIBSVM index 0", "1 0:1\n", false, false, false, true, ErrIndex},
+	} {
+		source := "data.csv"
+		if strings.HasPrefix(tc.in, "1 ") {
+			source = "data.libsvm"
+		}
+		_, err := Parse(strings.NewReader(tc.in), source, CSVOptions{})
+		if err == nil || !errors.Is(err, tc.sentinel) || TextError(err) != tc.text || MissingValueError(err) != tc.missing ||
+			DecimalCommaError(err) != tc.decimal || ZeroIndexError(err) != tc.index {
+			t.Errorf("%s: %v: text %v, missing %v, decimal comma %v, index 0 %v, wraps %v: %v", tc.name, err,
+				TextError(err), MissingValueError(err), DecimalCommaError(err), ZeroIndexError(err), tc.sentinel, errors.Is(err, tc.sentinel))
+		}
+	}
+}

@@ -88,6 +88,36 @@ type detail struct {
 func (d *detail) Error() string { return d.msg }
 func (d *detail) Unwrap() error { return d.kind }
 
+// Finer kinds of the sentinels' errors, each wrapping its sentinel, told apart by the
+// predicates below (TextError, MissingValueError, DecimalCommaError, ZeroIndexError) rather
+// than by their messages.
+var (
+	errText         = fmt.Errorf("%w", ErrNotNumber) // text, or a boolean, where a number belongs
+	errDecimalComma = fmt.Errorf("%w", ErrNotNumber) // a number written with a decimal comma
+	errMissingValue = fmt.Errorf("%w", ErrMissing)   // a feature value a CSV file leaves missing
+	errNaNValue     = fmt.Errorf("%w", ErrNonFinite) // NaN written as a feature value of a CSV file
+	errZeroIndex    = fmt.Errorf("%w", ErrIndex)     // a LIBSVM index 0, read as counting from 1
+)
+
+// TextError reports whether err is a reader's error for text (or a boolean) where a number
+// belongs, rather than a number in another notation.
+func TextError(err error) bool { return errors.Is(err, errText) }
+
+// MissingValueError reports whether err is a reader's error for a feature value of a CSV file
+// that CSVOptions.Missing reads as missing (an empty field, a marker of IsMissing, NaN); not
+// for a missing label, nor in LIBSVM data, which cannot mark one.
+func MissingValueError(err error) bool {
+	return errors.Is(err, errMissingValue) || errors.Is(err, errNaNValue)
+}
+
+// DecimalCommaError reports whether err is a reader's error for a number written with a decimal
+// comma, which CSVOptions.DecimalComma reads.
+func DecimalCommaError(err error) bool { return errors.Is(err, errDecimalComma) }
+
+// ZeroIndexError reports whether err is the reader's error for an index 0 in LIBSVM data read
+// as counting from 1 (CSVOptions.ZeroBased reads them as counting from 0).
+func ZeroIndexError(err error) bool { return errors.Is(err, errZeroIndex) }
+
 // errorf returns an error with the formatted message that wraps kind.
 func errorf(kind error, format string, args ...any) error {
 	return &detail{kind: kind, msg: fmt.Sprintf(format, args...)}

@@ -38,15 +38,6 @@ func ParseLIBSVM(r io.Reader, source string) (*Table, error) {
 	return parseLIBSVM(string(data), source, false)
 }
 
-// zeroIndex is the message about an index 0 in a file read as counting from 1.
-const zeroIndex = "index 0: indices start at 1 (scikit-learn's dump_svmlight_file counts from 0 unless given zero_based=False)"
-
-// ZeroIndexError reports whether err is the reader's error for an index 0 in LIBSVM data read
-// as counting from 1 (CSVOptions.ZeroBased reads them as counting from 0).
-func ZeroIndexError(err error) bool {
-	return errors.Is(err, ErrIndex) && strings.HasSuffix(err.Error(), zeroIndex)
-}
-
 // parseLIBSVM reads LIBSVM data (ParseLIBSVM); with zeroBased, its indices count from 0 (as
 // scikit-learn's dump_svmlight_file writes them by default), and index i is column i+1.
 func parseLIBSVM(s, source string, zeroBased bool) (*Table, error) {
@@ -109,8 +100,8 @@ func parseLIBSVM(s, source string, zeroBased bool) (*Table, error) {
 			}
 			if err != nil || is[0] == '+' || is[0] == '-' || k < 1 {
 				if err == nil && k == 0 {
-					return nil, at(source, line, col, errorf(ErrIndex,
-						zeroIndex))
+					return nil, at(source, line, col, errorf(errZeroIndex,
+						"index 0: indices start at 1 (scikit-learn's dump_svmlight_file counts from 0 unless given zero_based=False)"))
 				}
 				what := "a positive integer"
 				if zeroBased {
@@ -135,6 +126,13 @@ func parseLIBSVM(s, source string, zeroBased bool) (*Table, error) {
 			}
 			prev = k
 			v, err := ParseValue(vs)
+			if MissingValueError(err) { // (LIBSVM cannot mark a missing value: not one CSVOptions.Missing reads)
+				kind := ErrMissing
+				if errors.Is(err, ErrNonFinite) {
+					kind = ErrNonFinite
+				}
+				err = errorf(kind, "%v", err)
+			}
 			if err != nil {
 				return nil, at(source, line, col, err)
 			}

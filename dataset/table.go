@@ -124,19 +124,24 @@ func MissingValue(s string) bool {
 func ParseValue(s string) (float64, error) {
 	switch s {
 	case "":
-		return 0, errorf(ErrMissing, "empty field (a missing value?): expected a number")
+		return 0, errorf(errMissingValue, "empty field (a missing value?): expected a number")
 	}
 	if IsMissing(s) {
-		return 0, errorf(ErrMissing, "missing value %q: expected a number", s)
+		return 0, errorf(errMissingValue, "missing value %q: expected a number", s)
 	}
 	v, kind := scanNumber(s)
 	switch kind {
 	case numberBad:
-		return 0, errorf(ErrNotNumber, "field %q is not a number%s", short(s), numberHint(s))
+		hint, kind := numberHint(s)
+		return 0, errorf(kind, "field %q is not a number%s", short(s), hint)
 	case numberOverflow:
 		return 0, errorf(ErrNonFinite, "field %q overflows float64 (magnitudes up to about 1.8e308 are representable)", short(s))
 	case numberNonFinite:
-		return 0, errorf(ErrNonFinite, "field %q is not finite: expected a finite number", short(s))
+		kind := ErrNonFinite
+		if MissingValue(s) {
+			kind = errNaNValue
+		}
+		return 0, errorf(kind, "field %q is not finite: expected a finite number", short(s))
 	}
 	return v, nil
 }
@@ -205,46 +210,36 @@ func scanNumber(s string) (float64, int) {
 
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
-// numberHint says why a field that looks like a number in some notation is not read as one.
-func numberHint(s string) string {
+// numberHint says why a field that looks like a number in some notation is not read as one,
+// and which kind of ErrNotNumber that is: errText for text (no hint) or a boolean,
+// errDecimalComma for a decimal comma, ErrNotNumber itself for another notation.
+func numberHint(s string) (string, error) {
 	body := strings.TrimLeft(s, "+-")
 	lower := strings.ToLower(body)
 	switch {
 	case strings.HasPrefix(lower, "0x") || strings.HasPrefix(lower, "0b") || strings.HasPrefix(lower, "0o"):
-		return ": hexadecimal, binary and octal notations are not accepted; write the value in decimal"
+		return ": hexadecimal, binary and octal notations are not accepted; write the value in decimal", ErrNotNumber
 	case strings.Contains(s, "_"):
 		if _, k := scanNumber(strings.ReplaceAll(s, "_", "")); k == numberFinite {
-			return fmt.Sprintf(": underscores between digits are not accepted; write %s", strings.ReplaceAll(s, "_", ""))
+			return fmt.Sprintf(": underscores between digits are not accepted; write %s", strings.ReplaceAll(s, "_", "")), ErrNotNumber
 		}
 	case s == "True" || s == "False" || s == "TRUE" || s == "FALSE" || s == "true" || s == "false":
 		// (pandas' to_csv writes a bool column as True and False, R's write.csv as TRUE and FALSE)
-		return booleanHint
+		return ": a boolean? write 1 for true and 0 for false", errText
 	case thousands(body):
 		plain := strings.ReplaceAll(s, ",", "")
 		if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") { // 1,234: a thousand, or 1.234?
 			return fmt.Sprintf(": a thousands separator or a decimal comma? neither is read; write %s or %s",
-				plain, strings.Replace(s, ",", ".", 1))
+				plain, strings.Replace(s, ",", ".", 1)), ErrNotNumber
 		}
-		return fmt.Sprintf(": thousands separators are not read; write %s", plain)
+		return fmt.Sprintf(": thousands separators are not read; write %s", plain), ErrNotNumber
 	case strings.Count(s, ",") == 1:
 		if _, k := scanNumber(strings.Replace(s, ",", ".", 1)); k == numberFinite {
-			return ": " + decimalHint
+			return ": a decimal comma? write it as a point, or read the file with decimal commas", errDecimalComma
 		}
 	}
-	return ""
+	return "", errText
 }
-
-// decimalHint is numberHint's for a number with a decimal comma (CSVOptions.DecimalComma).
-const decimalHint = "a decimal comma? write it as a point, or read the file with decimal commas"
-
-// DecimalCommaError reports whether err is a reader's error for a number written with a decimal
-// comma, which CSVOptions.DecimalComma reads.
-func DecimalCommaError(err error) bool {
-	return errors.Is(err, ErrNotNumber) && strings.HasSuffix(err.Error(), decimalHint)
-}
-
-// booleanHint is numberHint's for a boolean: True, FALSE, ... (isText counts it as text).
-const booleanHint = ": a boolean? write 1 for true and 0 for false"
 
 // thousands reports whether s (unsigned) is digits grouped by commas in threes, as in 1,234 or
 // 12,345,678.9: one to three digits, then groups of a comma and three digits, then an

@@ -180,15 +180,10 @@ func (d *dataFlags) labelByName(in *input, o *dataset.CSVOptions) error {
 // of a missing value, or NaN).
 func hintMissing(err error, hint string) error {
 	var pe *dataset.ParseError
-	if hint == "" || !errors.As(err, &pe) || slices.Contains(pe.TextColumns, pe.Column) { // (text below: hintDrop's)
+	if hint == "" || !dataset.MissingValueError(err) || errors.As(err, &pe) && slices.Contains(pe.TextColumns, pe.Column) { // (text below: hintDrop's)
 		return err
 	}
-	msg := pe.Err.Error()
-	if errors.Is(err, dataset.ErrMissing) && !strings.Contains(msg, "label") ||
-		errors.Is(err, dataset.ErrNonFinite) && strings.Contains(strings.ToLower(msg), `nan" is not finite`) {
-		return fmt.Errorf("%w (%s)", err, hint)
-	}
-	return err
+	return fmt.Errorf("%w (%s)", err, hint)
 }
 
 // The hints of hintMissing: when training, and when predicting with a model that does not
@@ -209,8 +204,7 @@ const (
 // -label 1.
 func hintDrop(err error, header []string, label1 bool) error {
 	var pe *dataset.ParseError
-	if !errors.As(err, &pe) || pe.Column <= 0 || !slices.Contains(pe.TextColumns, pe.Column) &&
-		(!errors.Is(err, dataset.ErrNotNumber) || !strings.HasSuffix(pe.Err.Error(), "is not a number")) { // text, not a number in another notation
+	if !errors.As(err, &pe) || pe.Column <= 0 || !slices.Contains(pe.TextColumns, pe.Column) && !dataset.TextError(err) {
 		return err
 	}
 	cols := pe.TextColumns

@@ -110,8 +110,8 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 	return nil
 }
 
-// parse reads an input as the flags say. An error about a missing value gets the hint
-// d.fillHint where reading missing values gets past it (not in LIBSVM data, which have none).
+// parse reads an input as the flags say. An error about a missing value that reading missing
+// values would take (dataset.MissingValueError) gets the hint d.fillHint.
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
 	switch {
@@ -120,15 +120,12 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 	case dataset.ZeroIndexError(err):
 		err = fmt.Errorf("%w: -zero-based reads such a file", err)
 	}
-	if hinted := hintMissing(err, d.fillHint); !o.Missing && hinted != err {
-		o.Missing = true
-		if _, again := dataset.Parse(bytes.NewReader(in.data), in.source, o); again == nil || again.Error() != err.Error() {
-			err = hinted
-		}
+	if !o.Missing {
+		err = hintMissing(err, d.fillHint)
 	}
 	var header []string
 	label1 := false
-	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && (errors.Is(err, dataset.ErrNotNumber) || pe.TextColumns != nil) {
+	if pe := (*dataset.ParseError)(nil); errors.As(err, &pe) && (dataset.TextError(err) || pe.TextColumns != nil) {
 		header, _ = dataset.Header(bytes.NewReader(in.data), in.source, o) // (names for the hint)
 		if slices.Contains(pe.TextColumns, 1) && o.LabelColumn == 0 && o.Features == nil {
 			label1 = labelsFirst(in, o)
