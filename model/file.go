@@ -20,15 +20,15 @@ import (
 // this package writes and reads. Version 3 adds linear nodes ("kind": "linear"), version 4
 // a regressor's "trend" (Model.Trend), version 5 quadratic nodes ("kind": "quadratic", with
 // a "matrix"), version 6 a power transform of the inputs (Scaling.Power), version 7 the values
-// that fill missing inputs (Scaling.Fill); Write writes the oldest version that holds the model (2 without any of them),
+// that fill missing inputs (Scaling.Fill), version 8 categorical inputs (Model.Categories); Write writes the oldest version that holds the model (2 without any of them),
 // so that older builds read it. Version 1 files
 // (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 7
+	Version = 8
 )
 
-// fileV2 is the layout of a version 2 to 7 file, in the order the keys are written.
+// fileV2 is the layout of a version 2 to 8 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -67,8 +67,20 @@ func (m *Model) About() []string {
 		lines[0] = "f_k(x) = bias[k] + sum_i weights[k][i] * g_i(z), where z_j = (t_j - scaling.mean[j]) / scaling.std[j]"
 		lines = append(lines, "t_j = x_j where scaling.power.lambda[j] = 1; else, with u = (x_j - scaling.power.shift[j]) / scaling.power.scale[j] and l = scaling.power.lambda[j]: ((u + 1)^l - 1) / l (ln(u + 1) at l = 0) for u >= 0, u for u < 0")
 	}
+	if m.Categories != nil {
+		lines[0] = strings.Replace(lines[0], "x_j", "e_j", 1)
+		lines[0] = strings.Replace(lines[0], "t_j", "e_j", 1)
+		lines = append(lines, "e is the input x encoded: a number as it is; a categorical input (categories[j] not null) holds its category's index in categories[j], -1 for one not seen in training, and enters e as one indicator a category, in order (1 for its category, 0 for the others)")
+		if m.Scaling.Power != nil {
+			lines[1] = strings.ReplaceAll(lines[1], "x_j", "e_j")
+		}
+	}
 	if m.Scaling.Fill != nil {
-		lines = append(lines, "a missing input x_j (NaN) is taken as scaling.fill[j], the median of the training rows that have it")
+		if m.Categories != nil {
+			lines = append(lines, "a missing value (NaN) is taken as scaling.fill[j] for each encoded e_j it stands for, the median of the training rows that have it")
+		} else {
+			lines = append(lines, "a missing input x_j (NaN) is taken as scaling.fill[j], the median of the training rows that have it")
+		}
 	}
 	switch {
 	case !slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == "" }):
@@ -114,8 +126,8 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a file of version FormatVersion (the oldest that holds it: 2, up to 7
-// with values that fill missing inputs): JSON, one node and one row of weights per line, led
+// Write encodes m as a file of version FormatVersion (the oldest that holds it: 2, up to 8
+// with categorical inputs): JSON, one node and one row of weights per line, led
 // by lines explaining the formula. Floats are written in the shortest
 // form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
 // saved one. The file records the writing software's version ("written_by", which Read
@@ -178,6 +190,9 @@ func (m *Model) Write(w io.Writer) error {
 	field("inputs", compact(m.Inputs))
 	if m.Features != nil {
 		field("features", compact(m.Features))
+	}
+	if m.Categories != nil {
+		field("categories", compact(m.Categories))
 	}
 	if m.Classes != nil {
 		field("classes", compact(m.Classes))
@@ -315,13 +330,15 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// FormatVersion is the file format version Write writes m as: the oldest that holds it, 7
-// with values that fill missing inputs, 6 with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
+// FormatVersion is the file format version Write writes m as: the oldest that holds it, 8
+// with categorical inputs, 7 with values that fill missing inputs, 6 with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
 // 2 (a build that reads that version reads the file); 0 for a nil model, which Write refuses.
 func (m *Model) FormatVersion() int {
 	switch {
 	case m == nil:
 		return 0
+	case m.Categories != nil:
+		return 8
 	case m.Scaling.Fill != nil:
 		return 7
 	case m.Scaling.Power != nil:
@@ -383,7 +400,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 			m.Weights = [][]float64{{}}
 		}
 		layout = f
-	case 2, 3, 4, 5, 6, 7:
+	case 2, 3, 4, 5, 6, 7, 8:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -403,6 +420,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 	}
 	if m.hasQuadratic() && head.Version < 5 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with quadratic nodes (they need version 5)", source, ErrInvalid, head.Version)
+	}
+	if m.Categories != nil && head.Version < 8 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with categorical inputs (they need version 8)", source, ErrInvalid, head.Version)
 	}
 	if m.Scaling.Fill != nil && head.Version < 7 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with values that fill missing inputs (they need version 7)", source, ErrInvalid, head.Version)

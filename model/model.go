@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/sparsekernel/sparsekernel/internal/words"
@@ -169,9 +170,9 @@ func (p *Power) Invert(j int, t float64) float64 {
 	return p.Shift[j] + p.Scale[j]*u
 }
 
-// Raw returns the raw value of input j whose standardised value is z (Standardise's inverse,
-// input by input). It panics if j is not an input of m (0 <= j < m.Inputs), as an index out
-// of range does.
+// Raw returns the encoded value of input j whose standardised value is z (Standardise's
+// inverse, input by input; the raw value where the model has no categorical input). It
+// panics if j is not an encoded input of m (0 <= j < Width), as an index out of range does.
 func (m *Model) Raw(j int, z float64) float64 {
 	t := m.Scaling.Mean[j] + m.Scaling.Std[j]*z
 	if p := m.Scaling.Power; p != nil {
@@ -255,6 +256,12 @@ type Model struct {
 	Inputs int    `json:"inputs"` // the number of raw inputs a prediction takes
 	// Features names the inputs, in order, where the training data named them.
 	Features []string `json:"features,omitempty"`
+	// Categories, if set, has one entry an input: nil for a number, or the names of a
+	// categorical input's categories, the input then holding its category's index in that
+	// list (-1 for a category the model was not trained on, NaN where missing). Such an input
+	// enters the model as one indicator a category, in order (one-hot): Scaling and the
+	// nodes are over Width() encoded inputs (Encode; file version 8).
+	Categories [][]string `json:"categories,omitempty"`
 	// Classes names a classifier's classes: output k (or, with two classes and one output,
 	// a positive decision) stands for Classes[k] (Classes[1]).
 	Classes []string `json:"classes,omitempty"`
@@ -324,8 +331,77 @@ func OutputsFor(task Task, classes int) int {
 	return 1
 }
 
-// Standardise writes the standardised form of the raw input x into z. x and z must have
-// Inputs values (it panics otherwise, as slice indexing does; DecisionTo checks them).
+// Width returns the number of encoded inputs, those Scaling and the nodes are over: Inputs,
+// plus one for each category of a categorical input beyond its first (Categories).
+func (m *Model) Width() int {
+	w := m.Inputs
+	for _, c := range m.Categories {
+		if len(c) > 0 {
+			w += len(c) - 1
+		}
+	}
+	return w
+}
+
+// Encode writes the encoded form of the raw input x (Inputs values) into e (Width values):
+// a number as it is, a categorical input as one indicator a category (1 for its category, 0
+// for the others; all 0 for -1, a category the model was not trained on; all NaN where it is
+// missing, NaN). A category index that is not -1 or one of the input's categories is an
+// error wrapping ErrInput, as is x or e of the wrong length.
+func (m *Model) Encode(e, x []float64) error {
+	if len(x) != m.Inputs || len(e) != m.Width() {
+		return fmt.Errorf("%w: %d raw and %d encoded values, the model takes %d and %d", ErrInput, len(x), len(e), m.Inputs, m.Width())
+	}
+	return m.encode(e, x)
+}
+
+// encode is Encode on inputs of the right lengths.
+func (m *Model) encode(e, x []float64) error {
+	if m.Categories == nil {
+		copy(e, x)
+		return nil
+	}
+	o := 0
+	for j, v := range x {
+		c := m.Categories[j]
+		if len(c) == 0 {
+			e[o] = v
+			o++
+			continue
+		}
+		block := e[o : o+len(c)]
+		o += len(c)
+		if math.IsNaN(v) {
+			for i := range block {
+				block[i] = v
+			}
+			continue
+		}
+		if v != math.Trunc(v) || v < -1 || v >= float64(len(c)) {
+			return fmt.Errorf("%w: input %d is %v, not the index of one of its %s (or -1 for an unknown one)", ErrInput, j+1, v, words.Count(len(c), "category"))
+		}
+		for i := range block {
+			block[i] = 0
+		}
+		if v >= 0 {
+			block[int(v)] = 1
+		}
+	}
+	return nil
+}
+
+// Category returns the index of category name among input j's categories, -1 if it is not one
+// of them (or input j is not categorical).
+func (m *Model) Category(j int, name string) int {
+	if j < 0 || j >= len(m.Categories) {
+		return -1
+	}
+	return slices.Index(m.Categories[j], name)
+}
+
+// Standardise writes the standardised form of the encoded input x into z. x and z must have
+// Width values (it panics otherwise, as slice indexing does; DecisionTo checks them); where
+// the model has no categorical input, the encoded input is the raw one.
 func (m *Model) Standardise(z, x []float64) {
 	if p := m.Scaling.Power; p != nil { // (a loop of its own: a branch in the plain loop cost BenchmarkDecision 5 %)
 		for j := range x {
@@ -345,15 +421,15 @@ func (m *Model) Decision(x []float64) ([]float64, error) {
 		return nil, err
 	}
 	f := make([]float64, m.Outputs())
-	if err := m.decisionTo(f, make([]float64, m.Inputs), x); err != nil {
+	if err := m.decisionTo(f, make([]float64, m.Width()), x); err != nil {
 		return nil, err
 	}
 	return f, nil
 }
 
-// DecisionTo writes the K decision values of x into f, using z (length Inputs) as scratch;
+// DecisionTo writes the K decision values of x into f, using z (length Width) as scratch;
 // it does not allocate. Row-wise errors wrap ErrInput or ErrOverflow; f of another length
-// than K, or z shorter than Inputs, is an error wrapping ErrInput; a model whose parts do not
+// than K, or z shorter than Width, is an error wrapping ErrInput; a model whose parts do not
 // fit together (lengths of the scaling, weights, centres or widths; unknown kinds) is an
 // error wrapping ErrInvalid. Being the fast path, it checks the shapes it indexes but not the
 // model's values (a positive width, a positive scale): Read, Fit and the other prediction
@@ -373,8 +449,15 @@ func (m *Model) parts() error {
 		return invalid("no model (a nil *Model)")
 	}
 	k := OutputsFor(m.Task, len(m.Classes))
-	if m.Inputs < 1 || len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs || len(m.Bias) != k || len(m.Weights) != k ||
-		(m.Scaling.Power != nil && !m.Scaling.Power.fits(m.Inputs)) || (m.Scaling.Fill != nil && len(m.Scaling.Fill) != m.Inputs) ||
+	w := m.Inputs
+	if m.Categories != nil {
+		if len(m.Categories) != m.Inputs {
+			return m.misfit()
+		}
+		w = m.Width()
+	}
+	if m.Inputs < 1 || len(m.Scaling.Mean) != w || len(m.Scaling.Std) != w || len(m.Bias) != k || len(m.Weights) != k ||
+		(m.Scaling.Power != nil && !m.Scaling.Power.fits(w)) || (m.Scaling.Fill != nil && len(m.Scaling.Fill) != w) ||
 		(m.Range != nil && len(m.Range) != 2) || (m.Trend != nil && (len(m.Trend) != 2 || m.Range == nil)) ||
 		(m.Kernel != KernelGaussian && m.Kernel != KernelWavelet) {
 		return m.misfit()
@@ -401,10 +484,11 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 	if len(x) != m.Inputs {
 		return fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
-	if len(f) != m.Outputs() || len(z) < m.Inputs {
-		return fmt.Errorf("%w: room for %d decision values and %d scratch values, the model needs %d and %d", ErrInput, len(f), len(z), m.Outputs(), m.Inputs)
+	w := len(m.Scaling.Mean) // (Width, which parts and shape checked it is)
+	if len(f) != m.Outputs() || len(z) < w {
+		return fmt.Errorf("%w: room for %d decision values and %d scratch values, the model needs %d and %d", ErrInput, len(f), len(z), m.Outputs(), w)
 	}
-	z = z[:m.Inputs]
+	z = z[:w]
 	x, err := m.checkInput(z, x)
 	if err != nil {
 		return err
@@ -424,7 +508,7 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 		g := buf[:len(nodes)]
 		if m.Kernel == KernelWavelet {
 			for i := range nodes {
-				if nd := &nodes[i]; len(nd.Centre) != m.Inputs || len(nd.Width) != 1 || nd.Kind != "" {
+				if nd := &nodes[i]; len(nd.Centre) != w || len(nd.Width) != 1 || nd.Kind != "" {
 					return m.misfit()
 				}
 				g[i] = m.basis(z, nodes[i])
@@ -432,14 +516,14 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 		} else {
 			for i := range nodes {
 				nd := &nodes[i]
-				if len(nd.Centre) != m.Inputs {
+				if len(nd.Centre) != w {
 					return m.misfit()
 				}
 				switch {
 				case nd.Kind == NodeLinear: // its value; no exponential
 					g[i] = kernel.Dot(z, nd.Centre)
 				case nd.Kind == NodeQuadratic:
-					if !triangular(nd.Matrix, m.Inputs) {
+					if !triangular(nd.Matrix, w) {
 						return m.misfit()
 					}
 					g[i] = Quadratic(z, nd.Centre, nd.Matrix)
@@ -447,7 +531,7 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 					return m.misfit()
 				case len(nd.Width) == 1:
 					g[i] = -0.5 * kernel.SqDist(z, nd.Centre) / nd.Width[0]
-				case len(nd.Width) == m.Inputs:
+				case len(nd.Width) == w:
 					g[i] = -0.5 * kernel.DiagDist(z, nd.Centre, nd.Width)
 				default:
 					return m.misfit()
@@ -481,8 +565,9 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 }
 
 // checkInput refuses a raw input x with a value that is not finite, but for a missing value
-// (NaN) where the model has Fill: it then returns x with each one replaced by its Fill, written
-// into z (Inputs values, which Standardise may overwrite in place); else x itself.
+// (NaN) where the model has Fill, and encodes it (Encode): it returns x itself where that
+// leaves it as it is, else the encoded input with each missing value replaced by its Fill,
+// written into z (Width values, which Standardise may overwrite in place).
 func (m *Model) checkInput(z, x []float64) ([]float64, error) {
 	missing := false
 	for j, v := range x {
@@ -495,6 +580,12 @@ func (m *Model) checkInput(z, x []float64) ([]float64, error) {
 		default:
 			return nil, fmt.Errorf("%w: input %d is %v", ErrInput, j+1, v)
 		}
+	}
+	if m.Categories != nil {
+		if err := m.encode(z, x); err != nil {
+			return nil, err
+		}
+		x = z
 	}
 	if !missing {
 		return x, nil
@@ -540,7 +631,7 @@ func (m *Model) LinearTerms(x []float64) (float64, error) {
 	if len(x) != m.Inputs {
 		return 0, fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
-	z := make([]float64, m.Inputs)
+	z := make([]float64, m.Width())
 	x, err := m.checkInput(z, x)
 	if err != nil {
 		return 0, err
@@ -558,7 +649,7 @@ func (m *Model) Bounds(x []float64) (lo, hi float64, err error) {
 	if len(x) != m.Inputs {
 		return 0, 0, fmt.Errorf("%w: %s, the model expects %d", ErrInput, words.Count(len(x), "value"), m.Inputs)
 	}
-	z := make([]float64, m.Inputs)
+	z := make([]float64, m.Width())
 	x, err = m.checkInput(z, x)
 	if err != nil {
 		return 0, 0, err
@@ -596,7 +687,7 @@ func (m *Model) Decisions(X [][]float64) ([][]float64, error) {
 	k := m.Outputs()
 	flat := make([]float64, len(X)*k)
 	out := make([][]float64, len(X))
-	z := make([]float64, m.Inputs)
+	z := make([]float64, m.Width())
 	for r, x := range X {
 		out[r] = flat[r*k : (r+1)*k : (r+1)*k]
 		if err := m.decisionTo(out[r], z, x); err != nil {
@@ -878,27 +969,34 @@ func (m *Model) shape() error {
 	if m.Inputs < 1 {
 		return invalid("inputs = %d", m.Inputs)
 	}
-	if len(m.Scaling.Mean) != m.Inputs || len(m.Scaling.Std) != m.Inputs {
-		return invalid("scaling has %d means and %d stds for %d inputs", len(m.Scaling.Mean), len(m.Scaling.Std), m.Inputs)
+	if err := m.checkCategories(); err != nil {
+		return err
 	}
-	for j := range m.Inputs {
+	w, of := m.Width(), "inputs"
+	if m.Categories != nil {
+		of = "encoded inputs"
+	}
+	if len(m.Scaling.Mean) != w || len(m.Scaling.Std) != w {
+		return invalid("scaling has %d means and %d stds for %d %s", len(m.Scaling.Mean), len(m.Scaling.Std), w, of)
+	}
+	for j := range w {
 		if !finite(m.Scaling.Mean[j]) || !finite(m.Scaling.Std[j]) || m.Scaling.Std[j] <= 0 {
 			return invalid("scaling of input %d is (%v, %v)", j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
 		}
 	}
 	if p := m.Scaling.Power; p != nil {
-		if !p.fits(m.Inputs) {
-			return invalid("power transform has %d shifts, %d scales and %d powers for %d inputs", len(p.Shift), len(p.Scale), len(p.Lambda), m.Inputs)
+		if !p.fits(w) {
+			return invalid("power transform has %d shifts, %d scales and %d powers for %d %s", len(p.Shift), len(p.Scale), len(p.Lambda), w, of)
 		}
-		for j := range m.Inputs {
+		for j := range w {
 			if !finite(p.Shift[j]) || !finite(p.Scale[j]) || p.Scale[j] <= 0 || !finite(p.Lambda[j]) {
 				return invalid("power transform of input %d is (%v, %v, %v)", j+1, p.Shift[j], p.Scale[j], p.Lambda[j])
 			}
 		}
 	}
 	if f := m.Scaling.Fill; f != nil {
-		if len(f) != m.Inputs {
-			return invalid("fill has %d values for %d inputs", len(f), m.Inputs)
+		if len(f) != w {
+			return invalid("fill has %d values for %d %s", len(f), w, of)
 		}
 		for j, v := range f {
 			if !finite(v) {
@@ -923,10 +1021,10 @@ func (m *Model) shape() error {
 	}
 	for i := range m.Nodes {
 		nd := &m.Nodes[i]
-		if len(nd.Centre) != m.Inputs {
-			return invalid("node %d has a centre of %d values for %d inputs", i+1, len(nd.Centre), m.Inputs)
+		if len(nd.Centre) != w {
+			return invalid("node %d has a centre of %d values for %d %s", i+1, len(nd.Centre), w, of)
 		}
-		want := len(nd.Width) == 1 || (m.Kernel == KernelGaussian && len(nd.Width) == m.Inputs)
+		want := len(nd.Width) == 1 || (m.Kernel == KernelGaussian && len(nd.Width) == w)
 		if nd.Kind != "" && nd.Kind != NodeLinear && nd.Kind != NodeQuadratic {
 			return invalid("node %d is of unknown kind %q", i+1, nd.Kind)
 		}
@@ -937,8 +1035,8 @@ func (m *Model) shape() error {
 			return invalid("node %d: a matrix belongs to a quadratic node", i+1)
 		}
 		if nd.Kind == NodeQuadratic {
-			if len(nd.Matrix) != m.Inputs {
-				return invalid("node %d has a matrix of %d rows for %d inputs", i+1, len(nd.Matrix), m.Inputs)
+			if len(nd.Matrix) != w {
+				return invalid("node %d has a matrix of %d rows for %d %s", i+1, len(nd.Matrix), w, of)
 			}
 			for j, row := range nd.Matrix {
 				if len(row) != j+1 {
@@ -961,6 +1059,30 @@ func (m *Model) shape() error {
 			if len(a) != k {
 				return invalid("calibration row %d has %d values for %d outputs", i+1, len(a), k)
 			}
+		}
+	}
+	return nil
+}
+
+// checkCategories checks Categories: one entry an input, each nil or distinct names in valid
+// UTF-8.
+func (m *Model) checkCategories() error {
+	if m.Categories == nil {
+		return nil
+	}
+	if len(m.Categories) != m.Inputs {
+		return invalid("categories for %d inputs, the model has %d", len(m.Categories), m.Inputs)
+	}
+	for j, c := range m.Categories {
+		seen := make(map[string]bool, len(c))
+		for _, name := range c {
+			if !utf8.ValidString(name) {
+				return invalid("a category of input %d is not valid UTF-8", j+1)
+			}
+			if seen[name] {
+				return invalid("input %d lists category %q twice", j+1, name)
+			}
+			seen[name] = true
 		}
 	}
 	return nil

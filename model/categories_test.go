@@ -1,0 +1,148 @@
+package model
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// encodedModel returns a regressor over four encoded inputs (a linear node, a Gaussian of
+// per-input widths, a range and a trend), and the same model whose second and third raw
+// inputs are categorical: inputs (x, colour in {red, green}, size in {S}), encoded as (x,
+// red, green, S).
+func encodedModel() (plain, cat *Model) {
+	plain = &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 4,
+		Scaling: Scaling{Mean: []float64{1, 0.5, 0.5, 1}, Std: []float64{2, 0.5, 0.5, 1}},
+		Nodes: []Node{
+			{Centre: []float64{0, 1, -1, 0}, Width: []float64{0.5, 1, 2, 1}},
+			{Kind: NodeLinear, Centre: []float64{1, 0.5, -0.5, 0.25}},
+		},
+		Weights: [][]float64{{3, 2}}, Bias: []float64{1}, Range: []float64{-5, 5}, Trend: []float64{-1, 1}}
+	cat = &Model{Task: Regression, Kernel: KernelGaussian, Inputs: 3,
+		Features:   []string{"x", "colour", "size"},
+		Categories: [][]string{nil, {"red", "green"}, {"S"}},
+		Scaling:    plain.Scaling, Nodes: plain.Nodes, Weights: plain.Weights, Bias: plain.Bias,
+		Range: plain.Range, Trend: plain.Trend}
+	return plain, cat
+}
+
+// TestEncode checks that a model with categorical inputs decides on a row of category indices
+// as the same model without them decides on the row's indicators.
+func TestEncode(t *testing.T) {
+	plain, cat := encodedModel()
+	nan := math.NaN()
+	if w := cat.Width(); w != 4 {
+		t.Fatalf("Width = %d, want 4", w)
+	}
+	tests := []struct {
+		raw, encoded []float64
+	}{
+		{[]float64{3, 0, 0}, []float64{3, 1, 0, 1}},
+		{[]float64{-2, 1, 0}, []float64{-2, 0, 1, 1}},
+		{[]float64{0.5, -1, 0}, []float64{0.5, 0, 0, 1}}, // an unknown colour: no indicator set
+		{[]float64{7, 1, -1}, []float64{7, 0, 1, 0}},
+	}
+	for _, tc := range tests {
+		e := make([]float64, cat.Width())
+		if err := cat.Encode(e, tc.raw); err != nil || !slices.Equal(e, tc.encoded) {
+			t.Errorf("Encode(%v) = %v, %v; want %v", tc.raw, e, err, tc.encoded)
+		}
+		got, err := cat.Decision(tc.raw)
+		want, err2 := plain.Decision(tc.encoded)
+		if err != nil || err2 != nil || !slices.Equal(got, want) {
+			t.Errorf("Decision(%v) = %v, %v; want %v, %v", tc.raw, got, err, want, err2)
+		}
+		lo, hi, err := cat.Bounds(tc.raw)
+		lo2, hi2, err2 := plain.Bounds(tc.encoded)
+		tr, err3 := cat.LinearTerms(tc.raw)
+		tr2, err4 := plain.LinearTerms(tc.encoded)
+		if err != nil || err2 != nil || err3 != nil || err4 != nil || lo != lo2 || hi != hi2 || tr != tr2 {
+			t.Errorf("Bounds and LinearTerms of %v differ from those of %v", tc.raw, tc.encoded)
+		}
+		z := make([]float64, cat.Width())
+		f := make([]float64, 1)
+		if err := cat.DecisionTo(f, z, tc.raw); err != nil || f[0] != want[0] {
+			t.Errorf("DecisionTo(%v) = %v, %v; want %v", tc.raw, f, err, want)
+		}
+		if err := cat.DecisionTo(f, z[:3], tc.raw); !errors.Is(err, ErrInput) {
+			t.Errorf("DecisionTo with %d scratch values: %v, want ErrInput", 3, err)
+		}
+	}
+	// Indices that name no category, and the wrong lengths, are refused.
+	for _, raw := range [][]float64{{0, 2, 0}, {0, 0.5, 0}, {0, -2, 0}, {0, 0, 1}, {0, 0}, {0, math.Inf(1), 0}} {
+		if _, err := cat.Decision(raw); !errors.Is(err, ErrInput) {
+			t.Errorf("Decision(%v) = %v, want ErrInput", raw, err)
+		}
+	}
+	if err := cat.Encode(make([]float64, 3), []float64{0, 0, 0}); !errors.Is(err, ErrInput) {
+		t.Errorf("Encode into 3 values: %v, want ErrInput", err)
+	}
+	// A missing category is refused without fill values, and stands for each of its
+	// indicators' fill values with them.
+	if _, err := cat.Decision([]float64{0, nan, 0}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "input 2 is missing") {
+		t.Errorf("a missing category without fill values: %v", err)
+	}
+	cat.Scaling.Fill = []float64{1.5, 1, 0, 1}
+	plain.Scaling.Fill = cat.Scaling.Fill
+	got, err := cat.Decision([]float64{0, nan, nan})
+	want, err2 := plain.Decision([]float64{0, 1, 0, 1})
+	if err != nil || err2 != nil || !slices.Equal(got, want) {
+		t.Errorf("missing categories: %v, %v; want %v, %v", got, err, want, err2)
+	}
+	if c := cat.Category(1, "green"); c != 1 {
+		t.Errorf("Category(1, green) = %d", c)
+	}
+	if c := cat.Category(1, "blue"); c != -1 {
+		t.Errorf("Category(1, blue) = %d", c)
+	}
+	if c := cat.Category(0, "red"); c != -1 {
+		t.Errorf("Category(0, red) = %d (a numeric input)", c)
+	}
+}
+
+// TestCategoriesFile checks that a model with categorical inputs is written as version 8 and
+// read back the same, that an older version holding them is refused, and that Check refuses
+// categories that do not fit the inputs.
+func TestCategoriesFile(t *testing.T) {
+	_, cat := encodedModel()
+	var b bytes.Buffer
+	if err := cat.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"version": 8`) || !strings.Contains(b.String(), `"categories": [null,["red","green"],["S"]]`) {
+		t.Errorf("the file lacks version 8 or its categories:\n%s", b.String())
+	}
+	back, err := Read(bytes.NewReader(b.Bytes()), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range [][]float64{{1, 0, 0}, {2, 1, -1}} {
+		f, _ := cat.Decision(raw)
+		g, err := back.Decision(raw)
+		if err != nil || !slices.Equal(f, g) {
+			t.Errorf("read back, Decision(%v) = %v, %v; want %v", raw, g, err, f)
+		}
+	}
+	old := strings.Replace(b.String(), `"version": 8`, `"version": 7`, 1)
+	if _, err := Read(strings.NewReader(old), "m.json"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "version 8") {
+		t.Errorf("a version 7 file with categories: %v", err)
+	}
+	for name, edit := range map[string]func(m *Model){
+		"too few":   func(m *Model) { m.Categories = m.Categories[:2] },
+		"twice":     func(m *Model) { m.Categories[1] = []string{"red", "red"} },
+		"one more":  func(m *Model) { m.Categories[2] = []string{"S", "M"} },
+		"bad UTF-8": func(m *Model) { m.Categories[1] = []string{"red", "\xff"} },
+	} {
+		_, m := encodedModel()
+		edit(m)
+		if err := m.Check(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: Check = %v, want ErrInvalid", name, err)
+		}
+		if _, err := m.Decision([]float64{0, 0, 0}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: Decision = %v, want ErrInvalid", name, err)
+		}
+	}
+}
