@@ -32,12 +32,16 @@ const (
 // MemoryEstimate returns about how many bytes a fit of opt's method holds at its peak on n
 // rows of m inputs with the given number of classes (0: a regression), and how many of them
 // are dense copies of the inputs (the rest is kernel matrices, which grow with the rows and
-// the candidates). For the papers' fixed-node methods it counts the inputs alone (their
+// the candidates; with opt.Categories, m counts the raw inputs, each categorical one taking as
+// many encoded inputs as it has categories). For the papers' fixed-node methods it counts the inputs alone (their
 // candidate pool is bounded, N x L at most 2^24 entries); ok is false for the LS-SVM, whose
 // N x N systems are another matter, and for n, m or classes below 0.
 func MemoryEstimate(n, m, classes int, opt Options) (bytes, inputs float64, ok bool) {
 	if n < 0 || m < 0 || classes < 0 {
 		return 0, 0, false
+	}
+	if opt.Categories != nil && len(opt.Categories) == m { // (the fit's inputs are the encoded ones)
+		m = (&model.Model{Inputs: m, Categories: opt.Categories}).Width()
 	}
 	workers := opt.Workers
 	if workers <= 0 {

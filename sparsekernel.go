@@ -33,6 +33,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/version"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/optim"
 )
@@ -123,6 +124,13 @@ type Options struct {
 	// model fitted with it always has). Without it a NaN in X is an error wrapping
 	// ErrNonFinite.
 	FillMissing bool
+	// Categories, if set, has one entry an input: nil for a number, or the names of a
+	// categorical input's categories, X then holding each row's category as its index in that
+	// list (NaN where missing, with FillMissing). The fit takes such an input as one indicator
+	// a category (one-hot); the model keeps the lists (model.Model.Categories) and its
+	// predictions take the same indices (-1 for a category it was not trained on).
+	// dataset.Table.Levels holds the lists of the categorical columns a file has.
+	Categories [][]string
 	// LSSVM configures method lssvm.
 	LSSVM LSSVMOptions
 	// Seed drives every random choice; the same seed gives the same model.
@@ -454,6 +462,14 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			return nil, fmt.Errorf("%w: feature name %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, f)
 		}
 	}
+	raw := opt.Features
+	if opt.Categories != nil {
+		var err error
+		if X, opt.Features, err = encodeCategories(X, opt.Features, opt.Categories); err != nil {
+			return nil, err
+		}
+		p.X = X
+	}
 	var fill []float64
 	if opt.FillMissing {
 		var err error
@@ -499,13 +515,13 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	// Regression targets are centred for the fit, and their mean goes into the bias: the
 	// methods' sums of squares then carry no offset (targets near 1e9 with a spread of a few
 	// units would lose every digit of the spread to rounding).
-	raw, offset, unit := p.y, 0.0, 1.0
+	targets, offset, unit := p.y, 0.0, 1.0
 	if p.task == model.Regression {
-		for _, y := range raw {
-			offset += y / float64(len(raw))
+		for _, y := range targets {
+			offset += y / float64(len(targets))
 		}
-		p.y = make([]float64, len(raw))
-		for i, y := range raw {
+		p.y = make([]float64, len(targets))
+		for i, y := range targets {
 			p.y[i] = y - offset
 		}
 		unit = targetUnit(p.y)
@@ -519,7 +535,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	}
 	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: m}
 	err = meth.fit(fc)
-	p.y = raw
+	p.y = targets
 	if err != nil {
 		return nil, err
 	}
@@ -551,6 +567,15 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 					lo, hi = min(lo, t), max(hi, t)
 				}
 				m.Trend = []float64{lo, hi}
+			}
+		}
+	}
+	if opt.Categories != nil { // (the model now takes the raw inputs, and encodes them)
+		m.Inputs, m.Features = len(opt.Categories), slices.Clone(raw)
+		m.Categories = make([][]string, len(opt.Categories))
+		for j, c := range opt.Categories {
+			if len(c) > 0 {
+				m.Categories[j] = slices.Clone(c)
 			}
 		}
 	}
@@ -658,4 +683,55 @@ func checkInputs(X [][]float64, targets int, missingOK bool) error {
 		}
 	}
 	return nil
+}
+
+// encodeCategories returns X with each categorical input (categories[j] not empty) replaced by
+// one indicator a category (model.Model.Encode), and the names of the encoded inputs
+// ("colour=red") where features names the inputs.
+func encodeCategories(X [][]float64, features []string, categories [][]string) ([][]float64, []string, error) {
+	m := len(X[0])
+	if len(categories) != m {
+		return nil, nil, fmt.Errorf("%w: categories for %d inputs, the data have %d", ErrOption, len(categories), m)
+	}
+	enc := &model.Model{Inputs: m, Categories: categories}
+	for j, c := range categories {
+		seen := make(map[string]bool, len(c))
+		for _, name := range c {
+			if !utf8.ValidString(name) {
+				return nil, nil, fmt.Errorf("%w: a category of input %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, name)
+			}
+			if seen[name] {
+				return nil, nil, fmt.Errorf("%w: input %d lists category %q twice", ErrOption, j+1, name)
+			}
+			seen[name] = true
+		}
+	}
+	w := enc.Width()
+	flat := make([]float64, len(X)*w)
+	out := make([][]float64, len(X))
+	for i, x := range X {
+		for j, c := range categories {
+			if v := x[j]; len(c) > 0 && !math.IsNaN(v) && (v != math.Trunc(v) || v < 0 || v >= float64(len(c))) {
+				return nil, nil, fmt.Errorf("%w: row %d, input %d is %v, not the index of one of its %s", ErrOption, i+1, j+1, v, words.Count(len(c), "category"))
+			}
+		}
+		out[i] = flat[i*w : (i+1)*w : (i+1)*w]
+		if err := enc.Encode(out[i], x); err != nil {
+			return nil, nil, fmt.Errorf("%w: row %d: %v", ErrOption, i+1, err)
+		}
+	}
+	if features == nil {
+		return out, nil, nil
+	}
+	names := make([]string, 0, w)
+	for j, f := range features {
+		if len(categories[j]) == 0 {
+			names = append(names, f)
+			continue
+		}
+		for _, c := range categories[j] {
+			names = append(names, f+"="+c)
+		}
+	}
+	return out, names, nil
 }

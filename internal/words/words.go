@@ -8,7 +8,7 @@ import (
 )
 
 // Count returns n and the noun, plural unless n is 1 or -1: nouns ending in s, x, ch or sh
-// take "es" ("classes"), others "s".
+// take "es" ("classes"), in a consonant and y "ies" ("categories"), others "s".
 func Count(n int, noun string) string {
 	return strconv.Itoa(n) + " " + Noun(n, noun)
 }
@@ -21,6 +21,8 @@ func Noun(n int, noun string) string {
 	switch l := len(noun); {
 	case noun[l-1] == 's' || noun[l-1] == 'x', l >= 2 && (noun[l-2:] == "ch" || noun[l-2:] == "sh"):
 		return noun + "es"
+	case l >= 2 && noun[l-1] == 'y' && !strings.ContainsRune("aeiou", rune(noun[l-2])):
+		return noun[:l-1] + "ies"
 	}
 	return noun + "s"
 }

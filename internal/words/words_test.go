@@ -19,6 +19,9 @@ func TestCount(t *testing.T) {
 		{1, "class", "1 class"},
 		{2, "box", "2 boxes"},
 		{2, "batch", "2 batches"},
+		{2, "category", "2 categories"},
+		{1, "category", "1 category"},
+		{2, "key", "2 keys"},
 		{2, "", "2 "},
 	}
 	for _, tc := range tests {

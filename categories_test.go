@@ -1,0 +1,184 @@
+package sparsekernel_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// categoricalData returns n rows of (a number, a colour of three, a size of two), the colour
+// index in X, and labels that follow the number and the colour: two classes, three, or a
+// regression target.
+func categoricalData(n int, task string, seed uint64) (X [][]float64, labels []string) {
+	rng := rand.New(rand.NewPCG(seed, 11))
+	X, labels = make([][]float64, n), make([]string, n)
+	for i := range X {
+		x, colour, size := rng.NormFloat64(), rng.IntN(3), rng.IntN(2)
+		X[i] = []float64{x, float64(colour), float64(size)}
+		shift := []float64{-1, 0.5, 1.5}[colour]
+		switch task {
+		case "regression":
+			labels[i] = strconv.FormatFloat(math.Sin(x)+shift+0.1*rng.NormFloat64(), 'g', -1, 64)
+		case "three":
+			labels[i] = []string{"a", "b", "c"}[(colour+int(max(0, math.Floor(x+0.3*rng.NormFloat64()+2))))%3]
+		default:
+			labels[i] = []string{"no", "yes"}[boolInt(x+shift+0.5*rng.NormFloat64() > 0.5)]
+		}
+	}
+	return X, labels
+}
+
+// oneHot returns X with its categorical inputs as indicators, built here from scratch.
+func oneHot(X [][]float64, categories [][]string) [][]float64 {
+	out := make([][]float64, len(X))
+	for i, x := range X {
+		for j, v := range x {
+			if len(categories[j]) == 0 {
+				out[i] = append(out[i], v)
+				continue
+			}
+			for c := range categories[j] {
+				switch {
+				case math.IsNaN(v):
+					out[i] = append(out[i], v)
+				case int(v) == c:
+					out[i] = append(out[i], 1)
+				default:
+					out[i] = append(out[i], 0)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestFitCategories checks that a fit with categorical inputs is the fit on their indicators,
+// built by hand, and that the model takes the category indices where that one takes the
+// indicators.
+func TestFitCategories(t *testing.T) {
+	categories := [][]string{nil, {"red", "green", "blue"}, {"S", "L"}}
+	for _, tc := range []struct {
+		name, task string
+		opt        sparsekernel.Options
+		missing    bool
+	}{
+		{"auto, two classes", "two", sparsekernel.Options{}, false},
+		{"auto, three classes", "three", sparsekernel.Options{}, false},
+		{"auto, regression", "regression", sparsekernel.Options{Task: model.Regression}, false},
+		{"loomi", "two", sparsekernel.Options{Method: sparsekernel.LOOMI}, false},
+		{"auto, missing values", "two", sparsekernel.Options{FillMissing: true}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			X, labels := categoricalData(160, tc.task, 3)
+			if tc.missing {
+				for i := 0; i < len(X); i += 7 {
+					X[i][1+i%2] = math.NaN()
+				}
+			}
+			opt := tc.opt
+			opt.Features = []string{"x", "colour", "size"}
+			plainOpt := opt
+			plainOpt.Features = []string{"x", "colour=red", "colour=green", "colour=blue", "size=S", "size=L"}
+			plain, err := sparsekernel.FitLabels(oneHot(X, categories), labels, plainOpt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Categories = categories
+			m, err := sparsekernel.FitLabels(X, labels, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Inputs != 3 || m.Width() != 6 || !slices.Equal(m.Features, opt.Features) || m.FormatVersion() != 8 {
+				t.Errorf("inputs %d, width %d, features %q, version %d", m.Inputs, m.Width(), m.Features, m.FormatVersion())
+			}
+			// The same model but for what names and encodes the inputs.
+			m2 := *m
+			m2.Inputs, m2.Categories, m2.Features = plain.Inputs, nil, plain.Features
+			var a, b bytes.Buffer
+			if err := m2.Write(&a); err != nil {
+				t.Fatal(err)
+			}
+			if err := plain.Write(&b); err != nil {
+				t.Fatal(err)
+			}
+			if a.String() != b.String() {
+				t.Errorf("the fit with categories differs from the fit on their indicators")
+			}
+			rows := append(X[:10:10], []float64{0.3, -1, 1}, []float64{-0.2, 2, -1})
+			for _, x := range rows {
+				f, err := m.Decision(x)
+				g, err2 := plain.Decision(oneHot([][]float64{x}, [][]string{nil, {"", "", ""}, {"", ""}})[0])
+				if err != nil || err2 != nil || !slices.Equal(f, g) {
+					t.Errorf("Decision(%v) = %v, %v; on the indicators %v, %v", x, f, err, g, err2)
+				}
+			}
+		})
+	}
+}
+
+// TestFitCategoriesErrors checks the categories' checks.
+func TestFitCategoriesErrors(t *testing.T) {
+	X, labels := categoricalData(40, "two", 1)
+	for _, tc := range []struct {
+		name       string
+		categories [][]string
+		edit       func(X [][]float64)
+		want       string
+	}{
+		{"too few", [][]string{nil, {"r", "g", "b"}}, nil, "categories for 2 inputs, the data have 3"},
+		{"twice", [][]string{nil, {"r", "g", "r"}, nil}, nil, `lists category "r" twice`},
+		{"index beyond", [][]string{nil, {"r", "g"}, nil}, nil, "not the index of one of its 2 categories"},
+		{"unknown in training", [][]string{nil, {"r", "g", "b"}, nil}, func(X [][]float64) { X[3][1] = -1 }, "row 4, input 2 is -1"},
+		{"not an index", [][]string{nil, {"r", "g", "b"}, nil}, func(X [][]float64) { X[5][1] = 0.5 }, "row 6, input 2 is 0.5"},
+		{"bad UTF-8", [][]string{nil, {"r", "g", "\xff"}, nil}, nil, "not valid UTF-8"},
+	} {
+		Xc := make([][]float64, len(X))
+		for i := range X {
+			Xc[i] = slices.Clone(X[i])
+		}
+		if tc.edit != nil {
+			tc.edit(Xc)
+		}
+		_, err := sparsekernel.FitLabels(Xc, labels, sparsekernel.Options{Categories: tc.categories})
+		if !errors.Is(err, sparsekernel.ErrOption) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want ErrOption saying %q", tc.name, err, tc.want)
+		}
+	}
+	// A missing category needs FillMissing, as a missing number does.
+	X[2][1] = math.NaN()
+	if _, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Categories: [][]string{nil, {"r", "g", "b"}, nil}}); !errors.Is(err, sparsekernel.ErrNonFinite) {
+		t.Errorf("a missing category without FillMissing: %v, want ErrNonFinite", err)
+	}
+}
+
+// Categorical inputs: X holds a category's index in its input's list of categories, and the
+// model takes the same indices (Category looks one up by name).
+func ExampleOptions_categories() {
+	X := [][]float64{{1, 0}, {2, 0}, {3, 1}, {4, 1}, {5, 2}, {6, 2}, {7, 0}, {8, 1}, {9, 2}, {10, 0}}
+	labels := []string{"no", "no", "yes", "yes", "no", "no", "no", "yes", "no", "no"}
+	opt := sparsekernel.Options{Features: []string{"age", "colour"}, Categories: [][]string{nil, {"red", "green", "blue"}}}
+	m, err := sparsekernel.FitLabels(X, labels, opt)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("inputs:", m.Inputs, "encoded:", m.Width())
+	green := float64(m.Category(1, "green"))
+	f, err := m.Decision([]float64{5, green})
+	if err != nil {
+		panic(err)
+	}
+	label, _ := m.Label(f)
+	fmt.Println("age 5, green:", label)
+	// Output:
+	// inputs: 2 encoded: 4
+	// age 5, green: yes
+}
