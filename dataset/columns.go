@@ -88,30 +88,7 @@ func columnNumber(s, item string) (int, error) {
 // field but the label) in the order given, less drop. A column named twice, out of range,
 // not in the header, or that is the label is an error wrapping ErrColumn.
 func selectFields(keep, drop []Column, names []string, n, li int) ([]int, error) {
-	resolve := func(c Column, list string) (int, error) {
-		if c.Name == "" {
-			if c.Number > n {
-				return 0, errorf(ErrColumn, "%s column %d is out of range: the data have %d columns", list, c.Number, n)
-			}
-			return c.Number - 1, nil
-		}
-		if names == nil {
-			return 0, errorf(ErrColumn, "%s column %q is a name, but the data have no header line (name columns by number, or read the first line as a header)", list, c.Name)
-		}
-		found := -1
-		for j, name := range names {
-			if name == c.Name {
-				if found >= 0 {
-					return 0, errorf(ErrColumn, "%s column %q is ambiguous: columns %d and %d have that name", list, c.Name, found+1, j+1)
-				}
-				found = j
-			}
-		}
-		if found < 0 {
-			return 0, errorf(ErrColumn, "%s column %q is not in the header, which names %s", list, c.Name, quoteList(names, 8))
-		}
-		return found, nil
-	}
+	resolve := func(c Column, list string) (int, error) { return resolveColumn(c, list, names, n) }
 	label := func(j int, list string, c Column) error {
 		if j == li {
 			return errorf(ErrColumn, "%s column %s is the label column (the label is chosen on its own)", list, c)
@@ -175,4 +152,31 @@ func quoteList(names []string, max int) string {
 		q = append(q, strconv.Quote(s))
 	}
 	return strings.Join(q, ", ")
+}
+
+// resolveColumn returns the 0-based field of column c of a record of n fields with header
+// names (nil if none); list names the list c is from in errors, which wrap ErrColumn.
+func resolveColumn(c Column, list string, names []string, n int) (int, error) {
+	if c.Name == "" {
+		if c.Number > n {
+			return 0, errorf(ErrColumn, "%s column %d is out of range: the data have %d columns", list, c.Number, n)
+		}
+		return c.Number - 1, nil
+	}
+	if names == nil {
+		return 0, errorf(ErrColumn, "%s column %q is a name, but the data have no header line (name columns by number, or read the first line as a header)", list, c.Name)
+	}
+	found := -1
+	for j, name := range names {
+		if name == c.Name {
+			if found >= 0 {
+				return 0, errorf(ErrColumn, "%s column %q is ambiguous: columns %d and %d have that name", list, c.Name, found+1, j+1)
+			}
+			found = j
+		}
+	}
+	if found < 0 {
+		return 0, errorf(ErrColumn, "%s column %q is not in the header, which names %s", list, c.Name, quoteList(names, 8))
+	}
+	return found, nil
 }

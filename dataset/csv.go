@@ -60,7 +60,25 @@ type CSVOptions struct {
 	// dump_svmlight_file writes them by default: index i is column i+1 (in Drop and Features
 	// too).
 	ZeroBased bool
+	// Categorical lists feature columns read as categories (see ParseColumns; CSV only): a
+	// field is then a category's name, whatever it holds, but for a missing value (an empty
+	// field or a marker of MissingValue, read as NaN with Missing and refused without).
+	// Table.Levels lists the feature's categories, and X holds each row's as its index in them.
+	Categorical []Column
+	// CategoricalFeatures marks features as categorical by their place among the features read
+	// (after Features and Drop): true at k reads feature k as Categorical does. It reads rows for
+	// a model whose inputs say which are categorical (model.Model.Categories).
+	CategoricalFeatures []bool
+	// CategoricalText reads, besides those, a feature column as categories where it holds text
+	// (a field that is neither a number nor a missing value) on most of the rows that have a
+	// value, with at most MaxCategories distinct names and at most one for every two rows.
+	// Other text among the features is an error as without it: text on a few rows of a column
+	// of numbers is more likely a typo, and a name on nearly every row an identifier.
+	CategoricalText bool
 }
+
+// MaxCategories is the most categories CSVOptions.CategoricalText reads a column of text as.
+const MaxCategories = 50
 
 // ReadCSV reads a CSV file; see ParseCSV.
 func ReadCSV(path string, opt CSVOptions) (*Table, error) {
@@ -68,7 +86,7 @@ func ReadCSV(path string, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parseCSV(string(data), path, opt, csvTable)
+	return parseTable(string(data), path, opt)
 }
 
 // ParseCSV reads CSV data from r; source names it in errors. Blank lines are skipped; every
@@ -80,7 +98,7 @@ func ParseCSV(r io.Reader, source string, opt CSVOptions) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	return parseCSV(string(data), source, opt, csvTable)
+	return parseTable(string(data), source, opt)
 }
 
 // recordReader yields the records of CSV data with the line each starts on.
@@ -243,6 +261,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		trailing  bool // the first record ends with an empty field
 		flat      []float64
 		in        = interner{}
+		cats      []*levels // the categorical features' categories (nil for a number)
 	)
 	for {
 		rec, line, err := rr.read()
@@ -297,6 +316,11 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			for k, j := range fields {
 				t.Columns[k] = j + 1
 			}
+			if mode == csvTable {
+				if cats, err = categoricalFields(opt, names, fields, ncol); err != nil {
+					return nil, at(source, line, 0, err)
+				}
+			}
 			if li >= 0 {
 				t.Labels = []string{}
 				t.labelCol = li + 1
@@ -340,8 +364,16 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			}
 			t.Labels = append(t.Labels, in.get(f))
 		}
-		for _, j := range fields {
+		for k, j := range fields {
 			f := strings.TrimSpace(rec[j])
+			if cats != nil && cats[k] != nil {
+				v, err := cats[k].code(f, opt.Missing)
+				if err != nil {
+					return nil, at(source, line, j+1, err)
+				}
+				flat = append(flat, v)
+				continue
+			}
 			if opt.DecimalComma {
 				f = pointed(f)
 			}
@@ -351,7 +383,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 					pe := at(source, line, j+1, err)
 					if text := TextError(err); text || errors.Is(err, ErrMissing) {
 						// (a missing value's column may hold text below: a category such as "None")
-						if cols := textColumns(rr, rec, fields, ncol); text || slices.Contains(cols, j+1) {
+						if cols := textColumns(rr, rec, fields, cats, ncol); text || slices.Contains(cols, j+1) {
 							pe.TextColumns, pe.Features = cols, len(fields)
 						}
 					}
@@ -378,6 +410,15 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		return nil, at(source, 0, 0, errorf(ErrEmpty, "no data rows"))
 	}
 	t.X = rows(flat, len(t.Lines), len(fields))
+	if cats != nil {
+		t.Levels = make([][]string, len(fields))
+		t.cats = cats
+		for k, c := range cats {
+			if c != nil {
+				t.Levels[k] = c.sort(t.X, k)
+			}
+		}
+	}
 	return t, nil
 }
 
@@ -385,12 +426,12 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 // text on rec or on a later record of rr (of ncol fields: a ragged row is skipped), for an
 // error about text on rec: the rows before it held numbers. A marker of a missing value is
 // not text: a column of such markers and numbers needs -missing, not -drop.
-func textColumns(rr recordReader, rec []string, fields []int, ncol int) []int {
+func textColumns(rr recordReader, rec []string, fields []int, cats []*levels, ncol int) []int {
 	text := make([]bool, len(fields))
 	for {
 		if len(rec) == ncol {
 			for k, j := range fields {
-				if !text[k] {
+				if !text[k] && (cats == nil || cats[k] == nil) {
 					_, err := ParseValue(strings.TrimSpace(rec[j]))
 					text[k] = TextError(err)
 				}
@@ -580,6 +621,9 @@ func Parse(r io.Reader, source string, opt CSVOptions) (*Table, error) {
 
 func parse(s, source string, opt CSVOptions) (*Table, error) {
 	if isLIBSVM(source, s) {
+		if len(opt.Categorical) > 0 || slices.Contains(opt.CategoricalFeatures, true) {
+			return nil, at(source, 0, 0, errorf(ErrColumn, "categorical columns need a CSV file: LIBSVM data hold numbers"))
+		}
 		t, err := parseLIBSVM(s, source, opt.ZeroBased)
 		if err != nil {
 			return nil, err
@@ -589,7 +633,7 @@ func parse(s, source string, opt CSVOptions) (*Table, error) {
 		}
 		return t, nil
 	}
-	return parseCSV(s, source, opt, csvTable)
+	return parseTable(s, source, opt)
 }
 
 // Header returns the names that the header line of the data in r gives to all its columns,

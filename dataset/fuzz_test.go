@@ -53,6 +53,26 @@ func checkParsed(t *testing.T, tab *Table, err error, libsvm, missing bool) {
 		}
 	}
 	m := len(tab.X[0])
+	if tab.Levels != nil && len(tab.Levels) != m {
+		t.Fatalf("%d features, %d lists of categories", m, len(tab.Levels))
+	}
+	for k, names := range tab.Levels {
+		if names == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] || !utf8.ValidString(n) || MissingValue(n) {
+				t.Fatalf("feature %d: categories %q", k+1, names)
+			}
+			seen[n] = true
+		}
+		for i, row := range tab.X {
+			if v := row[k]; !math.IsNaN(v) && (v != math.Trunc(v) || v < 0 || int(v) >= len(names)) {
+				t.Fatalf("row %d, feature %d: %v is not an index of %q", i+1, k+1, v, names)
+			}
+		}
+	}
 	for i, row := range tab.X {
 		if len(row) != m {
 			t.Fatalf("row %d has %d values, row 0 has %d", i, len(row), m)
@@ -80,6 +100,7 @@ func FuzzParseCSV(f *testing.F) {
 	f.Add([]byte("1,x,2,y\n3,z,4,y\n"), uint8(2), uint8(1), uint8(1), "", "2")
 	f.Add([]byte("a,b,y\n,NA,p\n-nan,4,q\n"), uint8(3), uint8(1), uint8(1), "", "")
 	f.Add([]byte("a;b;y\n1,5;2;p\n-0,5;4;q\n"), uint8(0), uint8(1), uint8(7), "", "")
+	f.Add([]byte("a,s,y\n1,m,p\n2,f,q\n3,m,p\n4,,q\n"), uint8(3), uint8(1), uint8(11), "", "")
 	f.Fuzz(func(t *testing.T, data []byte, header, label, comma uint8, features, drop string) {
 		opt := CSVOptions{
 			Header:       HeaderMode(header % 3),
@@ -87,6 +108,8 @@ func FuzzParseCSV(f *testing.F) {
 			Comma:        []rune{0, ',', ';', '\t', ' '}[comma%5],
 			Missing:      header/3%2 == 1,
 			DecimalComma: comma/5%2 == 1,
+			// (text columns read as categories where they qualify)
+			CategoricalText: comma/10%2 == 1,
 		}
 		if longNumber(features) || longNumber(drop) {
 			return // ranges of thousands of columns: slow, and tested by FuzzParseColumns

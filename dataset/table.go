@@ -22,16 +22,22 @@ type Table struct {
 	// out included; nil if none. LabelName is the label column's name ("" if none).
 	Header    []string
 	LabelName string
+	// Levels, where some features are read as categories (CSVOptions.Categorical), has one
+	// entry a feature: nil for a number, else the names of its categories in order (by value
+	// where every name is a number, else lexically), X holding each row's category as its
+	// index in them (NaN where missing); nil where every feature is a number.
+	Levels [][]string
 
-	libsvm      bool   // read from a LIBSVM file
-	sparse      bool   // read from LIBSVM: missing trailing features are zeros
-	dropped     []int  // LIBSVM: the feature indices dropped, increasing (for WithDim)
-	maxIndex    int    // LIBSVM: the highest index seen
-	dimLine     int    // LIBSVM: line and field of the highest index (for WithDim)
-	dimCol      int    //
-	labelCol    int    // 1-based field of the label, for error messages (0 unknown)
-	labelSource string // file of the labels when it is not Source (folders: y.csv)
-	labelLines  []int  // lines of the labels in labelSource
+	libsvm      bool      // read from a LIBSVM file
+	sparse      bool      // read from LIBSVM: missing trailing features are zeros
+	dropped     []int     // LIBSVM: the feature indices dropped, increasing (for WithDim)
+	maxIndex    int       // LIBSVM: the highest index seen
+	dimLine     int       // LIBSVM: line and field of the highest index (for WithDim)
+	dimCol      int       //
+	labelCol    int       // 1-based field of the label, for error messages (0 unknown)
+	labelSource string    // file of the labels when it is not Source (folders: y.csv)
+	labelLines  []int     // lines of the labels in labelSource
+	cats        []*levels // the categorical features' categories as read (nil for a number)
 }
 
 // LIBSVM reports whether the table was read from a LIBSVM file (labels first on every line,

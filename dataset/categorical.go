@@ -1,0 +1,160 @@
+package dataset
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// levels gathers a categorical feature's categories as a file is read: their names in the
+// order first seen, and how many of the feature's fields are text (not numbers) and have a
+// value (are not missing).
+type levels struct {
+	names         []string
+	index         map[string]int
+	isText        []bool // whether names[i] is not a number
+	text, present int
+}
+
+// code returns the index of the category the trimmed field f names, adding it if it is new;
+// NaN for a missing value where missing values are read (missing), else an error.
+func (l *levels) code(f string, missing bool) (float64, error) {
+	if MissingValue(f) {
+		if !missing {
+			if f == "" {
+				return 0, errorf(errMissingValue, "empty field (a missing value?): expected a category")
+			}
+			return 0, errorf(errMissingValue, "missing value %q: expected a category", short(f))
+		}
+		return math.NaN(), nil
+	}
+	l.present++
+	i, ok := l.index[f]
+	if !ok {
+		if !utf8.ValidString(f) {
+			return 0, errorf(ErrEncoding, "category %q is not valid UTF-8", short(f))
+		}
+		if l.index == nil {
+			l.index = map[string]int{}
+		}
+		i = len(l.names)
+		l.index[f] = i
+		l.names = append(l.names, strings.Clone(f))
+		l.isText = append(l.isText, !isNumber(f))
+	}
+	if l.isText[i] {
+		l.text++
+	}
+	return float64(i), nil
+}
+
+// sort orders the categories (by value where every name is a number, else lexically) and
+// renumbers column k of X, which holds indices in the order first seen, to match; it returns
+// the names in order.
+func (l *levels) sort(X [][]float64, k int) []string {
+	names := slices.Clone(l.names)
+	numeric := !slices.ContainsFunc(names, func(s string) bool { _, ok := finite(s); return !ok })
+	slices.SortFunc(names, func(a, b string) int {
+		if numeric {
+			x, _ := strconv.ParseFloat(a, 64)
+			y, _ := strconv.ParseFloat(b, 64)
+			if c := cmp.Compare(x, y); c != 0 {
+				return c
+			}
+		}
+		return strings.Compare(a, b)
+	})
+	to := make([]float64, len(names))
+	for i, name := range names {
+		to[l.index[name]] = float64(i)
+	}
+	for _, x := range X {
+		if v := x[k]; !math.IsNaN(v) {
+			x[k] = to[int(v)]
+		}
+	}
+	return names
+}
+
+// categoricalFields returns, for each feature (fields, the 0-based fields of a record of n
+// fields with header names, nil if none), a collector of its categories where opt reads it as
+// categorical, else nil; nil if none is. A categorical column that is not a feature is an
+// error wrapping ErrColumn.
+func categoricalFields(opt CSVOptions, names []string, fields []int, n int) ([]*levels, error) {
+	if len(opt.Categorical) == 0 && !slices.Contains(opt.CategoricalFeatures, true) {
+		return nil, nil
+	}
+	cats := make([]*levels, len(fields))
+	for k, c := range opt.CategoricalFeatures {
+		if c && k < len(fields) {
+			cats[k] = &levels{}
+		}
+	}
+	for _, c := range opt.Categorical {
+		j, err := resolveColumn(c, "categorical", names, n)
+		if err != nil {
+			return nil, err
+		}
+		k := slices.Index(fields, j)
+		if k < 0 {
+			return nil, errorf(ErrColumn, "categorical column %s is not a feature (the label, or a column left out)", c)
+		}
+		cats[k] = &levels{}
+	}
+	return cats, nil
+}
+
+// parseTable reads CSV features and labels (parseCSV), and with opt.CategoricalText reads the
+// feature columns of text that qualify as categories.
+func parseTable(s, source string, opt CSVOptions) (*Table, error) {
+	t, err := parseCSV(s, source, opt, csvTable)
+	var pe *ParseError
+	if !opt.CategoricalText || !errors.As(err, &pe) || len(pe.TextColumns) == 0 {
+		return t, err
+	}
+	text := pe.TextColumns
+	o := opt
+	o.CategoricalText = false
+	o.Categorical = slices.Clip(opt.Categorical)
+	for _, c := range text {
+		o.Categorical = append(o.Categorical, Column{Number: c})
+	}
+	t, err = parseCSV(s, source, o, csvTable)
+	if err != nil {
+		return nil, err
+	}
+	most := min(MaxCategories, max(2, len(t.X)/2))
+	var good []Column
+	tooMany := map[int]int{}
+	for k, c := range t.Columns {
+		if !slices.Contains(text, c) {
+			continue
+		}
+		switch l := t.cats[k]; {
+		case 2*l.text <= l.present: // mostly numbers: the text a typo?
+		case len(l.names) > most:
+			tooMany[c] = len(l.names)
+		default:
+			good = append(good, Column{Number: c})
+		}
+	}
+	if len(good) == len(text) {
+		return t, nil
+	}
+	o.Categorical = append(slices.Clip(opt.Categorical), good...)
+	t, err = parseCSV(s, source, o, csvTable)
+	if err == nil { // (cannot be: the columns left hold text)
+		return t, nil
+	}
+	if errors.As(err, &pe) {
+		if n, ok := tooMany[pe.Column]; ok {
+			pe.Err = &detail{kind: pe.Err, msg: fmt.Sprintf("%v, and column %d has %d distinct values, too many to read as categories (at most %d)", pe.Err, pe.Column, n, most)}
+		}
+	}
+	return nil, err
+}

@@ -1,0 +1,93 @@
+package dataset
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCategorical(t *testing.T) {
+	const people = "age,sex,port,fare,survived\n" +
+		"22,male,S,7.25,no\n" +
+		"38,female,C,71.3,yes\n" +
+		"26,female,S,7.9,yes\n" +
+		"35,male,Q,8.05,no\n" +
+		"54,male,S,51.9,no\n" +
+		"2,female,C,21.1,yes\n"
+	nan := math.NaN()
+	tests := []struct {
+		name   string
+		data   string
+		opt    CSVOptions
+		levels [][]string
+		X      [][]float64
+		err    string
+	}{
+		{"by number and name", people, CSVOptions{Categorical: []Column{{Number: 2}, {Name: "port"}}},
+			[][]string{nil, {"female", "male"}, {"C", "Q", "S"}, nil},
+			[][]float64{{22, 1, 2, 7.25}, {38, 0, 0, 71.3}, {26, 0, 2, 7.9}, {35, 1, 1, 8.05}, {54, 1, 2, 51.9}, {2, 0, 0, 21.1}}, ""},
+		{"text read as categories", people, CSVOptions{CategoricalText: true},
+			[][]string{nil, {"female", "male"}, {"C", "Q", "S"}, nil},
+			[][]float64{{22, 1, 2, 7.25}, {38, 0, 0, 71.3}, {26, 0, 2, 7.9}, {35, 1, 1, 8.05}, {54, 1, 2, 51.9}, {2, 0, 0, 21.1}}, ""},
+		{"by place among the features", people, CSVOptions{CategoricalFeatures: []bool{false, true, true}},
+			[][]string{nil, {"female", "male"}, {"C", "Q", "S"}, nil}, nil, ""},
+		{"numbers as categories, by value", "a,b\n10,x\n9,y\n10,x\n2.5,y\n", CSVOptions{Categorical: []Column{{Number: 1}}},
+			[][]string{{"2.5", "9", "10"}}, [][]float64{{2}, {1}, {2}, {0}}, ""},
+		{"missing, read", "a,b,c\n1,x,p\n2,,q\n3,NA,p\n4,y,q\n", CSVOptions{CategoricalText: true, Missing: true},
+			[][]string{nil, {"x", "y"}}, [][]float64{{1, 0}, {2, nan}, {3, nan}, {4, 1}}, ""},
+		{"missing, refused", "a,b,c\n1,x,p\n2,,q\n3,y,p\n4,y,q\n", CSVOptions{Categorical: []Column{{Number: 2}}},
+			nil, nil, "t.csv:3:2: empty field (a missing value?): expected a category"},
+		{"text without the option", people, CSVOptions{}, nil, nil, `t.csv:2:2: field "male" is not a number`},
+		{"the label", people, CSVOptions{Categorical: []Column{{Number: 5}}}, nil, nil, "categorical column 5 is not a feature"},
+		{"left out", people, CSVOptions{Categorical: []Column{{Number: 2}}, Drop: []Column{{Number: 2}}}, nil, nil, "categorical column 2 is not a feature"},
+		{"a name without a header", "1,x,a\n2,y,b\n", CSVOptions{Categorical: []Column{{Name: "b"}}}, nil, nil, "no header line"},
+		// a name on every row: an identifier, not categories
+		{"an identifier", "name,age,y\nann,1,a\nbob,2,b\ncid,3,a\ndan,4,b\neve,5,a\n", CSVOptions{CategoricalText: true},
+			nil, nil, `t.csv:2:1: field "ann" is not a number, and column 1 has 5 distinct values, too many to read as categories (at most 2)`},
+		// text on one row of a column of numbers: a typo
+		{"a typo", "a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", CSVOptions{CategoricalText: true},
+			nil, nil, `t.csv:4:1: field "3x" is not a number`},
+	}
+	for _, tc := range tests {
+		tab, err := ParseCSV(strings.NewReader(tc.data), "t.csv", tc.opt)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if len(tab.Levels) != len(tc.levels) {
+			t.Errorf("%s: levels %q, want %q", tc.name, tab.Levels, tc.levels)
+			continue
+		}
+		for k := range tc.levels {
+			if !slices.Equal(tab.Levels[k], tc.levels[k]) {
+				t.Errorf("%s: levels %q, want %q", tc.name, tab.Levels, tc.levels)
+			}
+		}
+		for i, x := range tc.X {
+			if !slices.EqualFunc(tab.X[i], x, func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }) {
+				t.Errorf("%s: row %d is %v, want %v", tc.name, i+1, tab.X[i], x)
+			}
+		}
+	}
+	// A typo among text is not told from a category: the error keeps its kinds.
+	_, err := ParseCSV(strings.NewReader("a,b,c\n1,x,p\n2,,q\n"), "t.csv", CSVOptions{Categorical: []Column{{Number: 2}}})
+	if !MissingValueError(err) {
+		t.Errorf("a missing category: %v, want a missing-value error", err)
+	}
+	_, err = ParseCSV(strings.NewReader(people), "t.csv", CSVOptions{})
+	var pe *ParseError
+	if !errors.As(err, &pe) || !slices.Equal(pe.TextColumns, []int{2, 3}) {
+		t.Errorf("text columns: %v", err)
+	}
+	if _, err := Parse(strings.NewReader("1 1:2 2:3\n-1 1:1\n"), "t.svm", CSVOptions{Categorical: []Column{{Number: 1}}}); !errors.Is(err, ErrColumn) {
+		t.Errorf("LIBSVM with categorical columns: %v, want ErrColumn", err)
+	}
+}
