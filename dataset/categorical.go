@@ -24,7 +24,7 @@ type levels struct {
 // code returns the index of the category the trimmed field f names, adding it if it is new;
 // NaN for a missing value where missing values are read (missing), else an error.
 func (l *levels) code(f string, missing bool) (float64, error) {
-	if MissingValue(f) {
+	if MissingValue(f) && f != "None" { // ("None" names a category: no air bags, say)
 		if !missing {
 			if f == "" {
 				return 0, errorf(errMissingValue, "empty field (a missing value?): expected a category")
@@ -120,6 +120,12 @@ func parseTable(s, source string, opt CSVOptions) (*Table, error) {
 	text := pe.TextColumns
 	o := opt
 	o.CategoricalText = false
+	if o.Header == HeaderAuto { // (as the first reading found: the text columns' fields are not looked at again)
+		o.Header = HeaderNo
+		if h, err := parseCSV(s, source, opt, csvHeader); err == nil && h.Header != nil {
+			o.Header = HeaderYes
+		}
+	}
 	o.Categorical = slices.Clip(opt.Categorical)
 	for _, c := range text {
 		o.Categorical = append(o.Categorical, Column{Number: c})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -62,7 +63,8 @@ type CSVOptions struct {
 	ZeroBased bool
 	// Categorical lists feature columns read as categories (see ParseColumns; CSV only): a
 	// field is then a category's name, whatever it holds, but for a missing value (an empty
-	// field or a marker of MissingValue, read as NaN with Missing and refused without).
+	// field or a marker of MissingValue other than "None", which names a category there; read
+	// as NaN with Missing and refused without).
 	// Table.Levels lists the feature's categories, and X holds each row's as its index in them.
 	Categorical []Column
 	// CategoricalFeatures marks features as categorical by their place among the features read
@@ -465,8 +467,8 @@ func pointed(s string) string {
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For
 // HeaderAuto: if opt lists columns by name and the record holds them all, it is; otherwise it
-// is iff none of the fields that may be features (the label field and the columns dropped or
-// left out by number are not looked at) is a number and at least one is text other than a
+// is iff none of the fields that may be features (the label field, the columns dropped or
+// left out by number and the categorical ones are not looked at) is a number and at least one is text other than a
 // missing value ("" or "?"; with opt.Missing, any that MissingValue reads as missing, so that
 // a first data row of missing values is data).
 func isHeader(opt CSVOptions, names []string, li int) bool {
@@ -477,7 +479,7 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 		return false
 	}
 	listed, all := 0, true
-	for _, c := range append(opt.Features[:len(opt.Features):len(opt.Features)], opt.Drop...) {
+	for _, c := range slices.Concat(opt.Features, opt.Drop, opt.Categorical) {
 		if c.Name != "" {
 			listed++
 			all = all && slices.Contains(names, c.Name)
@@ -506,6 +508,40 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 				}
 			}
 		}
+	}
+	// A categorical feature's text is data: its fields are not looked at either, unless every
+	// feature is categorical.
+	plain := maps.Clone(skip)
+	if slices.Contains(opt.CategoricalFeatures, true) {
+		var order []int // the fields of the features, in order, where the columns are not named
+		if opt.Features != nil {
+			for _, c := range opt.Features {
+				order = append(order, c.Number-1)
+			}
+		} else {
+			for j := range names {
+				if !skip[j] {
+					order = append(order, j)
+				}
+			}
+		}
+		for k, c := range opt.CategoricalFeatures {
+			if c && k < len(order) {
+				skip[order[k]] = true
+			}
+		}
+	}
+	for _, c := range opt.Categorical {
+		if c.Name == "" {
+			skip[c.Number-1] = true
+		}
+	}
+	looked := false
+	for j := range names {
+		looked = looked || !skip[j]
+	}
+	if !looked { // every feature categorical: their fields decide
+		skip = plain
 	}
 	text, number := false, false
 	for j, f := range names {

@@ -81,6 +81,9 @@ func modelRegions(m *model.Model, X [][]float64, labels []int) (*regions, error)
 	if m.Inputs != 2 {
 		return nil, fmt.Errorf("%w: the model has %d", ErrNot2D, m.Inputs)
 	}
+	if m.Width() != 2 {
+		return nil, fmt.Errorf("%w: the model's inputs are categorical, of %d 0/1 inputs in all", ErrNot2D, m.Width())
+	}
 	if err := check2D(X, labels, len(m.Classes)); err != nil {
 		return nil, err
 	}

@@ -38,6 +38,10 @@ type dataFlags struct {
 	fill     bool
 	fillHint string
 	folds    bool // the table is cross-validated: each fold's model fills with its own medians
+	// categorical is -categorical: auto, none or columns; cats, where set, reads the features
+	// categorical where it is true instead (the inputs of a model).
+	categorical string
+	cats        []bool
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {
@@ -105,6 +109,9 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 	}
 	o.ZeroBased = d.zeroBased
 	o.Missing = d.fill
+	if err := d.categoricalOptions(&o); err != nil {
+		return o, err
+	}
 	return o, nil
 }
 
@@ -386,6 +393,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	if len(t.X) < 2 {
 		return nil, fmt.Errorf("%s:%d: the only data row: training needs at least two", t.Source, t.Lines[0])
 	}
+	describeCategories(info, t)
 	filled := t
 	if opt.FillMissing {
 		if filled, err = fillTable(t, df.folds, info); err != nil {
@@ -416,6 +424,10 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	if task == model.Regression {
 		if _, err := dataset.Numeric(t); err != nil {
 			return nil, err
+		}
+		if len(t.Levels) > 0 && t.Levels[0] != nil && column(t, 0) == 1 && df.label == 0 && df.labelName == "" && opt.Task == "" {
+			fmt.Fprintf(info, "note: %s: %s, read as categories, may hold the labels, with the last column a feature: if so, choose it with -label 1\n",
+				t.Source, columnName(t, 0))
 		}
 	}
 	for _, name := range opt.Unused() {
@@ -511,6 +523,9 @@ func fillTable(t *dataset.Table, folds bool, info io.Writer) (*dataset.Table, er
 		total, cols = total+n, cols+1
 		if cols <= maxColumnWarnings {
 			part := fmt.Sprintf("%s: %d, median %g", columnName(t, j), n, medians[j])
+			if j < len(t.Levels) && t.Levels[j] != nil {
+				part = fmt.Sprintf("%s: %d, %s", columnName(t, j), n, fillsCategory(t.X, j, t.Levels[j]))
+			}
 			if folds {
 				part = fmt.Sprintf("%s: %d", columnName(t, j), n)
 			}
@@ -769,6 +784,7 @@ func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 		return nil, fmt.Errorf("%s: no label column", t.Source)
 	}
 	opt.Features = t.Features
+	opt.Categories = t.Levels
 	var (
 		m   *model.Model
 		err error

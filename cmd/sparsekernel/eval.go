@@ -53,6 +53,7 @@ Examples:
 				cv  int
 			)
 			df.register(fs)
+			df.registerCategorical(fs)
 			ff.register(fs)
 			ff.registerMissing(fs)
 			fs.StringVar(&out, "o", "", "also write the model to `file`")
@@ -79,10 +80,12 @@ Examples:
 					return err
 				}
 				// The test file is read and checked before training, which may take long.
+				df.cats = categoricalInputs(tr.Levels)
 				te, err := df.readFor(args[1], tr.Features, tr.Dim(), stderr)
 				if err != nil {
 					return err
 				}
+				encodeTable(te, tr.Levels, stderr)
 				if err := checkTestLabels(tr, te, opt, df.label); err != nil {
 					return err
 				}
@@ -391,6 +394,7 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	if task == model.Classification {
 		warnRareClasses(stderr, t)
 	}
+	opt.Categories = t.Levels
 	src, err := bench.NewFoldSource(t.Source, t.X, t.Labels, y, task, k, opt.Seed)
 	if err != nil {
 		return err

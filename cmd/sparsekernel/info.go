@@ -79,6 +79,16 @@ func info(w io.Writer, path string, m *model.Model) {
 		inputs += "; a missing input is filled with its training median"
 	}
 	fmt.Fprintf(w, "inputs: %s\n", inputs)
+	for j, c := range m.Categories {
+		if len(c) == 0 {
+			continue
+		}
+		name := fmt.Sprintf("input %d", j+1)
+		if j < len(m.Features) && m.Features[j] != "" {
+			name += " (" + m.Features[j] + ")"
+		}
+		fmt.Fprintf(w, "  %s: %s, one 0/1 input each: %s\n", name, words.Count(len(c), "category"), strings.Join(quoted(c), ", "))
+	}
 	fmt.Fprintf(w, "nodes: %s\n", nodeKinds(m))
 	fmt.Fprintf(w, "outputs: %d", m.Outputs())
 	if m.Calibration != nil {

@@ -172,6 +172,17 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	if err := d.labelByName(in, &o); err != nil {
 		return nil, err
 	}
+	if d.cats != nil && o.Header == dataset.HeaderAuto && usableNames(want) {
+		// Text is data in a categorical input: the first line is a header where it names
+		// every input.
+		first := o
+		first.Header, first.LabelColumn, first.Features, first.Drop, first.CategoricalFeatures = dataset.HeaderYes, -1, nil, nil, nil
+		names, _ := dataset.Header(bytes.NewReader(in.data), in.source, first)
+		o.Header = dataset.HeaderNo
+		if names != nil && !slices.ContainsFunc(want, func(n string) bool { return !slices.Contains(names, n) }) {
+			o.Header = dataset.HeaderYes
+		}
+	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
 	if err != nil && d.label == 0 && o.Features == nil {
 		// A file of one column has no room for a label: read its header without one.

@@ -75,10 +75,12 @@ Example:
 					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
 				}
 				df.fill, df.fillHint = m.Scaling.Fill != nil, fillHintModel
+				df.cats = categoricalInputs(m.Categories)
 				t, err := df.readFor(args[1], m.Features, m.Inputs, stderr)
 				if err != nil {
 					return err
 				}
+				encodeTable(t, m.Categories, stderr)
 				var truth []float64
 				if t.Labels != nil {
 					if truth, err = targets(m, t); err != nil {
@@ -188,7 +190,7 @@ func decisions(m *model.Model, t *dataset.Table) ([][]float64, error) {
 	k := m.Outputs()
 	flat := make([]float64, len(t.X)*k)
 	out := make([][]float64, len(t.X))
-	z := make([]float64, m.Inputs)
+	z := make([]float64, m.Width())
 	for r, x := range t.X {
 		out[r] = flat[r*k : (r+1)*k : (r+1)*k]
 		if err := m.DecisionTo(out[r], z, x); err != nil {

@@ -23,7 +23,9 @@ width and the number of nodes are chosen from the training data (by cross-valida
 default method, auto; by the leave-one-out criterion of the papers' methods); nothing needs
 tuning. -drop and -features choose the feature columns; the model records their names.
 
-Numbers are plain decimals (1, -2.5, 3e-4); a missing value (an empty field, ?, NA, NaN, ...;
+A feature column of text, such as male and female, is read as categories, one 0/1 input
+each (-categorical says which columns, or none); the model keeps their names, and predict
+takes them. Numbers are plain decimals (1, -2.5, 3e-4); a missing value (an empty field, ?, NA, NaN, ...;
 -missing median fills it), Inf, a label that is not UTF-8 or a value too large to standardise
 is an error naming the file, line and column.
 Long runs show their progress on a terminal (-quiet hides it).
@@ -38,6 +40,7 @@ Example:
 				out string
 			)
 			df.register(fs)
+			df.registerCategorical(fs)
 			ff.register(fs)
 			ff.registerMissing(fs)
 			fs.StringVar(&out, "o", "", "model `file` to write (default: <data>.model.json)")

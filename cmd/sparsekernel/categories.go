@@ -1,0 +1,143 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/words"
+)
+
+// registerCategorical registers -categorical, the choice of train and eval (predict follows
+// the model).
+func (d *dataFlags) registerCategorical(fs *flag.FlagSet) {
+	fs.StringVar(&d.categorical, "categorical", "auto", "CSV: the feature `columns` that hold categories, each taken as one 0/1 input a category: auto (a column\n"+
+		fmt.Sprintf("of text, such as male/female, with at most %d distinct names and at most one for every two rows),\n", dataset.MaxCategories)+
+		"none (text among the features is an error), or columns as -drop takes them (numbers such as 1, 2, 3 read as names), and auto's")
+}
+
+// categoricalOptions sets o's categorical columns from -categorical, or, for reading rows for
+// a model, from its inputs (d.cats).
+func (d *dataFlags) categoricalOptions(o *dataset.CSVOptions) error {
+	if d.cats != nil {
+		o.CategoricalFeatures = d.cats
+		return nil
+	}
+	switch d.categorical {
+	case "", "none":
+	case "auto":
+		o.CategoricalText = true
+	default:
+		cols, err := dataset.ParseColumns(d.categorical)
+		if err != nil {
+			return usagef("-categorical %q: %v (or auto, or none)", d.categorical, err)
+		}
+		o.Categorical, o.CategoricalText = cols, true
+	}
+	return nil
+}
+
+// categoricalInputs returns which inputs of categories (a model's, or a training table's
+// Levels) are categorical; nil if none is.
+func categoricalInputs(categories [][]string) []bool {
+	if categories == nil {
+		return nil
+	}
+	cats := make([]bool, len(categories))
+	for j, c := range categories {
+		cats[j] = len(c) > 0
+	}
+	return cats
+}
+
+// maxCategoriesShown is the number of a column's categories a message names.
+const maxCategoriesShown = 6
+
+// describeCategories says on info which columns of t were read as categories, and what they
+// are.
+func describeCategories(info io.Writer, t *dataset.Table) {
+	var parts []string
+	for j, names := range t.Levels {
+		if names == nil {
+			continue
+		}
+		shown := names[:min(len(names), maxCategoriesShown)]
+		list := strings.Join(shown, ", ")
+		if more := len(names) - len(shown); more > 0 {
+			list += fmt.Sprintf(" and %d more", more)
+		}
+		parts = append(parts, fmt.Sprintf("%s: %s (%s)", columnName(t, j), words.Count(len(names), "category"), list))
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(info, "categories, one 0/1 input each: %s\n", strings.Join(parts, "; "))
+	}
+}
+
+// encodeTable renumbers the categories of t's categorical features, read as indices in
+// t.Levels, as indices in categories (a model's inputs' lists): a category not among them
+// becomes -1, which the model takes as none of its categories, and w is warned how many rows
+// have one, naming the first few.
+func encodeTable(t *dataset.Table, categories [][]string, w io.Writer) {
+	if t.Levels == nil {
+		return
+	}
+	rows := 0
+	var unknown []string
+	for _, x := range t.X {
+		seen := false
+		for j, names := range t.Levels {
+			if names == nil || j >= len(categories) || math.IsNaN(x[j]) {
+				continue
+			}
+			name := names[int(x[j])]
+			k := -1
+			for i, c := range categories[j] {
+				if c == name {
+					k = i
+					break
+				}
+			}
+			x[j] = float64(k)
+			if k < 0 {
+				seen = true
+				if len(unknown) < 3 {
+					unknown = append(unknown, fmt.Sprintf("%q in %s", name, columnName(t, j)))
+				}
+			}
+		}
+		if seen {
+			rows++
+		}
+	}
+	if rows > 0 {
+		fmt.Fprintf(w, "warning: %s: %s a category the model was not trained on (%s%s); the model takes it as none of that input's categories\n",
+			t.Source, words.Count(rows, "row")+" "+map[bool]string{true: "has", false: "have"}[rows == 1], strings.Join(unknown, ", "), map[bool]string{true: ", ...", false: ""}[len(unknown) == 3 && rows > 3])
+	}
+}
+
+// fillsCategory describes what fills a missing value of a categorical feature with the
+// categories names whose indices column j of X holds (NaN where missing): each of its 0/1
+// inputs' median over the rows that have it, which is 1 for a category on more than half of
+// them.
+func fillsCategory(X [][]float64, j int, names []string) string {
+	counts := make([]int, len(names))
+	n := 0
+	for _, x := range X {
+		if v := x[j]; !math.IsNaN(v) {
+			counts[int(v)]++
+			n++
+		}
+	}
+	for i, c := range counts {
+		if 2*c > n {
+			return fmt.Sprintf("as %s, on most rows", names[i])
+		}
+		if 2*c == n {
+			return fmt.Sprintf("as half %s (its 0/1 input's median is 0.5)", names[i])
+		}
+	}
+	return "as none of its categories (none is on most rows)"
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel/model"
+)
+
+// TestCategories trains on a file with a column of text categories, and checks what train,
+// info, predict, eval and eval -cv say and do with them.
+func TestCategories(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(4, 4))
+	colours := []string{"red", "green", "blue"}
+	var train, test strings.Builder
+	train.WriteString("x,colour,size,y\n")
+	test.WriteString("x,colour,size,y\n")
+	for i := range 200 {
+		x, c, size := rng.NormFloat64(), rng.IntN(3), 1+rng.IntN(3)
+		y := "no"
+		if x+[]float64{-1, 0.5, 1.5}[c] > 0.5 {
+			y = "yes"
+		}
+		w := &train
+		if i >= 150 {
+			w = &test
+		}
+		fmt.Fprintf(w, "%.4f,%s,%d,%s\n", x, colours[c], size, y)
+	}
+	fmt.Fprintf(&test, "0.5,purple,2,yes\n") // a colour the model was not trained on
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	trainCSV, testCSV := write("train.csv", train.String()), write("test.csv", test.String())
+	modelFile := filepath.Join(dir, "m.model.json")
+
+	code, _, stderr := runCLI("train", "-o", modelFile, trainCSV)
+	if code != 0 || !strings.Contains(stderr, "categories, one 0/1 input each: column 2 (colour): 3 categories (blue, green, red)") {
+		t.Fatalf("train: exit %d, %q", code, stderr)
+	}
+	m, err := model.Load(modelFile)
+	if err != nil || m.Inputs != 3 || m.Width() != 5 || m.Categories[1][2] != "red" {
+		t.Fatalf("the model: %v, %d inputs, categories %q", err, m.Inputs, m.Categories)
+	}
+	code, out, _ := runCLI("info", modelFile)
+	if code != 0 || !strings.Contains(out, "input 2 (colour): 3 categories, one 0/1 input each: blue, green, red") {
+		t.Errorf("info: exit %d, %q", code, out)
+	}
+	// predict: each row as the model decides on it, the unknown colour with none of the three
+	code, got, stderr := runCLI("predict", "-decision", modelFile, testCSV)
+	if code != 0 || !strings.Contains(stderr, `warning: `+testCSV+`: 1 row has a category the model was not trained on ("purple" in column 2 (colour))`) {
+		t.Fatalf("predict: exit %d, %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(got), "\n")[1:]
+	rows := strings.Split(strings.TrimSpace(test.String()), "\n")[1:]
+	for i, row := range rows {
+		f := strings.Split(row, ",")
+		var x, size float64
+		fmt.Sscan(f[0], &x)
+		fmt.Sscan(f[2], &size)
+		dec, err := m.Decision([]float64{x, float64(m.Category(1, f[1])), size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprint(dec[0]); !strings.HasSuffix(lines[i], ","+want) {
+			t.Errorf("row %d (%s): %s, want the decision %s", i+1, row, lines[i], want)
+		}
+	}
+	// -categorical names a column of numbers: its values are categories
+	code, _, stderr = runCLI("train", "-categorical", "size", "-o", modelFile, trainCSV)
+	if code != 0 || !strings.Contains(stderr, "column 3 (size): 3 categories (1, 2, 3)") {
+		t.Errorf("train -categorical size: exit %d, %q", code, stderr)
+	}
+	code, _, stderr = runCLI("train", "-categorical", "none", "-o", modelFile, trainCSV)
+	if code != 1 || !strings.Contains(stderr, `field "green" is not a number`) && !strings.Contains(stderr, `field "red" is not a number`) && !strings.Contains(stderr, `field "blue" is not a number`) {
+		t.Errorf("train -categorical none: exit %d, %q", code, stderr)
+	}
+	code, _, stderr = runCLI("train", "-categorical", "y", "-o", modelFile, trainCSV)
+	if code != 1 || !strings.Contains(stderr, `categorical column "y" is not a feature`) {
+		t.Errorf("train -categorical y (the label): exit %d, %q", code, stderr)
+	}
+	// eval: the test file's categories matched by name
+	code, out, stderr = runCLI("eval", trainCSV, testCSV)
+	if code != 0 || !strings.Contains(out, "test error") || !strings.Contains(stderr, `"purple" in column 2 (colour)`) {
+		t.Errorf("eval: exit %d, %q, %q", code, out, stderr)
+	}
+	code, out, _ = runCLI("eval", "-cv", "3", trainCSV)
+	if code != 0 || !strings.Contains(out, "3-fold cross-validation") {
+		t.Errorf("eval -cv: exit %d, %q", code, out)
+	}
+	// a missing category: refused, or filled by its 0/1 inputs' medians
+	holed := write("holed.csv", strings.Replace(train.String(), ",red,", ",,", 3))
+	code, _, stderr = runCLI("train", "-o", modelFile, holed)
+	if code != 1 || !strings.Contains(stderr, "empty field (a missing value?): expected a category (to fill missing values with their column's median, add -missing median)") {
+		t.Errorf("a missing category: exit %d, %q", code, stderr)
+	}
+	code, _, stderr = runCLI("train", "-missing", "median", "-o", modelFile, holed)
+	if code != 0 || !strings.Contains(stderr, "filling 3 missing values with their columns' medians (column 2 (colour): 3, as none of its categories (none is on most rows))") {
+		t.Errorf("train -missing median: exit %d, %q", code, stderr)
+	}
+}
