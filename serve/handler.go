@@ -204,7 +204,7 @@ func readBody(r io.Reader, n int64, buf []byte) ([]byte, error) {
 func (wk *work) predictions(b []byte, lm *loaded, t *table) ([]byte, error) {
 	m := lm.m
 	wk.f = grow(wk.f, lm.outputs)
-	wk.z = grow(wk.z, m.Inputs)
+	wk.z = grow(wk.z, lm.width) // the encoded inputs: more than Inputs where some are categorical
 	wk.p = grow(wk.p, lm.classes)
 	f, z, p := wk.f, wk.z, wk.p
 	classify := m.Task == model.Classification

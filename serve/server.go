@@ -116,6 +116,7 @@ type loaded struct {
 	probKeys [][]byte       // `"label":` for the probability objects
 	classes  int
 	outputs  int
+	width    int    // m.Width(): the scratch of model.Model.DecisionTo
 	info     []byte // the GET /model answer
 }
 
@@ -208,7 +209,7 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 	if err := m.Check(); err != nil {
 		return nil, err
 	}
-	lm := &loaded{m: m, path: path, at: at, classes: len(m.Classes), outputs: m.Outputs()}
+	lm := &loaded{m: m, path: path, at: at, classes: len(m.Classes), outputs: m.Outputs(), width: m.Width()}
 	if m.Features != nil {
 		lm.names = make(map[string]int, len(m.Features))
 		for j, f := range m.Features {
