@@ -33,7 +33,7 @@ func BenchmarkParse(b *testing.B) {
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
 			for b.Loop() {
-				t.reset(10, 1<<20, nil, nil, false)
+				t.reset(10, 1<<20, nil, nil, false, nil)
 				if err := parseJSON(body, &t); err != nil {
 					b.Fatal(err)
 				}

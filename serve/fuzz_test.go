@@ -174,7 +174,7 @@ func FuzzParseJSON(f *testing.F) {
 	names := map[string]int{"x1": 0, "x2": 1}
 	f.Fuzz(func(t *testing.T, data []byte, fills bool) {
 		var tab table
-		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills)
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills, nil)
 		err := parseJSON(data, &tab)
 		ref, rerr := refParse(data, 2, names, fills)
 		if (err == nil) != (rerr == nil) {
@@ -209,7 +209,7 @@ func FuzzParseCSV(f *testing.F) {
 	names := map[string]int{"x1": 0, "x2": 1}
 	f.Fuzz(func(t *testing.T, data []byte, header string, fills bool) {
 		var tab table
-		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills)
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills, nil)
 		err := parseCSV(data, &tab, header)
 		if err != nil {
 			var re *requestError
@@ -241,7 +241,7 @@ func TestNumbers(t *testing.T) {
 			t.Fatal(err)
 		}
 		var tab table
-		tab.reset(1, 10, nil, nil, false)
+		tab.reset(1, 10, nil, nil, false, nil)
 		if err := parseJSON([]byte("[["+s+"]]"), &tab); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
@@ -281,7 +281,7 @@ func FuzzNumber(f *testing.F) {
 			ok := err == nil && finite(want) && json.Valid([]byte(s))
 			for width, body := range []string{"[[" + s + "]]", "[[" + s + ", " + s + "]]", "[[ " + s + "\n, " + s + " ]]"} {
 				var tab table
-				tab.reset(min(width+1, 2), 10, nil, nil, false)
+				tab.reset(min(width+1, 2), 10, nil, nil, false, nil)
 				perr := parseJSON([]byte(body), &tab)
 				if (perr == nil) != ok {
 					t.Fatalf("%q: parse error %v, ParseFloat %v, %v", body, perr, want, err)
@@ -332,7 +332,7 @@ func TestPlainRowNumbers(t *testing.T) {
 		}
 		body := "[[" + strings.Join(texts[:], ",") + "]]"
 		var tab table
-		tab.reset(3, 10, nil, nil, false)
+		tab.reset(3, 10, nil, nil, false, nil)
 		if err := parseJSON([]byte(body), &tab); err != nil {
 			t.Fatalf("%s: %v", body, err)
 		}

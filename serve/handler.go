@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,6 +43,11 @@ func (w *work) release() {
 	if cap(w.tab.vals) > maxPooled/8 {
 		w.tab.vals = nil
 	}
+	clear(w.tab.unknown) // (drops the names, which may hold a request's body)
+	w.tab.unknown = w.tab.unknown[:0]
+	if cap(w.tab.unknown) > maxPooled/64 {
+		w.tab.unknown = nil
+	}
 	workPool.Put(w)
 }
 
@@ -53,7 +60,7 @@ func grow(s []float64, n int) []float64 {
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	status, rows := http.StatusOK, 0
+	status, rows, unknown := http.StatusOK, 0, 0
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -64,11 +71,15 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, status, "internal error")
 		}
 		d := time.Since(start)
-		s.stats.record(status, rows, d)
+		s.stats.record(status, rows, unknown, d)
 		if s.log.Enabled(r.Context(), slog.LevelDebug) {
-			s.log.LogAttrs(r.Context(), slog.LevelDebug, "request", slog.String("method", r.Method),
+			attrs := []slog.Attr{slog.String("method", r.Method),
 				slog.String("path", r.URL.Path), slog.Int("status", status), slog.Int("rows", rows),
-				slog.Duration("duration", d), slog.String("remote", r.RemoteAddr))
+				slog.Duration("duration", d), slog.String("remote", r.RemoteAddr)}
+			if unknown > 0 {
+				attrs = append(attrs, slog.Int("unknown_categories", unknown))
+			}
+			s.log.LogAttrs(r.Context(), slog.LevelDebug, "request", attrs...)
 		}
 	}()
 	switch r.URL.Path {
@@ -77,7 +88,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			status = methodNotAllowed(w, "POST")
 			return
 		}
-		status, rows = s.predict(w, r)
+		status, rows, unknown = s.predict(w, r)
 	case "/model":
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			status = methodNotAllowed(w, "GET, HEAD")
@@ -102,17 +113,18 @@ func methodNotAllowed(w http.ResponseWriter, allow string) int {
 	return http.StatusMethodNotAllowed
 }
 
-// predict answers POST /predict; it returns the status and the number of rows predicted.
-func (s *Server) predict(w http.ResponseWriter, r *http.Request) (int, int) {
+// predict answers POST /predict; it returns the status, the number of rows predicted and the
+// number of category names among them that the model does not know.
+func (s *Server) predict(w http.ResponseWriter, r *http.Request) (status, rows, unknown int) {
 	csvHeader, isCSV, err := bodyKind(r.Header.Get("Content-Type"))
 	if err != nil {
-		return fail(w, err), 0
+		return fail(w, err), 0, 0
 	}
 	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
-		return fail(w, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("unsupported Content-Encoding %q: send the body uncompressed", ce)}), 0
+		return fail(w, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("unsupported Content-Encoding %q: send the body uncompressed", ce)}), 0, 0
 	}
 	if r.ContentLength > s.cfg.MaxBody {
-		return fail(w, tooLarge(s.cfg.MaxBody)), 0
+		return fail(w, tooLarge(s.cfg.MaxBody)), 0, 0
 	}
 	wk := workPool.Get().(*work)
 	defer wk.release()
@@ -120,28 +132,28 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (int, int) {
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return fail(w, tooLarge(s.cfg.MaxBody)), 0
+			return fail(w, tooLarge(s.cfg.MaxBody)), 0, 0
 		}
-		return fail(w, badRequest("reading the body: %v", err)), 0
+		return fail(w, badRequest("reading the body: %v", err)), 0, 0
 	}
 	lm := s.current.Load() // the model of this whole request
 	m := lm.m
 	t := &wk.tab
-	t.reset(m.Inputs, s.cfg.MaxRows, lm.names, m.Features, m.Scaling.Fill != nil)
+	t.reset(m.Inputs, s.cfg.MaxRows, lm.names, m.Features, m.Scaling.Fill != nil, lm.cats)
 	if isCSV {
 		err = parseCSV(wk.body, t, csvHeader)
 	} else {
 		err = parseJSON(wk.body, t)
 	}
 	if err != nil {
-		return fail(w, err), 0
+		return fail(w, err), 0, 0
 	}
 	wk.out, err = wk.predictions(wk.out[:0], lm, t)
 	if err != nil {
-		return fail(w, err), 0
+		return fail(w, err), 0, 0
 	}
 	writeJSON(w, http.StatusOK, wk.out)
-	return http.StatusOK, t.rows
+	return http.StatusOK, t.rows, len(t.unknown)
 }
 
 func tooLarge(limit int64) error {
@@ -199,8 +211,9 @@ func readBody(r io.Reader, n int64, buf []byte) ([]byte, error) {
 //
 //	{"predictions": [{"label": "b", "decision": [0.7], "probabilities": {"a": 0.2, "b": 0.8}}, ...]}
 //
-// with "value" in place of "label" for a regressor, and "probabilities" only when the model
-// has a calibration.
+// with "value" in place of "label" for a regressor, "probabilities" only when the model has
+// a calibration, and "unknown_categories" only in a row with category names the model does
+// not know (appendUnknown).
 func (wk *work) predictions(b []byte, lm *loaded, t *table) ([]byte, error) {
 	m := lm.m
 	wk.f = grow(wk.f, lm.outputs)
@@ -208,6 +221,12 @@ func (wk *work) predictions(b []byte, lm *loaded, t *table) ([]byte, error) {
 	wk.p = grow(wk.p, lm.classes)
 	f, z, p := wk.f, wk.z, wk.p
 	classify := m.Task == model.Classification
+	unknown := t.unknown
+	if len(unknown) > 1 { // in the order of the rows, and of the inputs in a row (object rows: in any order)
+		slices.SortStableFunc(unknown, func(a, b unknownCategory) int {
+			return cmp.Or(cmp.Compare(a.row, b.row), cmp.Compare(a.input, b.input))
+		})
+	}
 	b = append(b, `{"predictions":[`...)
 	for r := range t.rows {
 		if err := m.DecisionTo(f, z, t.vals[r*m.Inputs:(r+1)*m.Inputs]); err != nil {
@@ -248,9 +267,51 @@ func (wk *work) predictions(b []byte, lm *loaded, t *table) ([]byte, error) {
 			}
 			b = append(b, '}')
 		}
+		if len(unknown) > 0 && unknown[0].row == r {
+			n := 1
+			for n < len(unknown) && unknown[n].row == r {
+				n++
+			}
+			b = appendUnknown(b, lm, unknown[:n])
+			unknown = unknown[n:]
+		}
 		b = append(b, '}')
 	}
 	return append(b, "]}\n"...), nil
+}
+
+// appendUnknown appends the category names of a row that the model does not know, which it
+// predicted from with no indicator set for them (model.Model.Encode):
+//
+//	,"unknown_categories":[{"input":2,"feature":"colour","category":"blue","line":3}]
+//
+// input counts the model's inputs from 1 (as the error messages count fields); feature is
+// there where the model names its inputs, and line (a CSV body's line of the field) in
+// answers to CSV bodies.
+func appendUnknown(b []byte, lm *loaded, u []unknownCategory) []byte {
+	b = append(b, `,"unknown_categories":[`...)
+	for i, c := range u {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(append(b, `{"input":`...), int64(c.input+1), 10)
+		if f := lm.m.Features; f != nil {
+			b = appendString(append(b, `,"feature":`...), f[c.input])
+		}
+		b = appendString(append(b, `,"category":`...), c.name)
+		if c.line > 0 {
+			b = strconv.AppendInt(append(b, `,"line":`...), int64(c.line), 10)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendString appends s as a JSON string, as encoding/json writes it (invalid UTF-8 as
+// U+FFFD).
+func appendString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // (a string always marshals)
+	return append(b, q...)
 }
 
 // jsonType is the Content-Type header value of every answer (shared: never modified).

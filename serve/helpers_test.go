@@ -161,6 +161,7 @@ type prediction struct {
 	Value         *float64           `json:"value"`
 	Decision      []float64          `json:"decision"`
 	Probabilities map[string]float64 `json:"probabilities"`
+	Unknown       []unknownEntry     `json:"unknown_categories,omitempty"`
 }
 
 // expect returns what the server must answer for the rows X of model m.

@@ -31,23 +31,39 @@ func badRequest(format string, args ...any) *requestError {
 }
 
 // table receives the rows of a request as one flat slice: row r is
-// vals[r*inputs : (r+1)*inputs].
+// vals[r*inputs : (r+1)*inputs]. A categorical input's value is the index of its category
+// (model.Model.Categories): -1 for a name the model was not trained on, which unknown records.
 type table struct {
 	inputs   int
 	maxRows  int
 	names    map[string]int // feature name -> column; nil when the model has none
 	features []string
 	fills    bool // the model fills missing inputs: a missing value is NaN, not an error
-	vals     []float64
-	rows     int
-	seen     []uint32 // object rows: seen[j] == stamp when feature j has a value in this row
-	stamp    uint32
+	// cats[j] maps the category names of categorical input j to their indices; cats is nil
+	// for a model without categorical inputs, and cats[j] nil for a numeric input.
+	cats    []map[string]int
+	vals    []float64
+	rows    int
+	seen    []uint32 // object rows: seen[j] == stamp when feature j has a value in this row
+	stamp   uint32
+	unknown []unknownCategory // the category names of the rows the model does not know, in order
 }
 
-func (t *table) reset(inputs, maxRows int, names map[string]int, features []string, fills bool) {
-	t.inputs, t.maxRows, t.names, t.features, t.fills = inputs, maxRows, names, features, fills
+// unknownCategory is a category name that the model was not trained on, read as -1 (no
+// indicator set).
+type unknownCategory struct {
+	row   int    // 0-based
+	input int    // 0-based
+	line  int    // the CSV line of the field; 0 in JSON
+	name  string // as the request wrote it (a JSON number's text, a CSV field trimmed)
+}
+
+func (t *table) reset(inputs, maxRows int, names map[string]int, features []string, fills bool, cats []map[string]int) {
+	t.inputs, t.maxRows, t.names, t.features, t.fills, t.cats = inputs, maxRows, names, features, fills, cats
 	t.vals = t.vals[:0]
 	t.rows = 0
+	clear(t.unknown) // (drops the names)
+	t.unknown = t.unknown[:0]
 	if cap(t.seen) < inputs {
 		t.seen = make([]uint32, inputs)
 		t.stamp = 0
@@ -70,6 +86,16 @@ func (t *table) field(j int) string {
 		return fmt.Sprintf("row %d, field %d (%q)", t.rows, j+1, t.features[j])
 	}
 	return fmt.Sprintf("row %d, field %d", t.rows, j+1)
+}
+
+// categorical reports whether input j is categorical.
+func (t *table) categorical(j int) bool { return t.cats != nil && t.cats[j] != nil }
+
+// unknownCategory records name, a category of categorical input j in the current row that the
+// model does not know, and returns its value, -1; line is the field's CSV line (0 in JSON).
+func (t *table) unknownCategory(j int, name string, line int) float64 {
+	t.unknown = append(t.unknown, unknownCategory{row: t.rows - 1, input: j, line: line, name: name})
+	return -1
 }
 
 func (t *table) widthError(got int) error {
@@ -107,7 +133,9 @@ const noFill = "is a missing value, and the model was trained without missing va
 // accepts exactly the JSON texts that encoding/json accepts (the fuzz test compares it with
 // a decoder built on encoding/json), with the structure above. For a model that fills
 // missing inputs, a null value and a feature left out of an object row are missing (NaN);
-// for one that does not, they are errors.
+// for one that does not, they are errors. A categorical input takes a string, or a number
+// read as its text as written (1.5 names the category "1.5", and 3.0 not "3"), naming one of
+// its categories (table.unknownCategory for one it does not know).
 type jsonParser struct {
 	data []byte
 	pos  int
@@ -275,7 +303,7 @@ func (p *jsonParser) arrayRow() error {
 		if n == t.inputs {
 			return badRequest("row %d: more than %d values, the model expects %d", t.rows, n, t.inputs)
 		}
-		v, err := p.number(n, "")
+		v, err := p.value(n, "")
 		if err != nil {
 			return err
 		}
@@ -339,7 +367,7 @@ func (p *jsonParser) objectRow() error {
 			return p.syntax("expected ':' after a feature name")
 		}
 		p.pos++
-		v, err := p.number(j, string(name))
+		v, err := p.value(j, string(name))
 		if err != nil {
 			return err
 		}
@@ -371,29 +399,43 @@ func (p *jsonParser) missing() error {
 	return nil
 }
 
+// value reads one value of the current row, column j (name: its key in an object row): a
+// number, or a category of a categorical input.
+func (p *jsonParser) value(j int, name string) (float64, error) {
+	if p.t.categorical(j) {
+		return p.category(j, name)
+	}
+	return p.number(j, name)
+}
+
+// null reads null, a missing value of column j: NaN where the model fills missing inputs, an
+// error where it does not.
+func (p *jsonParser) null(j int, name string) (float64, error) {
+	if !p.t.fills {
+		return 0, badRequest("%s: null %s", p.where(j, name), noFill)
+	}
+	p.pos += len("null")
+	return math.NaN(), nil
+}
+
+// isNull reports whether the value at the current position starts with null (what follows is
+// checked by the caller, as after any value).
+func (p *jsonParser) isNull() bool { return bytes.HasPrefix(p.data[p.pos:], []byte("null")) }
+
 // number reads one value of the current row, column j (name: its key in an object row):
 // a number, or null for a missing value (NaN) where the model fills missing inputs.
 func (p *jsonParser) number(j int, name string) (float64, error) {
 	c := p.next()
 	if c != '-' && (c < '0' || c > '9') {
-		if !bytes.HasPrefix(p.data[p.pos:], []byte("null")) {
+		if !p.isNull() {
 			return 0, badRequest("%s: %s is not a number", p.where(j, name), p.describe())
 		}
-		if !p.t.fills {
-			return 0, badRequest("%s: null %s", p.where(j, name), noFill)
-		}
-		p.pos += len("null")
-		return math.NaN(), nil
+		return p.null(j, name)
 	}
 	start := p.pos
 	v, exact, ok := p.scanNumber()
 	if !ok || (p.pos < len(p.data) && numberByte(p.data[p.pos])) {
-		end := start
-		for end < len(p.data) && end-start < 24 && numberByte(p.data[end]) {
-			end++
-		}
-		p.pos = start
-		return 0, p.syntax(fmt.Sprintf("%s: malformed number %q", p.where(j, name), p.data[start:end]))
+		return 0, p.malformed(start, j, name)
 	}
 	if exact {
 		return v, nil
@@ -403,6 +445,46 @@ func (p *jsonParser) number(j int, name string) (float64, error) {
 		return 0, badRequest("%s: %s is out of the range of finite numbers", p.where(j, name), p.data[start:p.pos])
 	}
 	return v, nil
+}
+
+// malformed returns the error for a malformed number at start, in column j.
+func (p *jsonParser) malformed(start, j int, name string) error {
+	end := start
+	for end < len(p.data) && end-start < 24 && numberByte(p.data[end]) {
+		end++
+	}
+	p.pos = start
+	return p.syntax(fmt.Sprintf("%s: malformed number %q", p.where(j, name), p.data[start:end]))
+}
+
+// category reads the value of categorical input j of the current row (name: its key in an
+// object row): a string or a number (its text as written) naming a category, whose index it
+// returns (-1 for a name the model does not know: table.unknownCategory), or null for a missing
+// value.
+func (p *jsonParser) category(j int, name string) (float64, error) {
+	var text []byte
+	switch c := p.next(); {
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return 0, err
+		}
+		text = s
+	case c == '-' || c >= '0' && c <= '9':
+		start := p.pos
+		if _, _, ok := p.scanNumber(); !ok || (p.pos < len(p.data) && numberByte(p.data[p.pos])) {
+			return 0, p.malformed(start, j, name)
+		}
+		text = p.data[start:p.pos]
+	case p.isNull():
+		return p.null(j, name)
+	default:
+		return 0, badRequest("%s: %s is not a category name: send the category as a string", p.where(j, name), p.describe())
+	}
+	if c, ok := p.t.cats[j][string(text)]; ok {
+		return float64(c), nil
+	}
+	return p.t.unknownCategory(j, string(text), 0), nil
 }
 
 // plainRow reads the rest of an array row (after its '[') in the common form: the model's
@@ -415,7 +497,7 @@ func (p *jsonParser) plainRow() bool {
 	d := p.data
 	i := p.pos
 	base := len(t.vals)
-	if t.inputs == 0 {
+	if t.inputs == 0 || t.cats != nil { // (a category's number is a name, not a value)
 		return false
 	}
 	if cap(t.vals)-base < t.inputs {
@@ -634,11 +716,15 @@ func (p *jsonParser) describe() string {
 
 // parseCSV reads rows of comma-separated plain decimal numbers. An empty field, a marker of
 // dataset.IsMissing ("NA", "?", ...) or NaN is a missing value (dataset.MissingValue, as the
-// command line reads it): NaN where the model fills missing inputs, an error where it does not. The first record is a header of feature names when
-// header is "present", not when it is "absent", and otherwise (the Content-Type has no header
-// parameter) when it holds one of the model's feature names or no number or missing value at
-// all. A header must name each of the model's features once, in any order. A leading UTF-8
-// byte order mark (Excel's "CSV UTF-8") is skipped, as the command line skips it.
+// command line reads it): NaN where the model fills missing inputs, an error where it does
+// not. A categorical input's field, trimmed as a number's is, names its category (one the
+// model does not know is -1: table.unknownCategory); it is a missing value only where it is a
+// missing-value marker that names none of the input's categories. The first record is a
+// header of feature names when header is "present", not when it is "absent", and otherwise
+// (the Content-Type has no header parameter) when it holds one of the model's feature names
+// or no number, missing value or known category (of the input of its column) at all. A
+// header must name each of the model's features once, in any order. A leading UTF-8 byte
+// order mark (Excel's "CSV UTF-8") is skipped, as the command line skips it.
 func parseCSV(data []byte, t *table, header string) error {
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -666,7 +752,7 @@ func parseCSV(data []byte, t *table, header string) error {
 			first = false
 			if isHeader(rec, t, header) {
 				line, _ := r.FieldPos(0)
-				if order, err = headerOrder(rec, t, line); err != nil {
+				if order, err = headerOrder(rec, t, line, header == ""); err != nil {
 					return err
 				}
 				continue
@@ -688,9 +774,15 @@ func parseCSV(data []byte, t *table, header string) error {
 			if order != nil {
 				j = order[i]
 			}
+			field := strings.TrimSpace(s)
+			if t.categorical(j) {
+				if err := t.csvCategory(base, j, field, r, i); err != nil {
+					return err
+				}
+				continue
+			}
 			// Read as the command line reads a file's fields (dataset.ParseValue), so that the
 			// same file does not predict here and fail there.
-			field := strings.TrimSpace(s)
 			v, err := dataset.ParseValue(field)
 			if err != nil && t.fills && dataset.MissingValue(field) {
 				v, err = math.NaN(), nil
@@ -719,6 +811,26 @@ func parseCSV(data []byte, t *table, header string) error {
 	return nil
 }
 
+// csvCategory reads the trimmed field of CSV column i, categorical input j, of the row whose
+// values start at t.vals[base].
+func (t *table) csvCategory(base, j int, field string, r *csv.Reader, i int) error {
+	c, known := t.cats[j][field]
+	v := float64(c)
+	switch {
+	case known:
+	case !dataset.MissingValue(field):
+		line, _ := r.FieldPos(i)
+		v = t.unknownCategory(j, field, line)
+	case t.fills:
+		v = math.NaN()
+	default:
+		line, _ := r.FieldPos(i)
+		return badRequest("%s (line %d): %q %s", t.field(j), line, clip([]byte(field)), noFill)
+	}
+	t.vals[base+j] = v
+	return nil
+}
+
 func isHeader(rec []string, t *table, header string) bool {
 	switch header {
 	case "present":
@@ -726,11 +838,17 @@ func isHeader(rec []string, t *table, header string) bool {
 	case "absent":
 		return false
 	}
-	values := 0 // numbers and missing values
-	for _, s := range rec {
+	values := 0 // numbers, missing values and known categories
+	for i, s := range rec {
 		s = strings.TrimSpace(s)
 		if _, ok := t.names[s]; ok {
 			return true
+		}
+		if i < t.inputs && t.categorical(i) {
+			if _, ok := t.cats[i][s]; ok {
+				values++
+				continue
+			}
 		}
 		if _, err := strconv.ParseFloat(s, 64); err == nil || dataset.MissingValue(s) {
 			values++
@@ -739,8 +857,9 @@ func isHeader(rec []string, t *table, header string) bool {
 	return values == 0
 }
 
-// headerOrder maps the columns of a CSV header to the model's inputs.
-func headerOrder(rec []string, t *table, line int) ([]int, error) {
+// headerOrder maps the columns of a CSV header to the model's inputs; guessed says that
+// isHeader took the record for a header without a header parameter.
+func headerOrder(rec []string, t *table, line int, guessed bool) ([]int, error) {
 	if t.names == nil {
 		return nil, badRequest("line %d is a header, but the model has no feature names: send rows of %d numbers only", line, t.inputs)
 	}
@@ -750,7 +869,11 @@ func headerOrder(rec []string, t *table, line int) ([]int, error) {
 		s = strings.TrimSpace(s)
 		j, ok := t.names[s]
 		if !ok {
-			return nil, badRequest("header (line %d), field %d: unknown feature %q (the model's features: %s)", line, i+1, clip([]byte(s)), t.featureList())
+			hint := ""
+			if t.cats != nil && guessed { // a first row of category names the model does not know?
+				hint = "; if it is a row of data, send Content-Type: text/csv; header=absent"
+			}
+			return nil, badRequest("header (line %d), field %d: unknown feature %q (the model's features: %s)%s", line, i+1, clip([]byte(s)), t.featureList(), hint)
 		}
 		if used[j] {
 			return nil, badRequest("header (line %d): feature %q given twice", line, s)

@@ -16,6 +16,21 @@
 // (model.Scaling.Fill; GET /model says "fills_missing" and gives "fill") puts its fill value
 // in its place; a model without them refuses it.
 //
+// A categorical input (model.Model.Categories; GET /model lists each one's categories under
+// "categories") takes its category's name: in JSON a string, or a number, which names the
+// category its text spells as written (1.5 is "1.5", and 3.0 is not "3"); in CSV the field's
+// text, trimmed of spaces as a number is (a missing-value marker is missing unless it names
+// one of the input's categories). Other JSON values are refused, and a string for a numeric
+// input stays an error. A name the model was not trained on is predicted from as the model
+// encodes an unknown category (no indicator set), and the answer's row says so:
+//
+//	{"predictions": [{"label": "b", "decision": [0.7],
+//	    "unknown_categories": [{"input": 2, "feature": "colour", "category": "teal"}]}]}
+//
+// where input counts the model's inputs from 1, feature is given where the model names its
+// inputs, and, for a CSV body, "line" is the line of the field, as the error messages give it.
+// A row without unknown names has no "unknown_categories".
+//
 // A bad request gets a 4xx status and a body {"error": "..."} naming the row (1-based) and
 // the field at fault. Requests see the model that was current when they started: Reload swaps
 // a fully loaded model in atomically, and keeps the old one when the file fails to load.
@@ -116,8 +131,11 @@ type loaded struct {
 	probKeys [][]byte       // `"label":` for the probability objects
 	classes  int
 	outputs  int
-	width    int    // m.Width(): the scratch of model.Model.DecisionTo
-	info     []byte // the GET /model answer
+	width    int // m.Width(): the scratch of model.Model.DecisionTo
+	// cats[j] maps the names of categorical input j's categories to their indices (nil for a
+	// numeric input); nil for a model without categorical inputs.
+	cats []map[string]int
+	info []byte // the GET /model answer
 }
 
 // New loads the model file of cfg and returns a server for it. An empty ModelPath is an
@@ -199,10 +217,16 @@ type ModelInfo struct {
 	// Samples and LOOError come from the model's training record.
 	Samples  int     `json:"samples,omitempty"`
 	LOOError float64 `json:"loo_error"`
-	// FillsMissing says that the model puts Fill (raw values, one an input in the order of
-	// the inputs) in place of a missing input; a model without it refuses one.
+	// FillsMissing says that the model puts Fill in place of a missing input; a model without
+	// it refuses one. Fill holds raw values, one an input in the order of the inputs, except
+	// that a categorical input has one a category, in the order of Categories: the fill of
+	// its category's indicator (model.Scaling.Fill, over the model's encoded inputs).
 	FillsMissing bool      `json:"fills_missing"`
 	Fill         []float64 `json:"fill,omitempty"`
+	// Categories, where the model has categorical inputs, has one entry an input, in the
+	// order of the inputs: null for a numeric input, or the names of a categorical input's
+	// categories, one of which a request sends for it (model.Model.Categories).
+	Categories [][]string `json:"categories,omitempty"`
 }
 
 func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
@@ -219,6 +243,18 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 			lm.names[f] = j
 		}
 	}
+	for j, c := range m.Categories {
+		if len(c) == 0 { // a number (model.Model.Encode)
+			continue
+		}
+		if lm.cats == nil {
+			lm.cats = make([]map[string]int, m.Inputs)
+		}
+		lm.cats[j] = make(map[string]int, len(c))
+		for i, name := range c {
+			lm.cats[j][name] = i
+		}
+	}
 	for _, c := range m.Classes {
 		q, err := json.Marshal(c)
 		if err != nil {
@@ -232,7 +268,7 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 		Features: m.Features, Size: m.Size(), Outputs: m.Outputs(), Probabilities: m.Calibration != nil,
 		WrittenBy: m.WrittenBy, Server: version.String(), Path: path, LoadedAt: at.UTC().Format(time.RFC3339Nano),
 		Samples: m.Training.Samples, LOOError: m.Training.LOOError,
-		FillsMissing: m.Scaling.Fill != nil, Fill: m.Scaling.Fill,
+		FillsMissing: m.Scaling.Fill != nil, Fill: m.Scaling.Fill, Categories: categoriesInfo(m.Categories),
 	}
 	var err error
 	if lm.info, err = json.Marshal(info); err != nil {
@@ -240,6 +276,21 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 	}
 	lm.info = append(lm.info, '\n')
 	return lm, nil
+}
+
+// categoriesInfo returns the categories of GET /model: nil where no input is categorical, and
+// nil for a numeric input.
+func categoriesInfo(cats [][]string) [][]string {
+	var out [][]string
+	for j, c := range cats {
+		if len(c) > 0 {
+			if out == nil {
+				out = make([][]string, len(cats))
+			}
+			out[j] = c
+		}
+	}
+	return out
 }
 
 // Handler returns the HTTP handler of the endpoints.
