@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,20 +15,36 @@ import (
 
 // refParse is a slow reference for parseJSON built on encoding/json's tokenizer: it
 // accepts the same request forms with the same rules (fills: null and a left-out feature
-// are NaN).
-func refParse(data []byte, inputs int, names map[string]int, fills bool) ([]float64, error) {
+// are NaN; cats[j], where set, maps the category names of input j, which takes a string or
+// a number by its text as written, -1 for a name it lacks, returned in unknown).
+func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []map[string]int) (vals []float64, unknown []unknownCategory, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	var vals []float64
 	rows := 0
 	bad := errors.New("bad")
-	number := func() (float64, error) {
+	number := func(j int) (float64, error) {
 		tok, err := dec.Token()
 		if err != nil {
 			return 0, err
 		}
 		if tok == nil && fills {
 			return math.NaN(), nil
+		}
+		if cats != nil && cats[j] != nil {
+			var name string
+			switch tok := tok.(type) {
+			case string:
+				name = tok
+			case json.Number:
+				name = string(tok)
+			default:
+				return 0, bad
+			}
+			if c, ok := cats[j][name]; ok {
+				return float64(c), nil
+			}
+			unknown = append(unknown, unknownCategory{row: rows - 1, input: j, name: name})
+			return -1, nil
 		}
 		n, ok := tok.(json.Number)
 		if !ok {
@@ -49,7 +66,10 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool) ([]floa
 		case json.Delim('['):
 			n := 0
 			for dec.More() {
-				v, err := number()
+				if n == inputs {
+					return bad
+				}
+				v, err := number(n)
 				if err != nil {
 					return err
 				}
@@ -75,7 +95,7 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool) ([]floa
 					return bad
 				}
 				seen[j] = true
-				if x[j], err = number(); err != nil {
+				if x[j], err = number(j); err != nil {
 					return err
 				}
 			}
@@ -108,54 +128,54 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool) ([]floa
 	}
 	tok, err := dec.Token()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	switch tok {
 	case json.Delim('['):
 		if err := array(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	case json.Delim('{'):
 		seen := false
 		for dec.More() {
 			key, err := dec.Token()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if seen {
-				return nil, bad
+				return nil, nil, bad
 			}
 			seen = true
 			switch key {
 			case "rows":
 				tok, err := dec.Token()
 				if err != nil || tok != json.Delim('[') {
-					return nil, bad
+					return nil, nil, bad
 				}
 				if err := array(); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			case "row":
 				if err := row(); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			default:
-				return nil, bad
+				return nil, nil, bad
 			}
 		}
 		if _, err := dec.Token(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	default:
-		return nil, bad
+		return nil, nil, bad
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, bad
+		return nil, nil, bad
 	}
 	if rows == 0 {
-		return nil, bad
+		return nil, nil, bad
 	}
-	return vals, nil
+	return vals, unknown, nil
 }
 
 var fuzzSeeds = []string{
@@ -164,19 +184,32 @@ var fuzzSeeds = []string{
 	`{"rows": []}`, `[[1, NaN]]`, `[[1, "2"]]`, `{"rows": [[1, 2]], "row": [1, 2]}`, `[[1e999, 1]]`,
 	"[{\"x\xff\": 1}]", `[[-0, 0.0e+0]]`, `[[1,2],]`, ` `, `{"rows": [[1, 2]]}{}`,
 	`[[null, 2], [1, null]]`, `{"rows": [{"x2": null}, {}]}`, `[[nul, 1]]`, `[[nullx, 1]]`, `{"row": null}`,
+	// Category names (x2 is categorical where the fuzz target says so: fuzzCats).
+	`[[1, "a"], [2, "NA"]]`, `[[1, 1.5], [1, 1.50], [1, 3], [1, 3.0], [1, -0], [1, 3e0]]`, `[{"x2": "b", "x1": 1}]`,
+	`{"row": {"x2": 1.5}}`, `[[1, "a"], [1, ""]]`, `[[1, true]]`, `[[1, [1]]]`, `[["a", "a"]]`, `[[1, 01]]`,
+	`[[1, 1e999]]`, `[[1, "a"], [1, "z"], [1, null]]`, `[{"x2": "z", "x1": 2}, {"x1": 1, "x2": "y"}]`,
 }
+
+// fuzzCats are the categories of the fuzz targets' models that have a categorical input, x2.
+var fuzzCats = []map[string]int{nil, {"a": 0, "1.5": 1, "3": 2, "NA": 3}}
 
 func FuzzParseJSON(f *testing.F) {
 	for _, s := range fuzzSeeds {
-		f.Add([]byte(s), false)
-		f.Add([]byte(s), true)
+		for _, cats := range []bool{false, true} {
+			f.Add([]byte(s), false, cats)
+			f.Add([]byte(s), true, cats)
+		}
 	}
 	names := map[string]int{"x1": 0, "x2": 1}
-	f.Fuzz(func(t *testing.T, data []byte, fills bool) {
+	f.Fuzz(func(t *testing.T, data []byte, fills, categorical bool) {
+		var cats []map[string]int
+		if categorical {
+			cats = fuzzCats
+		}
 		var tab table
-		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills, nil)
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills, cats)
 		err := parseJSON(data, &tab)
-		ref, rerr := refParse(data, 2, names, fills)
+		ref, refUnknown, rerr := refParse(data, 2, names, fills, cats)
 		if (err == nil) != (rerr == nil) {
 			t.Fatalf("%q: parseJSON error %v, reference error %v", data, err, rerr)
 		}
@@ -195,21 +228,32 @@ func FuzzParseJSON(f *testing.F) {
 				t.Fatalf("%q: value %d is %v, reference %v", data, i, v, ref[i])
 			}
 		}
+		if !slices.Equal(tab.unknown, refUnknown) {
+			t.Fatalf("%q: unknown categories %v, reference %v", data, tab.unknown, refUnknown)
+		}
 	})
 }
 
 func FuzzParseCSV(f *testing.F) {
 	for _, s := range []string{"1,2\n3,4\n", "x2,x1\n1,2\n", "x1,x2\r\n1, 2", "\"x1\",x2\n1,2\n", "1,NaN\n",
-		"a,b\n", "1,2,3\n", "x1,x1\n1,2\n", "1,\"2\n", "\n\n1,2\n\n", "NA,2\n", ",\n1,?\n", "x2,x1\n,N/A\n"} {
+		"a,b\n", "1,2,3\n", "x1,x1\n1,2\n", "1,\"2\n", "\n\n1,2\n\n", "NA,2\n", ",\n1,?\n", "x2,x1\n,N/A\n",
+		// Category names (x2 is categorical where the fuzz target says so: fuzzCats).
+		"1,a\n2, 1.5 \n", "x2,x1\nNA,1\n3.0,2\n", "1,z\n1,\"a\"\n", "z,a\n", "a,z\n", "1,?\n1,\n", "1,\"multi\nline\"\n"} {
 		for _, fills := range []bool{false, true} {
-			f.Add([]byte(s), "", fills)
-			f.Add([]byte(s), "present", fills)
+			for _, cats := range []bool{false, true} {
+				f.Add([]byte(s), "", fills, cats)
+				f.Add([]byte(s), "present", fills, cats)
+			}
 		}
 	}
 	names := map[string]int{"x1": 0, "x2": 1}
-	f.Fuzz(func(t *testing.T, data []byte, header string, fills bool) {
+	f.Fuzz(func(t *testing.T, data []byte, header string, fills, categorical bool) {
+		var cats []map[string]int
+		if categorical {
+			cats = fuzzCats
+		}
 		var tab table
-		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills, nil)
+		tab.reset(2, 1<<30, names, []string{"x1", "x2"}, fills, cats)
 		err := parseCSV(data, &tab, header)
 		if err != nil {
 			var re *requestError
@@ -221,10 +265,30 @@ func FuzzParseCSV(f *testing.F) {
 		if tab.rows == 0 || len(tab.vals) != 2*tab.rows {
 			t.Fatalf("%q: %d values in %d rows", data, len(tab.vals), tab.rows)
 		}
-		for _, v := range tab.vals {
+		unknown := 0
+		for i, v := range tab.vals {
 			if !finite(v) && !(fills && math.IsNaN(v)) {
 				t.Fatalf("%q: value %v accepted (fills %v)", data, v, fills)
 			}
+			if cats == nil || cats[i%2] == nil || math.IsNaN(v) {
+				continue
+			}
+			if v != math.Trunc(v) || v < -1 || v >= float64(len(cats[i%2])) {
+				t.Fatalf("%q: value %d is %v, not a category's index", data, i, v)
+			}
+			if v == -1 {
+				if unknown == len(tab.unknown) {
+					t.Fatalf("%q: value %d is an unknown category, unrecorded", data, i)
+				}
+				u := tab.unknown[unknown]
+				if _, ok := cats[1][u.name]; ok || u.row != i/2 || u.input != 1 || u.line < 1 {
+					t.Fatalf("%q: value %d is an unknown category, recorded as %+v", data, i, u)
+				}
+				unknown++
+			}
+		}
+		if unknown != len(tab.unknown) {
+			t.Fatalf("%q: %d unknown categories recorded, %d in the rows", data, len(tab.unknown), unknown)
 		}
 	})
 }
