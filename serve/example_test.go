@@ -86,3 +86,36 @@ func ExampleNewFor() {
 	// Output:
 	// {"predictions":[{"value":3,"decision":[3]}]}
 }
+
+// A model with a categorical input takes its categories by name. A name the model was not
+// trained on predicts as no category (no indicator set), and the row says so.
+func Example_categories() {
+	// value = 1 + size + 2 (red) - 1 (green): one linear node over the encoded inputs
+	// (size, red, green).
+	m := &model.Model{Task: model.Regression, Method: "hand", Kernel: model.KernelGaussian, Inputs: 2,
+		Features: []string{"size", "colour"}, Categories: [][]string{nil, {"red", "green"}},
+		Scaling: model.Scaling{Mean: []float64{0, 0, 0}, Std: []float64{1, 1, 1}},
+		Nodes:   []model.Node{{Kind: model.NodeLinear, Centre: []float64{1, 2, -1}}},
+		Weights: [][]float64{{1}}, Bias: []float64{1}}
+	s, err := serve.NewFor(m, serve.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		panic(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+	for _, req := range []struct{ contentType, body string }{
+		{"application/json", `{"rows": [[1, "red"], {"colour": "green", "size": 1}, [1, "teal"]]}`},
+		{"text/csv", "colour,size\ngreen,2\nblue,2\n"},
+	} {
+		res, err := http.Post(ts.URL+"/predict", req.contentType, strings.NewReader(req.body))
+		if err != nil {
+			panic(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		fmt.Print(string(body))
+	}
+	// Output:
+	// {"predictions":[{"value":4,"decision":[4]},{"value":1,"decision":[1]},{"value":2,"decision":[2],"unknown_categories":[{"input":2,"feature":"colour","category":"teal"}]}]}
+	// {"predictions":[{"value":2,"decision":[2]},{"value":3,"decision":[3],"unknown_categories":[{"input":2,"feature":"colour","category":"blue","line":3}]}]}
+}

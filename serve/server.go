@@ -7,7 +7,8 @@
 //
 //	POST /predict  {"rows": [[x1, x2, ...], ...]}, [[...], ...], {"row": [...]},
 //	               {"rows": [{"name": x, ...}, ...]} (by the model's feature names),
-//	               or Content-Type text/csv (an optional header of feature names, in any order)
+//	               or Content-Type text/csv (an optional header of feature names, in any order);
+//	               a value is a number, or a categorical input's category name
 //	GET  /model    the model's metadata
 //	GET  /healthz  {"status": "ok"}
 //
@@ -19,17 +20,21 @@
 // A categorical input (model.Model.Categories; GET /model lists each one's categories under
 // "categories") takes its category's name: in JSON a string, or a number, which names the
 // category its text spells as written (1.5 is "1.5", and 3.0 is not "3"); in CSV the field's
-// text, trimmed of spaces as a number is (a missing-value marker is missing unless it names
-// one of the input's categories). Other JSON values are refused, and a string for a numeric
-// input stays an error. A name the model was not trained on is predicted from as the model
-// encodes an unknown category (no indicator set), and the answer's row says so:
+// text, trimmed of spaces as a number is. It is missing where a numeric input would be: null
+// or a left-out feature in JSON (where "NA" is a name), and in CSV an empty field or a marker
+// unless that names one of the input's categories. Other JSON values are refused, and a
+// string for a numeric input stays an error. A name the model was not trained on is predicted
+// from as the model encodes an unknown category (no indicator set), and the answer's row says
+// so:
 //
 //	{"predictions": [{"label": "b", "decision": [0.7],
 //	    "unknown_categories": [{"input": 2, "feature": "colour", "category": "teal"}]}]}
 //
 // where input counts the model's inputs from 1, feature is given where the model names its
 // inputs, and, for a CSV body, "line" is the line of the field, as the error messages give it.
-// A row without unknown names has no "unknown_categories".
+// A row without unknown names has no "unknown_categories". Without a header parameter, a CSV
+// body's first line is a header when it holds a feature name, or no number, missing value or
+// known category: send a first row of unknown names only as "text/csv; header=absent".
 //
 // A bad request gets a 4xx status and a body {"error": "..."} naming the row (1-based) and
 // the field at fault. Requests see the model that was current when they started: Reload swaps
