@@ -12,8 +12,10 @@
 //     test.csv (0-based row indices, one realisation per line).
 //
 // Nothing is silently dropped: blank lines are skipped, but a missing value (an empty field
-// or "?"), NaN, ±Inf, a text field among the features, a label or column name that is not
-// valid UTF-8 or a row with the wrong number of fields is an error. Numbers are plain
+// or "?"; CSVOptions.Missing reads them as NaN), NaN, ±Inf, a text field among the features
+// (CSVOptions.Categorical and CategoricalText read columns of categories: Table.Levels), a
+// label or column name that is not valid UTF-8 or a row with the wrong number of fields is an
+// error. Numbers are plain
 // decimals (an optional sign, digits with an optional point, an optional exponent): the Go
 // literal forms that strconv.ParseFloat also reads (1_000, 0x1p4) are refused with a hint.
 // Columns can be chosen or left out by number, range or header name (ParseColumns,

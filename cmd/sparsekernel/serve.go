@@ -26,13 +26,15 @@ Serve answers HTTP requests with the predictions of a saved model:
 	POST /predict  rows as JSON, {"rows": [[x1, x2, ...], ...]} or [[...], ...] or {"row": [...]},
 	               or as objects keyed by the model's feature names, {"rows": [{"age": 3, ...}]};
 	               or as CSV (Content-Type: text/csv), with an optional header of feature names
-	GET  /model    the model's metadata (task, classes, inputs, features, size, versions, file,
-	               whether it fills missing inputs)
+	GET  /model    the model's metadata (task, classes, inputs, features, categories, size,
+	               versions, file, whether it fills missing inputs)
 	GET  /healthz  {"status": "ok"}
 
 A model trained with -missing median fills a missing input (JSON null, a feature left out of an
 object row, an empty CSV field or a marker such as NA) with its training median; another model
-refuses one.
+refuses one. A categorical input takes its category's name (a JSON string, or a number by its
+text; a CSV field); a name the model was not trained on is predicted as none of its categories,
+and the row's answer lists it under "unknown_categories".
 
 The answer gives, per row, the label (classifiers) or value (regressors), the decision values
 and, when the model has a calibration, the class probabilities. A bad request gets a 4xx
