@@ -94,3 +94,18 @@ func ExampleParseLIBSVM() {
 	// [+1 -1 +1] [-1 +1] [1 -1 1]
 	// bad.libsvm:1:3: index 1 follows index 2: indices must be strictly increasing
 }
+
+// Columns of text read as categories: Levels lists each one's, and X holds a row's category as
+// its index in them.
+func ExampleCSVOptions_categoricalText() {
+	data := "age,sex,port,survived\n22,male,S,no\n38,female,C,yes\n26,female,S,yes\n35,male,Q,no\n54,male,S,no\n2,female,C,yes\n"
+	t, err := dataset.ParseCSV(strings.NewReader(data), "titanic.csv", dataset.CSVOptions{CategoricalText: true})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(t.Levels)
+	fmt.Println(t.X[1])
+	// Output:
+	// [[] [female male] [C Q S]]
+	// [38 0 0]
+}

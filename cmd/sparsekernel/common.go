@@ -763,6 +763,7 @@ func fitTable(t *dataset.Table, opt sparsekernel.Options, ff *fitFlags, stderr i
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
 	_, classes, _ := fitTask(t, opt)
+	opt.Categories = t.Levels // (the memory counts their 0/1 inputs)
 	bytes, ok, err := checkMemory(stderr, len(t.X), t.Dim(), classes, opt, memoryLimit(), ff.force)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
