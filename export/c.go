@@ -31,7 +31,19 @@ func genC(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
 			return nil, fmt.Errorf("%w: class label %q holds a NUL character, which a C string cannot", ErrOption, c)
 		}
 	}
+	for j, cs := range m.Categories {
+		for _, c := range cs {
+			if strings.IndexByte(c, 0) >= 0 {
+				return nil, fmt.Errorf("%w: category %q of input %d holds a NUL character, which a C string cannot", ErrOption, c, j+1)
+			}
+		}
+	}
+	dim := "N_INPUTS" // the dimension of the scaling and the nodes
+	if categorical(m) > 0 {
+		dim = "N_ENCODED"
+	}
 	g.rep = strings.NewReplacer(
+		"$DIM", strings.ToUpper(opt.Name)+"_"+dim,
 		"$P_", strings.ToUpper(opt.Name)+"_",
 		"$p_", opt.Name+"_",
 		"$real", g.real,
@@ -46,6 +58,7 @@ func genC(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
 	g.declarations()
 	g.tables()
 	g.functions()
+	g.categoryFunction()
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -154,12 +167,15 @@ func (g *cGen) header() {
 			g.b.WriteString(" * " + w + "\n") // untrusted text: no placeholders
 		}
 	}
-	comment("", "Formula (x: the raw inputs; z: the standardised inputs):", "")
+	comment("", "Formula (x: the raw inputs; "+standardised(m)+"):", "")
 	for _, l := range formula(m, g.lin, func(t string) string { return "$p_" + t }) {
 		comment("  " + l)
 	}
 	r := g.real
 	bad, _ := refused(m)
+	if categorical(m) > 0 {
+		bad = "refused (below)"
+	}
 	comment("", "Use:", "")
 	if m.Task == model.Classification {
 		comment(
@@ -175,25 +191,95 @@ func (g *cGen) header() {
 			"  "+r+" y = $p_value(x);                the prediction, NaN if an input is "+bad)
 	}
 	comment("  " + r + " f[$P_N_OUTPUTS]; $p_decision(x, f);  the decision values")
+	if categorical(m) > 0 {
+		comment("  x[j] = (" + r + ")$p_category(j, name);  a categorical input: its category's index (-1 if unknown)")
+	}
 	comment("",
 		"Compile this file with the program (C99 or later; link with -lm) and declare the functions",
 		"below where they are called, or #include this file in one translation unit.", "",
 		"Resources: C99 and <math.h> only; no allocation, no recursion, no variable-length array,",
 		"no writable global state (reentrant and thread-safe).")
 	tables := g.tableReals()
-	arrays := m.Inputs + len(m.Weights)
+	arrays, inputs := m.Width()+len(m.Weights), "inputs"
+	if categorical(m) > 0 {
+		inputs = "encoded inputs"
+	}
+	read := fmt.Sprintf("Read-only tables: %d %ss (%d bytes)", tables, r, tables*g.size) + g.categoryBytes() + g.classBytes() + "."
+	if categorical(m) > 0 {
+		comment(wrap(read, 92, "")...)
+	} else {
+		comment(read)
+	}
 	comment(
-		fmt.Sprintf("Read-only tables: %d %ss (%d bytes)", tables, r, tables*g.size)+g.classBytes()+".",
 		fmt.Sprintf("Stack: the deepest call (%s) holds arrays of %d %ss", g.callers(), arrays, r),
-		fmt.Sprintf("(inputs + outputs: %d bytes) plus a few scalars and two call frames.", arrays*g.size))
-	if m.Scaling.Fill != nil {
+		fmt.Sprintf("(%s + outputs: %d bytes) plus a few scalars and two call frames.", inputs, arrays*g.size))
+	switch {
+	case categorical(m) > 0 && m.Scaling.Fill != nil:
+		comment("Infinite inputs and category indices out of range are refused (a negative return), NaN",
+			"inputs filled; do not compile with -ffast-math, which removes those checks.")
+	case categorical(m) > 0:
+		comment("NaN and infinite inputs and category indices out of range are refused (a negative",
+			"return); do not compile with -ffast-math, which removes those checks.")
+	case m.Scaling.Fill != nil:
 		comment("Infinite inputs are refused (a negative return), NaN ones filled; do not compile with",
 			"-ffast-math, which removes those checks.")
-	} else {
+	default:
 		comment("NaN and infinite inputs are refused (a negative return); do not compile with -ffast-math,",
 			"which removes that check.")
 	}
 	g.b.WriteString(" */\n\n#include <math.h>\n\n")
+}
+
+// encode writes the loop of $p_decision that encodes the raw input x into z (a model with
+// categorical inputs): a number as it is, a categorical input as one indicator a category, all
+// 0 for -1 and all NaN for NaN, and that refuses a category's index out of range.
+func (g *cGen) encode() {
+	g.put(
+		"    for (j = 0; j < $P_N_INPUTS; j++) { /* encode x into z */",
+		"        int c, n = $p_n_categories[j];",
+		"",
+		"        if (n == 0) { /* a number */",
+		"            z[o++] = x[j];",
+		"            continue;",
+		"        }",
+		"        if (isnan(x[j])) { /* a missing category: each of its indicators missing */",
+		"            for (c = 0; c < n; c++)",
+		"                z[o++] = x[j];",
+		"            continue;",
+		"        }",
+		"        if (!(x[j] >= -1 && x[j] < ($real)n) || x[j] < ($real)(int)x[j] || x[j] > ($real)(int)x[j])",
+		"            return -1; /* neither -1 nor the index of one of its n categories */",
+		"        for (c = 0; c < n; c++) /* one indicator a category; none set for -1 */",
+		"            z[o++] = c == (int)x[j] ? 1.0$f : 0.0$f;",
+		"    }")
+}
+
+// categoryFunction writes $p_category, for a model with categorical inputs.
+func (g *cGen) categoryFunction() {
+	if categorical(g.m) == 0 {
+		return
+	}
+	g.put("",
+		"int $p_category(int j, const char *name)",
+		"{",
+		"    int i, c, first = 0; /* input j's first name in $p_category_name */",
+		"",
+		"    if (j < 0 || j >= $P_N_INPUTS || name == (const char *)0)",
+		"        return -1;",
+		"    for (i = 0; i < j; i++)",
+		"        first += $p_n_categories[i];",
+		"    for (c = 0; c < $p_n_categories[j]; c++) {",
+		"        const char *a = $p_category_name[first + c], *b = name;",
+		"",
+		"        while (*a != '\\0' && *a == *b) {",
+		"            a++;",
+		"            b++;",
+		"        }",
+		"        if (*a == *b)",
+		"            return c;",
+		"    }",
+		"    return -1;",
+		"}")
 }
 
 // callers names the functions that call $p_decision.
@@ -211,22 +297,23 @@ func (g *cGen) callers() string {
 // tableReals returns the number of reals in the tables.
 func (g *cGen) tableReals() int {
 	m := g.m
+	w := m.Width()
 	n := 0
 	if g.inputsUsed() {
-		n = 2 * m.Inputs
+		n = 2 * w
 		if m.Scaling.Power != nil {
-			n += 3 * m.Inputs // shift, scale, power
+			n += 3 * w // shift, scale, power
 		}
 		if m.Scaling.Fill != nil {
-			n += m.Inputs
+			n += w
 		}
 	}
 	for i := range m.Nodes {
-		n += m.Inputs + len(nodeWidths(m, i, widthForm(m)))
+		n += w + len(nodeWidths(m, i, widthForm(m)))
 	}
 	n += len(m.Weights) * (len(m.Nodes) + 1)
-	n += len(g.lin.table) * m.Inputs
-	n += len(g.lin.quad) * (m.Inputs + m.Inputs*m.Inputs + len(m.Weights))
+	n += len(g.lin.table) * w
+	n += len(g.lin.quad) * (w + w*w + len(m.Weights))
 	if m.Range != nil {
 		n += 2
 	}
@@ -243,6 +330,22 @@ func (g *cGen) tableReals() int {
 // or a linear term (without, the export needs no scaling and computes no z).
 func (g *cGen) inputsUsed() bool {
 	return len(g.m.Nodes) > 0 || g.lin.table != nil || g.lin.quad != nil
+}
+
+// categoryBytes says how much the tables of a model's categorical inputs take: the count of
+// each input's categories and their names ("" without categorical inputs).
+func (g *cGen) categoryBytes() string {
+	if categorical(g.m) == 0 {
+		return ""
+	}
+	n, size := 0, 0
+	for _, c := range g.m.Categories {
+		n += len(c)
+		for _, s := range c {
+			size += len(s) + 1
+		}
+	}
+	return fmt.Sprintf(", %d ints (the inputs' numbers of categories), %d category names (%d bytes of text)", g.m.Inputs, n, size)
 }
 
 // classBytes says how much the class names take.
@@ -281,8 +384,11 @@ func (g *cGen) declarations() {
 	if g.lin.table != nil {
 		nodes += " /* Gaussian nodes; the linear nodes are in $p_linear */"
 	}
+	g.put("#define $P_N_INPUTS " + strconv.Itoa(m.Inputs) + "  /* values in x */")
+	if categorical(m) > 0 {
+		g.put("#define $P_N_ENCODED " + strconv.Itoa(m.Width()) + " /* encoded inputs: a number, or one indicator a category */")
+	}
 	g.put(
-		"#define $P_N_INPUTS "+strconv.Itoa(m.Inputs)+"  /* values in x */",
 		"#define $P_N_OUTPUTS "+strconv.Itoa(len(m.Weights))+" /* decision values in f */",
 		nodes)
 	if g.lin.quad != nil {
@@ -292,11 +398,25 @@ func (g *cGen) declarations() {
 		g.put("#define $P_N_CLASSES " + strconv.Itoa(len(m.Classes)))
 	}
 	bad, _ := refused(m)
-	g.put("",
-		"/* $p_decision writes the decision values of the raw input x into f and returns 0; it",
-		" * returns -1 if an input is "+bad+", and -2 if a decision value is not finite",
-		" * (inputs or weights too large); f is then undefined. */",
-		"int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS]);")
+	if categorical(m) > 0 {
+		g.put("",
+			"/* $p_decision writes the decision values of the raw input x into f and returns 0; it",
+			" * returns -1 if an input is "+bad,
+			" * (neither -1 nor the index of one of the input's categories), and -2 if a decision",
+			" * value is not finite (inputs or weights too large); f is then undefined. */",
+			"int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS]);",
+			"",
+			"/* $p_category returns the index of the category called name of categorical input j",
+			" * (the value x[j] takes for it), or -1 if input j has no such category (-1 stands",
+			" * for a category not seen in training), is not categorical or is not an input. */",
+			"int $p_category(int j, const char *name);")
+	} else {
+		g.put("",
+			"/* $p_decision writes the decision values of the raw input x into f and returns 0; it",
+			" * returns -1 if an input is "+bad+", and -2 if a decision value is not finite",
+			" * (inputs or weights too large); f is then undefined. */",
+			"int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS]);")
+	}
 	if m.Task == model.Classification {
 		g.put("",
 			"/* $p_predict returns the class index of x (0 to $P_N_CLASSES-1), or -1 if",
@@ -326,32 +446,49 @@ func (g *cGen) declarations() {
 
 func (g *cGen) tables() {
 	m := g.m
+	if categorical(m) > 0 {
+		counts := make([]string, m.Inputs)
+		var names []string
+		for j, c := range m.Categories {
+			counts[j] = strconv.Itoa(len(c))
+			for _, s := range c {
+				names = append(names, cString(s))
+			}
+		}
+		g.put("/* the number of categories of each input (0: a number; else one indicator a category) */",
+			"static const int $p_n_categories[$P_N_INPUTS] = {")
+		g.literals(counts)
+		g.put("", "};", "/* the names of the categorical inputs' categories, input by input */",
+			"static const char *const $p_category_name["+strconv.Itoa(len(names))+"] = {")
+		g.literals(names)
+		g.put("", "};")
+	}
 	if g.inputsUsed() { // else the output does not depend on the inputs
 		if m.Scaling.Fill != nil {
 			g.put("/* the training medians, which stand in for missing inputs */",
-				"static const $real $p_fill[$P_N_INPUTS] =")
+				"static const $real $p_fill[$DIM] =")
 			g.row("    ", m.Scaling.Fill, "fill", false)
 			g.put(";")
 		}
-		g.put("static const $real $p_mean[$P_N_INPUTS] =")
+		g.put("static const $real $p_mean[$DIM] =")
 		g.row("    ", m.Scaling.Mean, "scaling mean", false)
-		g.put(";", "static const $real $p_std[$P_N_INPUTS] =")
+		g.put(";", "static const $real $p_std[$DIM] =")
 		g.row("    ", m.Scaling.Std, "scaling std", true)
 		g.put(";")
 		if pw := m.Scaling.Power; pw != nil {
 			g.put("/* the power transform of the inputs: u = (x - shift) / scale, then",
 				" * ((u + 1)^lambda - 1) / lambda (log(u + 1) at lambda = 0) for u >= 0, u below */",
-				"static const $real $p_shift[$P_N_INPUTS] =")
+				"static const $real $p_shift[$DIM] =")
 			g.row("    ", pw.Shift, "power shift", false)
-			g.put(";", "static const $real $p_power_scale[$P_N_INPUTS] =")
+			g.put(";", "static const $real $p_power_scale[$DIM] =")
 			g.row("    ", pw.Scale, "power scale", true)
-			g.put(";", "static const $real $p_lambda[$P_N_INPUTS] =")
+			g.put(";", "static const $real $p_lambda[$DIM] =")
 			g.row("    ", pw.Lambda, "power", false)
 			g.put(";")
 		}
 	}
 	if len(m.Nodes) > 0 { // C has no empty arrays
-		g.put("static const $real $p_centre[$P_N_NODES][$P_N_INPUTS] = {")
+		g.put("static const $real $p_centre[$P_N_NODES][$DIM] = {")
 		for i, nd := range m.Nodes {
 			g.row("    ", nd.Centre, fmt.Sprintf("node %d centre", i+1), false)
 			g.put(",")
@@ -359,7 +496,7 @@ func (g *cGen) tables() {
 		g.put("};")
 		form := widthForm(m)
 		if form == "diag" {
-			g.put("static const $real $p_width[$P_N_NODES][$P_N_INPUTS] = {")
+			g.put("static const $real $p_width[$P_N_NODES][$DIM] = {")
 			for i := range m.Nodes {
 				g.row("    ", nodeWidths(m, i, form), fmt.Sprintf("node %d width", i+1), true)
 				g.put(",")
@@ -382,7 +519,7 @@ func (g *cGen) tables() {
 		g.put("};")
 	}
 	if g.lin.table != nil {
-		g.put("static const $real $p_linear[$P_N_OUTPUTS][$P_N_INPUTS] = {")
+		g.put("static const $real $p_linear[$P_N_OUTPUTS][$DIM] = {")
 		for k, l := range g.lin.table {
 			g.row("    ", l, fmt.Sprintf("output %d linear coefficient", k+1), false)
 			g.put(",")
@@ -390,14 +527,14 @@ func (g *cGen) tables() {
 		g.put("};")
 	}
 	if g.lin.quad != nil {
-		g.put("static const $real $p_qcentre[$P_N_QUAD][$P_N_INPUTS] = {")
+		g.put("static const $real $p_qcentre[$P_N_QUAD][$DIM] = {")
 		for q, nd := range g.lin.quad {
 			g.row("    ", nd.Centre, fmt.Sprintf("quadratic node %d centre", q+1), false)
 			g.put(",")
 		}
-		g.put("};", "static const $real $p_qmatrix[$P_N_QUAD][$P_N_INPUTS * $P_N_INPUTS] = {")
+		g.put("};", "static const $real $p_qmatrix[$P_N_QUAD][$DIM * $DIM] = {")
 		for q := range g.lin.quad {
-			g.row("    ", g.lin.qmatrix(q, m.Inputs), fmt.Sprintf("quadratic node %d matrix", q+1), false)
+			g.row("    ", g.lin.qmatrix(q, m.Width()), fmt.Sprintf("quadratic node %d matrix", q+1), false)
 			g.put(",")
 		}
 		g.put("};", "static const $real $p_qweight[$P_N_OUTPUTS][$P_N_QUAD] = {")
@@ -436,31 +573,55 @@ func (g *cGen) tables() {
 			names[i] = cString(c)
 		}
 		g.put("static const char *const $p_class_name[$P_N_CLASSES] = {")
-		col := 0
-		for i, s := range names { // break lines between literals, never inside one
-			switch {
-			case i == 0:
-				g.b.WriteString("    ")
-				col = 4
-			case col+len(s) > 96:
-				g.b.WriteString(",\n    ")
-				col = 4
-			default:
-				g.b.WriteString(", ")
-				col += 2
-			}
-			g.b.WriteString(s)
-			col += len(s)
-		}
+		g.literals(names)
 		g.put("", "};")
 	}
 	g.put("")
 }
 
+// literals writes the items of an initializer list, literals separated by commas, indented
+// and wrapped at about 100 columns, with no newline after the last.
+func (g *cGen) literals(items []string) {
+	col := 0
+	for i, s := range items { // break lines between literals, never inside one
+		switch {
+		case i == 0:
+			g.b.WriteString("    ")
+			col = 4
+		case col+len(s) > 96:
+			g.b.WriteString(",\n    ")
+			col = 4
+		default:
+			g.b.WriteString(", ")
+			col += 2
+		}
+		g.b.WriteString(s)
+		col += len(s)
+	}
+}
+
 func (g *cGen) functions() {
 	m := g.m
+	cat := categorical(m) > 0
 	g.put("int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS])", "{")
-	if !g.inputsUsed() {
+	switch {
+	case !g.inputsUsed() && cat: // the encoded input checked, but for nothing else
+		check := "        if (!isfinite(z[j]))"
+		if m.Scaling.Fill != nil {
+			check = "        if (isinf(z[j])) /* (NaN: a missing input) */"
+		}
+		g.put(
+			"    $real z[$P_N_ENCODED];",
+			"    int j, k, o = 0;",
+			"")
+		g.encode()
+		g.put(
+			"    for (j = 0; j < $P_N_ENCODED; j++)",
+			check,
+			"            return -1;",
+			"    for (k = 0; k < $P_N_OUTPUTS; k++)",
+			"        f[k] = $p_bias[k];")
+	case !g.inputsUsed():
 		check := "        if (!isfinite(x[j]))"
 		if m.Scaling.Fill != nil {
 			check = "        if (isinf(x[j])) /* (NaN: a missing input) */"
@@ -473,19 +634,31 @@ func (g *cGen) functions() {
 			"            return -1;",
 			"    for (k = 0; k < $P_N_OUTPUTS; k++)",
 			"        f[k] = $p_bias[k];")
-	} else {
-		g.put("    $real z[$P_N_INPUTS];")
+	default:
+		g.put("    $real z[$DIM];")
+		o := "" // the encoded input's index, for a model with categorical inputs
+		if cat {
+			o = ", o = 0"
+		}
 		switch {
 		case g.lin.quad != nil:
-			g.put("    int i, j, k, l;")
+			g.put("    int i, j, k, l" + o + ";")
 		case len(m.Nodes) > 0:
-			g.put("    int i, j, k;")
+			g.put("    int i, j, k" + o + ";")
 		default:
-			g.put("    int j, k;")
+			g.put("    int j, k" + o + ";")
 		}
-		g.put("", "    for (j = 0; j < $P_N_INPUTS; j++) {")
-		raw := "x[j]" // the raw input (filled, in z[j])
-		if m.Scaling.Fill != nil {
+		g.put("")
+		raw := "x[j]" // the raw input (filled, in z[j]), or the encoded one (in z[j])
+		if cat {
+			g.encode()
+			raw = "z[j]"
+		}
+		g.put("    for (j = 0; j < $DIM; j++) {")
+		switch {
+		case m.Scaling.Fill != nil && cat:
+			g.put("        z[j] = isnan(z[j]) ? $p_fill[j] : z[j]; /* a missing input: its median */")
+		case m.Scaling.Fill != nil:
 			raw = "z[j]"
 			g.put("        z[j] = isnan(x[j]) ? $p_fill[j] : x[j]; /* a missing input: its median */")
 		}
@@ -495,7 +668,7 @@ func (g *cGen) functions() {
 		if m.Scaling.Power == nil {
 			g.put("        z[j] = (" + raw + " - $p_mean[j]) / $p_std[j];")
 		} else {
-			if m.Scaling.Fill == nil {
+			if raw == "x[j]" {
 				g.put("        z[j] = x[j];")
 			}
 			g.put(
@@ -515,7 +688,7 @@ func (g *cGen) functions() {
 			g.put(
 				"    for (k = 0; k < $P_N_OUTPUTS; k++) {",
 				"        f[k] = $p_bias[k];",
-				"        for (j = 0; j < $P_N_INPUTS; j++)",
+				"        for (j = 0; j < $DIM; j++)",
 				"            f[k] += $p_linear[k][j] * z[j];",
 				"    }")
 		} else {
@@ -531,7 +704,7 @@ func (g *cGen) functions() {
 			g.put(
 				"        $real prod = 1.0$f, q = 0.0$f, g;",
 				"",
-				"        for (j = 0; j < $P_N_INPUTS; j++) {",
+				"        for (j = 0; j < $DIM; j++) {",
 				"            $real d = (z[j] - $p_centre[i][j]) / $p_width[i];",
 				"            prod *= $cos(1.75$f * d);",
 				"            q += d * d;",
@@ -541,7 +714,7 @@ func (g *cGen) functions() {
 			g.put(
 				"        $real q = 0.0$f, g;",
 				"",
-				"        for (j = 0; j < $P_N_INPUTS; j++) {",
+				"        for (j = 0; j < $DIM; j++) {",
 				"            $real d = z[j] - $p_centre[i][j];",
 				"            q += d * d / $p_width[i][j];",
 				"        }",
@@ -550,7 +723,7 @@ func (g *cGen) functions() {
 			g.put(
 				"        $real q = 0.0$f, g;",
 				"",
-				"        for (j = 0; j < $P_N_INPUTS; j++) {",
+				"        for (j = 0; j < $DIM; j++) {",
 				"            $real d = z[j] - $p_centre[i][j];",
 				"            q += d * d;",
 				"        }",
@@ -566,11 +739,11 @@ func (g *cGen) functions() {
 			"    for (i = 0; i < $P_N_QUAD; i++) {",
 			"        $real s = 0.0$f, g;",
 			"",
-			"        for (j = 0; j < $P_N_INPUTS; j++) {",
+			"        for (j = 0; j < $DIM; j++) {",
 			"            $real v = 0.0$f;",
 			"",
 			"            for (l = 0; l <= j; l++)",
-			"                v += $p_qmatrix[i][j * $P_N_INPUTS + l] * (z[l] - $p_qcentre[i][l]);",
+			"                v += $p_qmatrix[i][j * $DIM + l] * (z[l] - $p_qcentre[i][l]);",
 			"            s += v * v;",
 			"        }",
 			"        g = -0.5$f * s;",
@@ -586,7 +759,7 @@ func (g *cGen) functions() {
 			"")
 		if g.lin.table != nil {
 			g.put(
-				"        for (j = 0; j < $P_N_INPUTS; j++)",
+				"        for (j = 0; j < $DIM; j++)",
 				"            t += $p_linear[0][j] * z[j];")
 		}
 		g.put(

@@ -10,13 +10,23 @@
 // cos may differ from Go's by an ulp, Python's math module calls the C library's, and a
 // JavaScript engine has its own Math.exp and Math.cos). The one departure is for linear nodes
 // (kind model.NodeLinear): the export folds their weights and directions into one linear term
-// in the standardised inputs (a table of Inputs coefficients per output, computed in double
+// in the standardised inputs (a table of Width coefficients per output, computed in double
 // precision), which the code adds after the bias and before the Gaussian nodes. That reorders
 // the sum, so the results may differ from the model's in the last bits. Quadratic nodes (kind
 // model.NodeQuadratic) come after the Gaussian nodes, each with its centre, its lower
-// triangular matrix (a table of Inputs x Inputs values a node, zero above the diagonal) and its
+// triangular matrix (a table of Width x Width values a node, zero above the diagonal) and its
 // weights, computed as the model computes them. The C export can also be written in single
 // precision (Options.Float) for devices without double-precision hardware.
+//
+// Width is model.Model.Width, the number of encoded inputs: Inputs, but for a model with
+// categorical inputs (model.Model.Categories). The functions of such an export take the raw
+// input, as model.Model.Decision does, a categorical input holding its category's index (-1
+// for a category not seen in training, missing where it is missing), and encode it as
+// model.Model.Encode does, one indicator a category, before they standardise it; a value that
+// is no category's index is refused as an infinite one is. The Python and JavaScript
+// functions also take a category's name (a name not seen in training standing for -1), and the
+// C and Go exports declare a function that returns a name's index (name_category,
+// NameCategory). The header documents each categorical input's categories and their indices.
 package export
 
 import (
@@ -219,12 +229,12 @@ type linearPart struct {
 	qweight [][]float64
 }
 
-// qmatrix returns quadratic node q's matrix as a row-major table of Inputs x Inputs values,
-// zero above the diagonal.
-func (lin linearPart) qmatrix(q, inputs int) []float64 {
-	out := make([]float64, inputs*inputs)
+// qmatrix returns quadratic node q's matrix as a row-major table of n x n values (n the
+// model's Width, its encoded inputs), zero above the diagonal.
+func (lin linearPart) qmatrix(q, n int) []float64 {
+	out := make([]float64, n*n)
 	for j, row := range lin.quad[q].Matrix {
-		copy(out[j*inputs:], row)
+		copy(out[j*n:], row)
 	}
 	return out
 }
@@ -258,7 +268,7 @@ func splitLinear(m *model.Model) (*model.Model, linearPart, error) {
 	for k := range m.Weights {
 		km.Weights[k] = make([]float64, 0, len(km.Nodes))
 		if lin.table != nil {
-			lin.table[k] = make([]float64, m.Inputs)
+			lin.table[k] = make([]float64, m.Width())
 		}
 	}
 	for i, nd := range m.Nodes {
@@ -365,14 +375,14 @@ func widthForm(m *model.Model) string {
 	return "shared"
 }
 
-// nodeWidths returns node i's widths in the table form: its one value ("shared"), or Inputs
+// nodeWidths returns node i's widths in the table form: its one value ("shared"), or Width
 // values ("diag"; a node with one variance repeats it).
 func nodeWidths(m *model.Model, i int, form string) []float64 {
 	w := m.Nodes[i].Width
-	if form == "shared" || len(w) == m.Inputs {
+	if form == "shared" || len(w) == m.Width() {
 		return w
 	}
-	out := make([]float64, m.Inputs)
+	out := make([]float64, m.Width())
 	for j := range out {
 		out[j] = w[0]
 	}
@@ -399,18 +409,25 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 	mean, std, centre, width := table("mean"), table("std"), table("centre"), table("width")
 	bias, weight, linear := table("bias"), table("weight"), table("linear")
 	var lines []string
+	x := "x" // the input that is standardised: the raw one, or the encoded one
+	if categorical(m) > 0 {
+		x = "e"
+		lines = append(lines,
+			"e    = x with each categorical input x[j] replaced by one indicator a category, in order:",
+			"       1 for category x[j], 0 for the others (all 0 for -1, all missing where x[j] is)")
+	}
 	if m.Scaling.Fill != nil {
-		lines = append(lines, "x[j] = "+table("fill")+"[j] where x[j] is missing")
+		lines = append(lines, x+"[j] = "+table("fill")+"[j] where "+x+"[j] is missing")
 	}
 	if m.Scaling.Power != nil {
 		lambda := table("lambda")
 		lines = append(lines,
-			"u[j] = (x[j] - "+table("shift")+"[j]) / "+table("power_scale")+"[j]",
-			"t[j] = x[j] where "+lambda+"[j] = 1; else ((u[j] + 1)^"+lambda+"[j] - 1) / "+lambda+"[j] for u[j] >= 0",
+			"u[j] = ("+x+"[j] - "+table("shift")+"[j]) / "+table("power_scale")+"[j]",
+			"t[j] = "+x+"[j] where "+lambda+"[j] = 1; else ((u[j] + 1)^"+lambda+"[j] - 1) / "+lambda+"[j] for u[j] >= 0",
 			"       (log(u[j] + 1) at "+lambda+"[j] = 0), u[j] for u[j] < 0",
 			"z[j] = (t[j] - "+mean+"[j]) / "+std+"[j]")
 	} else {
-		lines = append(lines, "z[j] = (x[j] - "+mean+"[j]) / "+std+"[j]")
+		lines = append(lines, "z[j] = ("+x+"[j] - "+mean+"[j]) / "+std+"[j]")
 	}
 	switch {
 	case len(m.Nodes) == 0 && lin.table != nil: // no g_i
@@ -422,7 +439,11 @@ func formula(m *model.Model, lin linearPart, table func(string) string) []string
 		lines = append(lines, "g_i  = exp(-0.5 sum_j (z[j] - "+centre+"[i][j])^2 / "+width+"[i])")
 	}
 	if lin.quad != nil {
-		lines = append(lines, "h_q  = -0.5 sum_j (sum_{l=0..j} "+table("qmatrix")+"[q][j n + l] (z[l] - "+table("qcentre")+"[q][l]))^2,  n inputs")
+		n := "n inputs"
+		if categorical(m) > 0 {
+			n = "n encoded inputs"
+		}
+		lines = append(lines, "h_q  = -0.5 sum_j (sum_{l=0..j} "+table("qmatrix")+"[q][j n + l] (z[l] - "+table("qcentre")+"[q][l]))^2,  "+n)
 	}
 	f := "f[k] = " + bias + "[k]"
 	if lin.table != nil {
@@ -495,7 +516,11 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	}
 	var l []string
 	add := func(format string, args ...any) { l = append(l, fmt.Sprintf(format, args...)) }
-	add("Model: %s; %s; %s.", kind(m), nodesText(m, lin, form), words.Count(m.Inputs, "input"))
+	inputs := words.Count(m.Inputs, "input")
+	if cat := categorical(m); cat > 0 {
+		inputs += fmt.Sprintf(" (%d categorical, encoded as %d values)", cat, m.Width())
+	}
+	add("Model: %s; %s; %s.", kind(m), nodesText(m, lin, form), inputs)
 	if m.Features != nil {
 		names := make([]string, len(m.Features))
 		for j, f := range m.Features {
@@ -505,7 +530,10 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	} else {
 		add("Inputs: x[0] to x[%d], in the order of the training data's columns.", m.Inputs-1)
 	}
-	if m.Scaling.Fill != nil {
+	l = append(l, categoryLines(m, opt, quote)...)
+	if m.Scaling.Fill != nil && categorical(m) > 0 {
+		add("Missing inputs (%s) are filled with their training medians (those of a missing category's indicators).", missing(opt.Lang))
+	} else if m.Scaling.Fill != nil {
 		add("Missing inputs (%s) are filled with their training medians.", missing(opt.Lang))
 	}
 	if m.Task == model.Classification {
@@ -568,6 +596,66 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	return l
 }
 
+// categorical returns the number of categorical inputs of m (those with categories; see
+// model.Model.Categories), whose exports encode the raw input before they standardise it.
+func categorical(m *model.Model) int {
+	n := 0
+	for _, c := range m.Categories {
+		if len(c) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// categoryLines returns the header lines that document m's categorical inputs: how an input
+// gives its category in the export to opt.Lang, then each categorical input with its
+// categories and their indices; none for a model without categorical inputs. quote renders
+// an untrusted string for the target's comments.
+func categoryLines(m *model.Model, opt Options, quote func(string) string) []string {
+	if categorical(m) == 0 {
+		return nil
+	}
+	var l []string
+	switch opt.Lang {
+	case Python, JS:
+		l = append(l, "Categorical inputs hold their category's index or name (-1, or a name not listed, for a category not seen in training):")
+	case Go:
+		exported, _ := goNames(opt.Name)
+		l = append(l, "Categorical inputs hold their category's index, which "+exported+"Category(j, name) returns (-1 for a category not seen in training):")
+	default:
+		l = append(l, "Categorical inputs hold their category's index, which "+opt.Name+"_category(j, name) returns (-1 for a category not seen in training):")
+	}
+	for j, c := range m.Categories {
+		if len(c) == 0 {
+			continue
+		}
+		input := fmt.Sprintf("x[%d]", j)
+		if m.Features != nil {
+			input += " " + quote(m.Features[j])
+		}
+		names := make([]string, len(c))
+		for i, s := range c {
+			names[i] = fmt.Sprintf("%d %s", i, quote(s))
+		}
+		indent := "  "
+		if opt.Lang == Go { // (not a code block of the package comment)
+			indent = ""
+		}
+		l = append(l, fmt.Sprintf("%s%s: %s; -1 for another.", indent, input, strings.Join(names, ", ")))
+	}
+	return l
+}
+
+// standardised names the variables of the formula for a header: "z: the standardised
+// inputs", led by the encoded inputs e where m has categorical inputs.
+func standardised(m *model.Model) string {
+	if categorical(m) > 0 {
+		return "e: the encoded inputs; z: the standardised inputs"
+	}
+	return "z: the standardised inputs"
+}
+
 // missing names the values that stand for a missing input in an export to lang.
 func missing(lang Lang) string {
 	switch lang {
@@ -581,10 +669,16 @@ func missing(lang Lang) string {
 
 // refused returns the words for the input values that m refuses, as an adjective ("NaN or
 // infinite") and as a noun ("NaN or an infinity"): infinities only where m fills missing
-// inputs.
+// inputs, and a category index out of range (neither -1 nor the index of one of the input's
+// categories) where m has categorical inputs.
 func refused(m *model.Model) (adjective, noun string) {
-	if m.Scaling.Fill != nil {
+	switch {
+	case m.Scaling.Fill != nil && categorical(m) > 0:
+		return "infinite or a category index out of range", "an infinity or a category index out of range"
+	case m.Scaling.Fill != nil:
 		return "infinite", "an infinity"
+	case categorical(m) > 0:
+		return "NaN, infinite or a category index out of range", "NaN, an infinity or a category index out of range"
 	}
 	return "NaN or infinite", "NaN or an infinity"
 }
@@ -665,7 +759,7 @@ func writeTables(w tableWriter, m *model.Model, lin linearPart) {
 	if lin.quad != nil {
 		centres, matrices := make([][]float64, len(lin.quad)), make([][]float64, len(lin.quad))
 		for q, nd := range lin.quad {
-			centres[q], matrices[q] = nd.Centre, lin.qmatrix(q, m.Inputs)
+			centres[q], matrices[q] = nd.Centre, lin.qmatrix(q, m.Width())
 		}
 		w.table("_$p_qcentre", centres)
 		w.table("_$p_qmatrix", matrices)
@@ -686,7 +780,8 @@ func writeTables(w tableWriter, m *model.Model, lin linearPart) {
 
 // script is what the Python and JavaScript generators share: the model (its kernel nodes,
 // see splitLinear) and its linear nodes, the options, the text written so far, and the
-// replacer of the templates' $ placeholders ($P_ the upper-case prefix, $p_ the prefix).
+// replacer of the templates' $ placeholders ($P_ the upper-case prefix, $p_ the prefix, $DIM
+// the constant of the number of standardised inputs).
 type script struct {
 	m   *model.Model
 	lin linearPart
@@ -750,7 +845,12 @@ func validUnreserved(s string, reserved map[string]bool, what string) error {
 }
 
 func newScript(m *model.Model, lin linearPart, opt Options) script {
+	dim := "N_INPUTS" // the dimension of the scaling and the nodes
+	if categorical(m) > 0 {
+		dim = "N_ENCODED"
+	}
 	return script{m: m, lin: lin, opt: opt, rep: strings.NewReplacer(
+		"$DIM", strings.ToUpper(opt.Name)+"_"+dim,
 		"$P_", strings.ToUpper(opt.Name)+"_",
 		"$p_", opt.Name+"_",
 	)}

@@ -20,11 +20,16 @@ type goGen struct {
 
 func genGo(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
 	exported, unexported := goNames(opt.Name)
-	g := &goGen{m: m, lin: lin, opt: opt, rep: strings.NewReplacer("$pkg", opt.Package, "$P", exported, "$p", unexported)}
+	dim := exported + "Inputs" // the dimension of the scaling and the nodes
+	if categorical(m) > 0 {
+		dim = exported + "Encoded"
+	}
+	g := &goGen{m: m, lin: lin, opt: opt, rep: strings.NewReplacer("$DIM", dim, "$pkg", opt.Package, "$P", exported, "$p", unexported)}
 	g.header()
 	g.declarations()
 	g.tables()
 	g.functions()
+	g.categoryFunction()
 	src, err := format.Source([]byte(g.b.String()))
 	if err != nil {
 		return nil, fmt.Errorf("export: generated Go does not parse (a bug): %w", err)
@@ -57,7 +62,7 @@ func (g *goGen) header() {
 			}
 		}
 	}
-	comment("", "The prediction, for the raw inputs x (z: the standardised inputs):", "")
+	comment("", "The prediction, for the raw inputs x ("+standardised(m)+"):", "")
 	for _, l := range formula(m, g.lin, goTable) {
 		comment("\t" + l)
 	}
@@ -72,11 +77,19 @@ func (g *goGen) header() {
 		comment("\ty, err := $P" + "Value(x) // x holds $P" + "Inputs raw values")
 	}
 	refuse := "a NaN or infinite input."
-	if m.Scaling.Fill != nil {
+	switch {
+	case categorical(m) > 0 && m.Scaling.Fill != nil:
+		refuse = "an infinite input or a category index out of range."
+	case categorical(m) > 0:
+		refuse = "a NaN or infinite input or a category index out of range."
+	case m.Scaling.Fill != nil:
 		refuse = "an infinite input."
 	}
-	comment("\tf, err := $P"+"Decision(x) // the decision values", "",
-		"The functions do not allocate; they return Err$P"+"Input for "+refuse)
+	comment("\tf, err := $P" + "Decision(x) // the decision values")
+	if categorical(m) > 0 {
+		comment("\tx[j] = float64($P" + "Category(j, name)) // a categorical input: its category's index (-1 if unknown)")
+	}
+	comment("", "The functions do not allocate; they return Err$P"+"Input for "+refuse)
 	g.put("package $pkg", "", `import "math"`, "")
 }
 
@@ -89,7 +102,13 @@ func (g *goGen) declarations() {
 	}
 	g.put("// The model's dimensions.", "const (",
 		"\t// $P"+"Inputs is the number of raw input values.",
-		"\t$P"+"Inputs = "+strconv.Itoa(m.Inputs),
+		"\t$P"+"Inputs = "+strconv.Itoa(m.Inputs))
+	if categorical(m) > 0 {
+		g.put("\t// $P"+"Encoded is the number of encoded input values (a number, or one indicator a",
+			"\t// category of a categorical input), which the scaling and the nodes are over.",
+			"\t$P"+"Encoded = "+strconv.Itoa(m.Width()))
+	}
+	g.put(
 		"\t// $P"+"Outputs is the number of decision values.",
 		"\t$P"+"Outputs = "+strconv.Itoa(len(m.Weights)),
 		nodes,
@@ -109,8 +128,11 @@ func (g *goGen) declarations() {
 		"func (e $pError) Error() string { return string(e) }",
 		"",
 		"// The errors of the $P functions.",
-		"const (",
-		"\t// Err$P"+"Input reports an input of the wrong length, or holding "+noun+".",
+		"const (")
+	for _, l := range wrap("Err$P"+"Input reports an input of the wrong length, or holding "+noun+".", 90, "") {
+		g.put("\t// " + l)
+	}
+	g.put(
 		"\tErr$P"+"Input = $pError(\""+g.opt.Name+": the input has the wrong length or a value that is "+adjective+"\")",
 		"\t// Err$P"+"Overflow reports a decision value (or a probability) that is not finite.",
 		"\tErr$P"+"Overflow = $pError(\""+g.opt.Name+": a decision value is not finite\")",
@@ -157,28 +179,38 @@ func (g *goGen) vector(name, typ string, vals []float64) {
 func (g *goGen) tables() {
 	m := g.m
 	g.put("var (")
-	if m.Scaling.Fill != nil {
-		g.vector("$pFill", "[$P"+"Inputs]float64", m.Scaling.Fill)
+	if categorical(m) > 0 {
+		g.put("\t// $pCategories[j] names the categories of input j, by index (nil for a number).",
+			"\t$pCategories = [$P"+"Inputs][]string{")
+		for j, c := range m.Categories {
+			if len(c) > 0 {
+				g.b.WriteString("\t\t" + strconv.Itoa(j) + ": {" + strings.Join(quoteAll(c, strconv.Quote), ", ") + "},\n")
+			}
+		}
+		g.put("\t}")
 	}
-	g.vector("$pMean", "[$P"+"Inputs]float64", m.Scaling.Mean)
-	g.vector("$pStd", "[$P"+"Inputs]float64", m.Scaling.Std)
+	if m.Scaling.Fill != nil {
+		g.vector("$pFill", "[$DIM]float64", m.Scaling.Fill)
+	}
+	g.vector("$pMean", "[$DIM]float64", m.Scaling.Mean)
+	g.vector("$pStd", "[$DIM]float64", m.Scaling.Std)
 	if pw := m.Scaling.Power; pw != nil { // u = (x - shift) / scale, then ((u+1)^lambda - 1) / lambda for u >= 0
-		g.vector("$pShift", "[$P"+"Inputs]float64", pw.Shift)
-		g.vector("$pPowerScale", "[$P"+"Inputs]float64", pw.Scale)
-		g.vector("$pLambda", "[$P"+"Inputs]float64", pw.Lambda)
+		g.vector("$pShift", "[$DIM]float64", pw.Shift)
+		g.vector("$pPowerScale", "[$DIM]float64", pw.Scale)
+		g.vector("$pLambda", "[$DIM]float64", pw.Lambda)
 	}
 	centres := make([][]float64, len(m.Nodes))
 	for i, nd := range m.Nodes {
 		centres[i] = nd.Centre
 	}
-	g.table("$pCentre", "[$P"+"Nodes][$P"+"Inputs]float64", centres)
+	g.table("$pCentre", "[$P"+"Nodes][$DIM]float64", centres)
 	form := widthForm(m)
 	if form == "diag" {
 		w := make([][]float64, len(m.Nodes))
 		for i := range m.Nodes {
 			w[i] = nodeWidths(m, i, form)
 		}
-		g.table("$pWidth", "[$P"+"Nodes][$P"+"Inputs]float64", w)
+		g.table("$pWidth", "[$P"+"Nodes][$DIM]float64", w)
 	} else {
 		w := make([]float64, len(m.Nodes))
 		for i, nd := range m.Nodes {
@@ -188,15 +220,15 @@ func (g *goGen) tables() {
 	}
 	g.table("$pWeight", "[$P"+"Outputs][$P"+"Nodes]float64", m.Weights)
 	if g.lin.table != nil {
-		g.table("$pLinear", "[$P"+"Outputs][$P"+"Inputs]float64", g.lin.table)
+		g.table("$pLinear", "[$P"+"Outputs][$DIM]float64", g.lin.table)
 	}
 	if g.lin.quad != nil {
 		centres, matrices := make([][]float64, len(g.lin.quad)), make([][]float64, len(g.lin.quad))
 		for q, nd := range g.lin.quad {
-			centres[q], matrices[q] = nd.Centre, g.lin.qmatrix(q, m.Inputs)
+			centres[q], matrices[q] = nd.Centre, g.lin.qmatrix(q, m.Width())
 		}
-		g.table("$pQcentre", "[$P"+"Quads][$P"+"Inputs]float64", centres)
-		g.table("$pQmatrix", "[$P"+"Quads][$P"+"Inputs * $P"+"Inputs]float64", matrices)
+		g.table("$pQcentre", "[$P"+"Quads][$DIM]float64", centres)
+		g.table("$pQmatrix", "[$P"+"Quads][$DIM * $DIM]float64", matrices)
 		g.table("$pQweight", "[$P"+"Outputs][$P"+"Quads]float64", g.lin.qweight)
 	}
 	g.vector("$pBias", "[$P"+"Outputs]float64", m.Bias)
@@ -228,9 +260,16 @@ func (g *goGen) functions() {
 	if m.Scaling.Fill != nil {
 		values, check = "values, NaN where one is missing.", "math.IsInf(v, 0)"
 	}
+	g.put("// $P" + "Decision returns the decision values of the raw input x, which holds $P" + "Inputs")
+	if categorical(m) > 0 {
+		for _, l := range wrap(values+" A categorical input x[j] holds its category's index in $pCategories[j] ($P"+
+			"Category), or -1 for a category not seen in training. The error is Err$P"+"Input or Err$P"+"Overflow.", 90, "") {
+			g.put("// " + l)
+		}
+	} else {
+		g.put("// " + values + " The error is Err$P" + "Input or Err$P" + "Overflow.")
+	}
 	g.put(
-		"// $P"+"Decision returns the decision values of the raw input x, which holds $P"+"Inputs",
-		"// "+values+" The error is Err$P"+"Input or Err$P"+"Overflow.",
 		"func $P"+"Decision(x []float64) (f [$P"+"Outputs]float64, err error) {",
 		"\tif len(x) != $P"+"Inputs {",
 		"\t\treturn f, Err$P"+"Input",
@@ -240,8 +279,33 @@ func (g *goGen) functions() {
 		"\t\t\treturn f, Err$P"+"Input",
 		"\t\t}",
 		"\t}",
-		"\tvar z [$P"+"Inputs]float64",
-		"\tfor j, v := range x {")
+		"\tvar z [$DIM]float64")
+	if categorical(m) > 0 {
+		g.put(
+			"\tvar e [$P"+"Encoded]float64 // x encoded",
+			"\to := 0",
+			"\tfor j, v := range x {",
+			"\t\tn := len($pCategories[j])",
+			"\t\tswitch {",
+			"\t\tcase n == 0: // a number",
+			"\t\t\te[o] = v",
+			"\t\t\to++",
+			"\t\t\tcontinue",
+			"\t\tcase math.IsNaN(v): // a missing category: each of its indicators missing",
+			"\t\t\tfor c := range $pCategories[j] {",
+			"\t\t\t\te[o+c] = v",
+			"\t\t\t}",
+			"\t\tcase v < -1 || v >= float64(n) || v != math.Trunc(v):",
+			"\t\t\treturn f, Err$P"+"Input // neither -1 nor the index of one of its n categories",
+			"\t\tcase v >= 0:",
+			"\t\t\te[o+int(v)] = 1 // one indicator a category; none set for -1",
+			"\t\t}",
+			"\t\to += n",
+			"\t}",
+			"\tfor j, v := range e {")
+	} else {
+		g.put("\tfor j, v := range x {")
+	}
 	if m.Scaling.Fill != nil {
 		g.put(
 			"\t\tif math.IsNaN(v) { // a missing input: its training median",
@@ -317,7 +381,7 @@ func (g *goGen) functions() {
 			"\t\tfor j := range z {",
 			"\t\t\tvar v float64",
 			"\t\t\tfor l := 0; l <= j; l++ {",
-			"\t\t\t\tv += r[j*$P"+"Inputs+l] * (z[l] - c[l])",
+			"\t\t\t\tv += r[j*$DIM+l] * (z[l] - c[l])",
 			"\t\t\t}",
 			"\t\t\ts += v * v",
 			"\t\t}",
@@ -442,6 +506,28 @@ func (g *goGen) functions() {
 			"\treturn p, nil",
 			"}")
 	}
+}
+
+// categoryFunction writes $PCategory, for a model with categorical inputs.
+func (g *goGen) categoryFunction() {
+	if categorical(g.m) == 0 {
+		return
+	}
+	g.put("",
+		"// $P"+"Category returns the index of the category called name of categorical input j (the",
+		"// value x[j] takes for it), or -1 if input j has no such category (-1 stands for a",
+		"// category not seen in training), is not categorical or is not an input.",
+		"func $P"+"Category(j int, name string) int {",
+		"\tif j < 0 || j >= $P"+"Inputs {",
+		"\t\treturn -1",
+		"\t}",
+		"\tfor c, s := range $pCategories[j] {",
+		"\t\tif s == name {",
+		"\t\t\treturn c",
+		"\t\t}",
+		"\t}",
+		"\treturn -1",
+		"}")
 }
 
 // goTable names the Go export's table of a formula: "cal_b" is $pCalB.

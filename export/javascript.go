@@ -84,12 +84,17 @@ func (g *jsGen) header() {
 			g.b.WriteString("// " + strings.ReplaceAll(w, "<", `\x3c`) + "\n")
 		}
 	}
-	g.comment("", "The prediction, for the raw inputs x (z: the standardised inputs):", "")
+	g.comment("", "The prediction, for the raw inputs x ("+standardised(m)+"):", "")
 	for _, l := range formula(m, g.lin, func(t string) string { return "_$p_" + t }) {
 		g.comment("    " + l)
 	}
-	g.comment("", "Use (x: an array of $P_N_INPUTS numbers, the raw inputs in the order above):", "",
-		`    import * as `+g.opt.Name+` from "./`+g.opt.Name+`.mjs";`)
+	if categorical(m) > 0 {
+		g.comment("", "Use (x: an array of $P_N_INPUTS values, the raw inputs in the order above, a categorical",
+			"input's category by index or name):", "")
+	} else {
+		g.comment("", "Use (x: an array of $P_N_INPUTS numbers, the raw inputs in the order above):", "")
+	}
+	g.comment(`    import * as ` + g.opt.Name + ` from "./` + g.opt.Name + `.mjs";`)
 	if m.Task == model.Classification {
 		g.comment("    const c = "+g.opt.Name+".$p_predict(x);   // class index, 0 to $P_N_CLASSES - 1",
 			"    const name = "+g.opt.Name+".$p_label(c);  // its label ($P_LABELS[c])")
@@ -115,10 +120,21 @@ func (g *jsGen) header() {
 	g.comment("    const f = "+g.opt.Name+".$p_decision(x);  // the decision values, an array of $P_N_OUTPUTS numbers",
 		"",
 		"An ES module (ECMAScript 2015) that imports nothing, for Node.js 18 or later (as a .mjs file,",
-		"or a .js file under a package.json of \"type\": \"module\"), browsers (<script type=\"module\">,",
-		"import) and bundlers. The functions write no module state. They throw a RangeError for an",
-		"input of the wrong length or that is "+bad+", a TypeError for one that is not an")
-	g.comment(errs...)
+		"or a .js file under a package.json of \"type\": \"module\"), browsers (<script type=\"module\">,")
+	if categorical(m) > 0 {
+		g.comment("import) and bundlers. The functions write no module state.")
+		what := "numbers (category names taken; BigInts too)"
+		if m.Scaling.Fill != nil {
+			what = "numbers and nulls (category names taken; BigInts too)"
+		}
+		g.comment(wrap("They throw a RangeError for an input of the wrong length or that is "+bad+
+			", a TypeError for one that is not an array-like (an array, a typed array) of "+what+
+			", and an Error named OverflowError for a decision value (or a probability) that is not finite.", 92, "")...)
+	} else {
+		g.comment("import) and bundlers. The functions write no module state. They throw a RangeError for an",
+			"input of the wrong length or that is "+bad+", a TypeError for one that is not an")
+		g.comment(errs...)
+	}
 	g.put("")
 }
 
@@ -130,8 +146,11 @@ func (g *jsGen) declarations() {
 	} else {
 		nodes += " // basis functions"
 	}
+	g.put("export const $P_N_INPUTS = " + strconv.Itoa(m.Inputs) + "; // raw input values in x")
+	if categorical(m) > 0 {
+		g.put("export const $P_N_ENCODED = " + strconv.Itoa(m.Width()) + "; // encoded input values: a number, or one indicator a category")
+	}
 	g.put(
-		"export const $P_N_INPUTS = "+strconv.Itoa(m.Inputs)+"; // raw input values in x",
 		"export const $P_N_OUTPUTS = "+strconv.Itoa(len(m.Weights))+"; // decision values",
 		nodes)
 	if g.lin.quad != nil {
@@ -148,6 +167,19 @@ func (g *jsGen) declarations() {
 	} else {
 		names := quoteAll(m.Features, jsString)
 		g.frozen("export const $P_FEATURES", names)
+	}
+	if categorical(m) > 0 {
+		g.put("", "// The names of each input's categories, by index (null for a number): a categorical input",
+			"// x[j] holds the index of its category in $P_CATEGORIES[j], or its name (-1, or a name not",
+			"// listed, for a category not seen in training).")
+		items := make([]string, len(m.Categories))
+		for j, c := range m.Categories {
+			items[j] = "null"
+			if len(c) > 0 {
+				items[j] = "Object.freeze([" + strings.Join(quoteAll(c, jsString), ", ") + "])"
+			}
+		}
+		g.frozen("export const $P_CATEGORIES", items)
 	}
 	g.put("")
 }
@@ -238,49 +270,17 @@ func (g *jsGen) functions() {
 		`  e.name = "OverflowError";`,
 		"  return e;",
 		"}",
-		"",
-		"// _$p_inputs returns the standardised inputs z of the raw input x (see the formula above).",
-		"function _$p_inputs(x) {",
-		`  if (x === null || typeof x !== "object" || typeof x.length !== "number") {`,
-		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
-		"  }",
-		"  if (x.length !== $P_N_INPUTS) {",
-		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
-		"  }",
-		"  const z = [];",
-		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
-		"    let v = x[j];")
-	g.put(bigint...)
-	g.put(
-		"      v = Number(v);",
-		"      if (!Number.isFinite(v)) {",
-		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
-		"      }",
-		`    } else if (typeof v !== "number") {`,
-		`      throw new TypeError("`+name+`: input " + (j + 1) + " is not a number (" + (v === null ? "null" : typeof v) + ")");`,
-		"    }",
-		"    if (!Number.isFinite(v)) {",
-		`      throw new RangeError("`+name+`: input " + (j + 1) + " is " + v);`,
-		"    }")
-	if m.Scaling.Power != nil {
-		g.put(
-			"    const lam = _$p_lambda[j];",
-			"    if (lam !== 1.0) {",
-			"      const u = (v - _$p_shift[j]) / _$p_power_scale[j];",
-			"      if (u < 0.0) {",
-			"        v = u;",
-			"      } else if (Math.abs(lam) < 1e-12) {",
-			"        v = Math.log1p(u);",
-			"      } else {",
-			"        v = (Math.pow(u + 1.0, lam) - 1.0) / lam;",
-			"      }",
-			"    }")
+		"")
+	if categorical(m) > 0 {
+		g.categoricalInputs()
+		doc = wrap("// numbers. x is an array (or a typed array) of $P_N_INPUTS values: numbers, null or NaN where one is missing, a categorical input x[j] the index of its category in $P_CATEGORIES[j] or its name (-1, or a name not listed, for a category not seen in training). It throws a RangeError if x has the wrong length or holds an infinity or a category index out of range, a TypeError if x is not an array-like of numbers, and an OverflowError if a decision value is not finite (weights or inputs so large that the sum overflows).", 95, "// ")
+		if m.Scaling.Fill == nil {
+			doc = wrap("// numbers. x is an array (or a typed array) of $P_N_INPUTS values: numbers, a categorical input x[j] the index of its category in $P_CATEGORIES[j] or its name (-1, or a name not listed, for a category not seen in training). It throws a RangeError if x has the wrong length or holds NaN, an infinity or a category index out of range, a TypeError if x is not an array-like of numbers, and an OverflowError if a decision value is not finite (weights or inputs so large that the sum overflows).", 95, "// ")
+		}
+	} else {
+		g.inputs(bigint)
 	}
 	g.put(
-		"    z.push((v - _$p_mean[j]) / _$p_std[j]);",
-		"  }",
-		"  return z;",
-		"}",
 		"",
 		"// $p_decision returns the decision values of the raw input x, an array of $P_N_OUTPUTS")
 	g.put(doc...)
@@ -293,7 +293,7 @@ func (g *jsGen) functions() {
 			"  for (let k = 0; k < $P_N_OUTPUTS; k++) {",
 			"    const a = _$p_linear[k];",
 			"    let s = f[k];",
-			"    for (let j = 0; j < $P_N_INPUTS; j++) {",
+			"    for (let j = 0; j < $DIM; j++) {",
 			"      s += a[j] * z[j];",
 			"    }",
 			"    f[k] = s;",
@@ -309,7 +309,7 @@ func (g *jsGen) functions() {
 				"    const w = _$p_width[i];",
 				"    let prod = 1.0;",
 				"    let q = 0.0;",
-				"    for (let j = 0; j < $P_N_INPUTS; j++) {",
+				"    for (let j = 0; j < $DIM; j++) {",
 				"      const d = (z[j] - c[j]) / w;",
 				"      prod *= Math.cos(1.75 * d);",
 				"      q += d * d;",
@@ -319,7 +319,7 @@ func (g *jsGen) functions() {
 			g.put(
 				"    const w = _$p_width[i];",
 				"    let q = 0.0;",
-				"    for (let j = 0; j < $P_N_INPUTS; j++) {",
+				"    for (let j = 0; j < $DIM; j++) {",
 				"      const d = z[j] - c[j];",
 				"      q += d * d / w[j];",
 				"    }",
@@ -327,7 +327,7 @@ func (g *jsGen) functions() {
 		default:
 			g.put(
 				"    let q = 0.0;",
-				"    for (let j = 0; j < $P_N_INPUTS; j++) {",
+				"    for (let j = 0; j < $DIM; j++) {",
 				"      const d = z[j] - c[j];",
 				"      q += d * d;",
 				"    }",
@@ -345,10 +345,10 @@ func (g *jsGen) functions() {
 			"    const c = _$p_qcentre[i];",
 			"    const r = _$p_qmatrix[i];",
 			"    let s = 0.0;",
-			"    for (let j = 0; j < $P_N_INPUTS; j++) {",
+			"    for (let j = 0; j < $DIM; j++) {",
 			"      let v = 0.0;",
 			"      for (let l = 0; l <= j; l++) {",
-			"        v += r[j * $P_N_INPUTS + l] * (z[l] - c[l]);",
+			"        v += r[j * $DIM + l] * (z[l] - c[l]);",
 			"      }",
 			"      s += v * v;",
 			"    }",
@@ -366,7 +366,7 @@ func (g *jsGen) functions() {
 			"  let t = 0.0;")
 		if g.lin.table != nil {
 			g.put(
-				"  for (let j = 0; j < $P_N_INPUTS; j++) {",
+				"  for (let j = 0; j < $DIM; j++) {",
 				"    t += _$p_linear[0][j] * z[j];",
 				"  }")
 		}
@@ -478,4 +478,136 @@ func (g *jsGen) functions() {
 			"  return p;",
 			"}")
 	}
+}
+
+// inputs writes _$p_inputs, for a model without categorical inputs: it reads, checks, fills
+// and standardises the raw input (bigint the lines that read a BigInt, or fill a missing
+// input first).
+func (g *jsGen) inputs(bigint []string) {
+	name := g.opt.Name
+	g.put(
+		"// _$p_inputs returns the standardised inputs z of the raw input x (see the formula above).",
+		"function _$p_inputs(x) {",
+		`  if (x === null || typeof x !== "object" || typeof x.length !== "number") {`,
+		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
+		"  }",
+		"  if (x.length !== $P_N_INPUTS) {",
+		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
+		"  }",
+		"  const z = [];",
+		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
+		"    let v = x[j];")
+	g.put(bigint...)
+	g.put(
+		"      v = Number(v);",
+		"      if (!Number.isFinite(v)) {",
+		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
+		"      }",
+		`    } else if (typeof v !== "number") {`,
+		`      throw new TypeError("`+name+`: input " + (j + 1) + " is not a number (" + (v === null ? "null" : typeof v) + ")");`,
+		"    }",
+		"    if (!Number.isFinite(v)) {",
+		`      throw new RangeError("`+name+`: input " + (j + 1) + " is " + v);`,
+		"    }")
+	g.power()
+	g.put(
+		"    z.push((v - _$p_mean[j]) / _$p_std[j]);",
+		"  }",
+		"  return z;",
+		"}")
+}
+
+// power writes the power transform of v, input j's value, in _$p_inputs (a model with one).
+func (g *jsGen) power() {
+	if g.m.Scaling.Power != nil {
+		g.put(
+			"    const lam = _$p_lambda[j];",
+			"    if (lam !== 1.0) {",
+			"      const u = (v - _$p_shift[j]) / _$p_power_scale[j];",
+			"      if (u < 0.0) {",
+			"        v = u;",
+			"      } else if (Math.abs(lam) < 1e-12) {",
+			"        v = Math.log1p(u);",
+			"      } else {",
+			"        v = (Math.pow(u + 1.0, lam) - 1.0) / lam;",
+			"      }",
+			"    }")
+	}
+}
+
+// categoricalInputs writes _$p_inputs, for a model with categorical inputs: it reads and
+// checks the raw input, encodes it (a category's name read as its index), and fills and
+// standardises the encoded input.
+func (g *jsGen) categoricalInputs() {
+	m := g.m
+	name := g.opt.Name
+	g.put(
+		"// _$p_inputs returns the standardised inputs z of the raw input x (see the formula above).",
+		"function _$p_inputs(x) {",
+		`  if (x === null || typeof x !== "object" || typeof x.length !== "number") {`,
+		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
+		"  }",
+		"  if (x.length !== $P_N_INPUTS) {",
+		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
+		"  }",
+		"  const e = []; // x encoded",
+		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
+		"    let v = x[j];",
+		"    const names = $P_CATEGORIES[j];",
+		`    if (names !== null && typeof v === "string") { // a category's name: its index, -1 if not listed`,
+		"      v = names.indexOf(v);",
+		"    }")
+	if m.Scaling.Fill != nil {
+		g.put(
+			"    if (v === null) { // a missing input",
+			"      v = NaN;",
+			`    } else if (typeof v === "bigint") {`)
+	} else {
+		g.put(`    if (typeof v === "bigint") {`)
+	}
+	g.put(
+		"      v = Number(v);",
+		"      if (!Number.isFinite(v)) {",
+		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
+		"      }",
+		`    } else if (typeof v !== "number") {`,
+		`      throw new TypeError("`+name+`: input " + (j + 1) + " is not a number (" + (v === null ? "null" : typeof v) + ")");`,
+		"    }")
+	if m.Scaling.Fill != nil {
+		g.put("    if (v === Infinity || v === -Infinity) {")
+	} else {
+		g.put("    if (!Number.isFinite(v)) {")
+	}
+	g.put(
+		`      throw new RangeError("`+name+`: input " + (j + 1) + " is " + v);`,
+		"    }",
+		"    if (names === null) { // a number",
+		"      e.push(v);",
+		"    } else if (Number.isNaN(v)) { // a missing category: each of its indicators missing",
+		"      for (let c = 0; c < names.length; c++) {",
+		"        e.push(v);",
+		"      }",
+		"    } else if (!Number.isInteger(v) || v < -1 || v >= names.length) {",
+		`      throw new RangeError("`+name+`: input " + (j + 1) + " is " + v + ", neither -1 nor the index of one of its " + names.length + " categories");`,
+		"    } else { // one indicator a category; none set for -1",
+		"      for (let c = 0; c < names.length; c++) {",
+		"        e.push(c === v ? 1.0 : 0.0);",
+		"      }",
+		"    }",
+		"  }",
+		"  const z = [];",
+		"  for (let j = 0; j < $P_N_ENCODED; j++) {",
+		"    let v = e[j];")
+	if m.Scaling.Fill != nil {
+		g.put(
+			"    if (Number.isNaN(v)) { // a missing input: its training median",
+			"      v = _$p_fill[j];",
+			"    }")
+	}
+	g.power()
+	g.put(
+		"    z.push((v - _$p_mean[j]) / _$p_std[j]);",
+		"  }",
+		"  return z;",
+		"}")
 }

@@ -101,11 +101,16 @@ func (g *pyGen) header() {
 			g.b.WriteString(pyDocLine(w) + "\n") // untrusted text: no placeholders
 		}
 	}
-	g.put("", "The prediction, for the raw inputs x (z: the standardised inputs):", "")
+	g.put("", "The prediction, for the raw inputs x ("+standardised(m)+"):", "")
 	for _, l := range formula(m, g.lin, func(t string) string { return "_$p_" + t }) {
 		g.put("    " + l)
 	}
-	g.put("", "Use (x: a sequence of $P_N_INPUTS numbers, the raw inputs in the order above):", "")
+	if categorical(m) > 0 {
+		g.put("", "Use (x: a sequence of $P_N_INPUTS values, the raw inputs in the order above, a categorical",
+			"input's category by index or name):", "")
+	} else {
+		g.put("", "Use (x: a sequence of $P_N_INPUTS numbers, the raw inputs in the order above):", "")
+	}
 	if m.Task == model.Classification {
 		g.put("    c = $p_predict(x)        # class index, 0 to $P_N_CLASSES - 1",
 			"    name = $p_label(c)       # its label ($P_LABELS[c])")
@@ -122,10 +127,17 @@ func (g *pyGen) header() {
 	bad, _ := refused(m)
 	g.put("    f = $p_decision(x)       # the decision values, a list of $P_N_OUTPUTS floats",
 		"",
-		"Python 3.8 or later, nothing beyond the standard library's math module; the functions",
-		"write no global state (thread-safe). They raise ValueError for an input of the wrong",
-		"length or that is "+bad+", and OverflowError for a decision value (or a",
-		"probability) that is not finite.",
+		"Python 3.8 or later, nothing beyond the standard library's math module; the functions")
+	if categorical(m) > 0 {
+		g.put("write no global state (thread-safe). They raise ValueError for an input of the wrong",
+			"length or that is "+bad+",",
+			"and OverflowError for a decision value (or a probability) that is not finite.")
+	} else {
+		g.put("write no global state (thread-safe). They raise ValueError for an input of the wrong",
+			"length or that is "+bad+", and OverflowError for a decision value (or a",
+			"probability) that is not finite.")
+	}
+	g.put(
 		`"""`,
 		"",
 		"import math",
@@ -134,14 +146,22 @@ func (g *pyGen) header() {
 
 func (g *pyGen) declarations() {
 	m := g.m
-	all := []string{"$P_N_INPUTS", "$P_N_OUTPUTS", "$P_N_NODES"}
+	all := []string{"$P_N_INPUTS"}
+	if categorical(m) > 0 {
+		all = append(all, "$P_N_ENCODED")
+	}
+	all = append(all, "$P_N_OUTPUTS", "$P_N_NODES")
 	if g.lin.quad != nil {
 		all = append(all, "$P_N_QUAD")
 	}
 	if m.Task == model.Classification {
 		all = append(all, "$P_N_CLASSES", "$P_LABELS")
 	}
-	all = append(all, "$P_FEATURES", "$p_decision")
+	all = append(all, "$P_FEATURES")
+	if categorical(m) > 0 {
+		all = append(all, "$P_CATEGORIES")
+	}
+	all = append(all, "$p_decision")
 	if m.Task == model.Classification {
 		all = append(all, "$p_predict", "$p_label")
 		if m.Calibration != nil {
@@ -162,8 +182,11 @@ func (g *pyGen) declarations() {
 	} else {
 		nodes += "  # basis functions"
 	}
+	g.put("$P_N_INPUTS = " + strconv.Itoa(m.Inputs) + "  # raw input values in x")
+	if categorical(m) > 0 {
+		g.put("$P_N_ENCODED = " + strconv.Itoa(m.Width()) + "  # encoded input values: a number, or one indicator a category")
+	}
 	g.put(
-		"$P_N_INPUTS = "+strconv.Itoa(m.Inputs)+"  # raw input values in x",
 		"$P_N_OUTPUTS = "+strconv.Itoa(len(m.Weights))+"  # decision values",
 		nodes)
 	if g.lin.quad != nil {
@@ -180,6 +203,19 @@ func (g *pyGen) declarations() {
 	} else {
 		names := quoteAll(m.Features, pyString)
 		g.tuple("$P_FEATURES", names)
+	}
+	if categorical(m) > 0 {
+		g.put("", "# The names of each input's categories, by index (None for a number): a categorical input",
+			"# x[j] holds the index of its category in $P_CATEGORIES[j], or its name (-1, or a name not",
+			"# listed, for a category not seen in training).")
+		items := make([]string, len(m.Categories))
+		for j, c := range m.Categories {
+			items[j] = "None"
+			if len(c) > 0 {
+				items[j] = pyTuple(quoteAll(c, pyString))
+			}
+		}
+		g.tuple("$P_CATEGORIES", items)
 	}
 	g.put("")
 }
@@ -257,59 +293,41 @@ func (g *pyGen) comment(lines ...string) {
 
 func (g *pyGen) functions() {
 	m := g.m
-	read, check, scalars := "            v = float(x[j])", "        if not math.isfinite(v):", "scalars...)."
+	scalars := "scalars...)."
 	if m.Scaling.Fill != nil {
-		read, check, scalars = "            v = math.nan if x[j] is None else float(x[j])", "        elif not math.isfinite(v):",
-			"scalars...), or None or NaN where one is missing."
+		scalars = "scalars...), or None or NaN where one is missing."
 	}
 	_, bad := refused(m)
-	g.put(
-		"def _$p_inputs(x):",
-		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
-		"    if len(x) != $P_N_INPUTS:",
-		"        raise ValueError(",
-		`            "`+g.opt.Name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`,
-		"    z = []",
-		"    for j in range($P_N_INPUTS):",
-		"        try:",
-		read,
-		"        except OverflowError:  # an int beyond the range of a float",
-		`            raise ValueError("`+g.opt.Name+`: input %d is beyond float range" % (j + 1)) from None`)
-	if m.Scaling.Fill != nil {
-		g.put(
-			"        if math.isnan(v):  # a missing input: its training median",
-			"            v = _$p_fill[j]")
+	if categorical(m) > 0 {
+		g.categoricalInputs()
+	} else {
+		g.inputs()
 	}
 	g.put(
-		check,
-		`            raise ValueError("`+g.opt.Name+`: input %d is %r" % (j + 1, v))`)
-	if m.Scaling.Power != nil {
-		g.put(
-			"        lam = _$p_lambda[j]",
-			"        if lam != 1.0:",
-			"            u = (v - _$p_shift[j]) / _$p_power_scale[j]",
-			"            if u < 0.0:",
-			"                v = u",
-			"            elif abs(lam) < 1e-12:",
-			"                v = math.log1p(u)",
-			"            else:",
-			"                try:",
-			"                    v = (math.pow(u + 1.0, lam) - 1.0) / lam",
-			"                except OverflowError:  # a power beyond the range of a float, infinite as in C or Go",
-			"                    v = math.inf")
-	}
-	g.put(
-		"        z.append((v - _$p_mean[j]) / _$p_std[j])",
-		"    return z",
 		"", "",
 		"def $p_decision(x):",
 		`    """Return the decision values of the raw input x as a list of $P_N_OUTPUTS floats.`,
-		"",
-		"    x is a sequence of $P_N_INPUTS numbers (anything float() takes: int, float, numpy",
-		"    "+scalars,
-		"",
-		"    Raises ValueError if x has the wrong length or holds "+bad+", and",
-		"    OverflowError if a decision value is not finite (inputs or weights too large).",
+		"")
+	if categorical(m) > 0 {
+		g.put(
+			"    x is a sequence of $P_N_INPUTS values: numbers (anything float() takes: int, float,",
+			"    numpy scalars...)"+strings.TrimPrefix(scalars, "scalars...)"),
+			"    A categorical input x[j] holds the index of its category in $P_CATEGORIES[j], or its",
+			"    name (-1, or a name not listed, for a category not seen in training).",
+			"")
+		for _, l := range wrap("    Raises ValueError if x has the wrong length or holds "+bad+
+			", and OverflowError if a decision value is not finite (inputs or weights too large).", 92, "    ") {
+			g.put(l)
+		}
+	} else {
+		g.put(
+			"    x is a sequence of $P_N_INPUTS numbers (anything float() takes: int, float, numpy",
+			"    "+scalars,
+			"",
+			"    Raises ValueError if x has the wrong length or holds "+bad+", and",
+			"    OverflowError if a decision value is not finite (inputs or weights too large).")
+	}
+	g.put(
 		`    """`,
 		"    z = _$p_inputs(x)",
 		"    f = list(_$p_bias)")
@@ -364,9 +382,9 @@ func (g *pyGen) functions() {
 			"        c = _$p_qcentre[i]",
 			"        r = _$p_qmatrix[i]",
 			"        s = 0.0",
-			"        for j in range($P_N_INPUTS):",
+			"        for j in range($DIM):",
 			"            v = 0.0",
-			"            for rl, zl, cl in zip(r[j * $P_N_INPUTS:j * $P_N_INPUTS + j + 1], z, c):",
+			"            for rl, zl, cl in zip(r[j * $DIM:j * $DIM + j + 1], z, c):",
 			"                v += rl * (zl - cl)",
 			"            s += v * v",
 			"        g = -0.5 * s",
@@ -466,4 +484,108 @@ func (g *pyGen) functions() {
 			"        p[c] /= total",
 			"    return p")
 	}
+}
+
+// inputs writes _$p_inputs, for a model without categorical inputs: it reads, checks, fills
+// and standardises the raw input.
+func (g *pyGen) inputs() {
+	m := g.m
+	read, check := "            v = float(x[j])", "        if not math.isfinite(v):"
+	if m.Scaling.Fill != nil {
+		read, check = "            v = math.nan if x[j] is None else float(x[j])", "        elif not math.isfinite(v):"
+	}
+	g.put(
+		"def _$p_inputs(x):",
+		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
+		"    if len(x) != $P_N_INPUTS:",
+		"        raise ValueError(",
+		`            "`+g.opt.Name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`,
+		"    z = []",
+		"    for j in range($P_N_INPUTS):",
+		"        try:",
+		read,
+		"        except OverflowError:  # an int beyond the range of a float",
+		`            raise ValueError("`+g.opt.Name+`: input %d is beyond float range" % (j + 1)) from None`)
+	if m.Scaling.Fill != nil {
+		g.put(
+			"        if math.isnan(v):  # a missing input: its training median",
+			"            v = _$p_fill[j]")
+	}
+	g.put(
+		check,
+		`            raise ValueError("`+g.opt.Name+`: input %d is %r" % (j + 1, v))`)
+	g.power()
+	g.put(
+		"        z.append((v - _$p_mean[j]) / _$p_std[j])",
+		"    return z")
+}
+
+// power writes the power transform of v, input j's value, in _$p_inputs (a model with one).
+func (g *pyGen) power() {
+	if g.m.Scaling.Power != nil {
+		g.put(
+			"        lam = _$p_lambda[j]",
+			"        if lam != 1.0:",
+			"            u = (v - _$p_shift[j]) / _$p_power_scale[j]",
+			"            if u < 0.0:",
+			"                v = u",
+			"            elif abs(lam) < 1e-12:",
+			"                v = math.log1p(u)",
+			"            else:",
+			"                try:",
+			"                    v = (math.pow(u + 1.0, lam) - 1.0) / lam",
+			"                except OverflowError:  # a power beyond the range of a float, infinite as in C or Go",
+			"                    v = math.inf")
+	}
+}
+
+// categoricalInputs writes _$p_inputs, for a model with categorical inputs: it reads and
+// checks the raw input, encodes it (a category's name read as its index), and fills and
+// standardises the encoded input.
+func (g *pyGen) categoricalInputs() {
+	m := g.m
+	name := g.opt.Name
+	read, check := "            v = float(v)", "        if not math.isfinite(v):"
+	if m.Scaling.Fill != nil {
+		read, check = "            v = math.nan if v is None else float(v)", "        if math.isinf(v):"
+	}
+	g.put(
+		"def _$p_inputs(x):",
+		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
+		"    if len(x) != $P_N_INPUTS:",
+		"        raise ValueError(",
+		`            "`+name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`,
+		"    e = []  # x encoded",
+		"    for j in range($P_N_INPUTS):",
+		"        v = x[j]",
+		"        names = $P_CATEGORIES[j]",
+		"        if names is not None and isinstance(v, str):  # a category's name: its index, -1 if not listed",
+		"            v = names.index(v) if v in names else -1",
+		"        try:",
+		read,
+		"        except OverflowError:  # an int beyond the range of a float",
+		`            raise ValueError("`+name+`: input %d is beyond float range" % (j + 1)) from None`,
+		check,
+		`            raise ValueError("`+name+`: input %d is %r" % (j + 1, v))`,
+		"        if names is None:  # a number",
+		"            e.append(v)",
+		"        elif math.isnan(v):  # a missing category: each of its indicators missing",
+		"            e.extend([v] * len(names))",
+		"        elif v < -1 or v >= len(names) or v != int(v):",
+		"            raise ValueError(",
+		`                "`+name+`: input %d is %r, neither -1 nor the index of one of its %d categories" % (j + 1, v, len(names)))`,
+		"        else:  # one indicator a category; none set for -1",
+		"            e.extend([1.0 if c == v else 0.0 for c in range(len(names))])",
+		"    z = []",
+		"    for j in range($P_N_ENCODED):",
+		"        v = e[j]")
+	if m.Scaling.Fill != nil {
+		g.put(
+			"        if math.isnan(v):  # a missing input: its training median",
+			"            v = _$p_fill[j]")
+	}
+	g.power()
+	g.put(
+		"        z.append((v - _$p_mean[j]) / _$p_std[j])",
+		"    return z")
 }
