@@ -347,7 +347,9 @@ func testCases(t testing.TB) []testCase {
 		}
 		add(fmt.Sprintf("power_%d", k), mustCheck(t, mp), around(mp, 200, uint64(64+i)), false)
 	}
-	return cases
+
+	// Categorical inputs, with rows of their own (categoricalRows).
+	return append(cases, categoricalCases(t)...)
 }
 
 // widenedClips counts the rows whose output a regressor clips to a bound that its trend
@@ -382,7 +384,7 @@ type result struct {
 // expect computes the result of row x from the model itself.
 func expect(m *model.Model, x []float64) result {
 	r := result{f: make([]float64, m.Outputs()), value: math.NaN()}
-	err := m.DecisionTo(r.f, make([]float64, m.Inputs), x)
+	err := m.DecisionTo(r.f, make([]float64, m.Width()), x)
 	switch {
 	case errors.Is(err, model.ErrInput):
 		r.status = -1
@@ -600,7 +602,9 @@ var (
 		"-Wstrict-prototypes", "-Wcast-qual", "-Wundef", "-Wfloat-equal", "-Wvla"}
 )
 
-// cDriver returns a C program that includes the export and prints each stdin row's results.
+// cDriver returns a C program that includes the export and prints each stdin row's results;
+// for a model with categorical inputs, given an argument, it prints instead the index that
+// name_category returns for each stdin line "j name" (categoryQueries).
 func cDriver(tc testCase, file string, float bool) string {
 	p, P := tc.name, strings.ToUpper(tc.name)
 	real, conv, format := "double", "strtod(s, &end)", "%.17g"
@@ -615,12 +619,32 @@ func cDriver(tc testCase, file string, float bool) string {
 	put(`#include <stdio.h>
 #include <stdlib.h>
 #include "` + file + `"
-
-int main(void)
+`)
+	if tc.m.Categories != nil {
+		put(`int main(int argc, char **argv)
 {
     static char line[1 << 16];
 
-    while (fgets(line, sizeof line, stdin)) {
+    if (argc > 1 && argv[1][0] != '\0') { /* category lookups */
+        while (fgets(line, sizeof line, stdin)) {
+            char *name, *end;
+            long j = strtol(line, &name, 10);
+
+            name++; /* (the space) */
+            for (end = name; *end != '\0' && *end != '\n'; end++)
+                ;
+            *end = '\0';
+            printf("%d\n", $p_category((int)j, name));
+        }
+        return 0;
+    }`)
+	} else {
+		put(`int main(void)
+{
+    static char line[1 << 16];
+`)
+	}
+	put(`    while (fgets(line, sizeof line, stdin)) {
         $real x[$P_N_INPUTS], f[$P_N_OUTPUTS];
         char *s = line, *end;
         int j, k, r;
@@ -705,13 +729,19 @@ func TestCompiledC(t *testing.T) {
 				} else {
 					compare(t, tc, got, 1e-12)
 				}
+				if tc.m.Categories != nil {
+					queries, want := categoryQueries(t, tc.m)
+					checkLookups(t, runCmd(t, dir, queries, nil, exe, "categories"), queries, want)
+				}
 			}
 		})
 	}
 }
 
 // goDriver returns the main package that calls every exported model (package = test
-// case name) and prints each stdin row's results.
+// case name) and prints each stdin row's results; given a second argument, categories, it
+// prints instead the index that the model's NameCategory returns for each stdin line "j name"
+// (categoryQueries).
 func goDriver(cases []testCase) string {
 	var b strings.Builder
 	b.WriteString(`package main
@@ -747,6 +777,17 @@ func main() {
 	sc.Buffer(nil, 1<<20)
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
+	if len(os.Args) > 2 && os.Args[2] == "categories" {
+		for sc.Scan() {
+			js, name, _ := strings.Cut(sc.Text(), " ")
+			j, err := strconv.Atoi(js)
+			if err != nil {
+				panic(err)
+			}
+			fmt.Fprintln(w, category(os.Args[1], j, name))
+		}
+		return
+	}
 	for sc.Scan() {
 		var x []float64
 		for _, s := range strings.Fields(sc.Text()) {
@@ -788,6 +829,13 @@ func main() {
 		put(`			fmt.Fprintf(w, "\t%s\n", name)`)
 	}
 	b.WriteString("\t\t}\n\t}\n}\n")
+	b.WriteString("\n// category calls the category lookup of the export named pkg.\nfunc category(pkg string, j int, name string) int {\n\tswitch pkg {\n")
+	for _, tc := range cases {
+		if tc.m.Categories != nil {
+			fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %s.%sCategory(j, name)\n", tc.name, tc.name, goExported(tc.name))
+		}
+	}
+	b.WriteString("\t}\n\tpanic(pkg)\n}\n")
 	return b.String()
 }
 
@@ -840,6 +888,10 @@ func TestCompiledGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			compare(t, tc, got, 1e-12)
+			if tc.m.Categories != nil {
+				queries, want := categoryQueries(t, tc.m)
+				checkLookups(t, runCmd(t, dir, queries, nil, filepath.Join(dir, "driver"), tc.name, "categories"), queries, want)
+			}
 		})
 	}
 }

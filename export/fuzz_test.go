@@ -5,6 +5,7 @@ import (
 	"errors"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,9 +15,9 @@ import (
 
 // FuzzExport checks that every model file that loads exports to C and Go without error
 // (but for the refusals Generate documents: linear nodes that overflow, values beyond float
-// range in single precision, a NUL in a class label for C), that the Go output parses, and
-// that no text from the model ends the C header comment early. The seeds are the test
-// models, written by Model.Write.
+// range in single precision, a NUL in a class label or a category name for C), that the Go
+// output parses, and that no text from the model ends the C header comment early. The seeds
+// are the test models, written by Model.Write.
 func FuzzExport(f *testing.F) {
 	addModelSeeds(f, testCases(f))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -38,7 +39,7 @@ func FuzzExport(f *testing.F) {
 			src, err := export.Generate(m, export.Options{Lang: export.C, Name: "fuzz", Float: float})
 			if err != nil {
 				nul := false
-				for _, c := range m.Classes {
+				for _, c := range append(slices.Concat(m.Categories...), m.Classes...) {
 					nul = nul || strings.Contains(c, "\x00")
 				}
 				if nul && errors.Is(err, export.ErrOption) || float && errors.Is(err, export.ErrFloatRange) {

@@ -29,14 +29,28 @@ func node(t *testing.T) string {
 // directory) and prints each stdin row's results as the C and Go drivers do (parseResults),
 // checking the types the functions return and the kinds of error they throw. A second
 // argument, fill, says that the model fills missing inputs: the driver then passes some of
-// the NaN inputs as null (those of odd row plus column).
+// the NaN inputs as null (those of odd row plus column). A file name.categories.json
+// (writeCategories) gives the model's categories: the driver then checks NAME_CATEGORIES
+// against them, and passes some categorical inputs by name (those of even row plus column;
+// unknownCategory for -1).
 const jsDriver = `import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 
 const name = process.argv[2];
 const fill = process.argv[3] === "fill";
 const mod = await import(pathToFileURL(resolve(name + ".mjs")).href);
+const catsFile = name + ".categories.json";
+const cats = existsSync(catsFile) ? JSON.parse(readFileSync(catsFile, "utf8")) : null;
+if (cats !== null) {
+  const got = mod[name.toUpperCase() + "_CATEGORIES"];
+  if (JSON.stringify(got) !== JSON.stringify(cats) || !Object.isFrozen(got) || !got.every((c) => c === null || Object.isFrozen(c))) {
+    throw new Error("categories " + JSON.stringify(got));
+  }
+}
+const named = (names, v) =>
+  names === null || !Number.isInteger(v) || v < -1 || v >= names.length ? v : v >= 0 ? names[v] : "` + unknownCategory + `";
 const fn = (s) => mod[name + "_" + s];
 const decision = fn("decision"), predict = fn("predict"), label = fn("label"), proba = fn("proba"), value = fn("value");
 const K = mod[name.toUpperCase() + "_N_OUTPUTS"];
@@ -81,6 +95,9 @@ for await (const line of createInterface({ input: process.stdin })) {
   let x = line.trim().split(/\s+/).map(num);
   if (fill) {
     x = x.map((v, j) => (Number.isNaN(v) && (out.length + j) % 2 ? null : v));
+  }
+  if (cats !== null) {
+    x = x.map((v, j) => ((out.length + j) % 2 === 0 ? named(cats[j], v) : v));
   }
   const [st, f] = call(decision, x);
   let fields = [String(st)].concat(st === 0 ? floats(f, K) : Array(K).fill("0"));
@@ -134,6 +151,7 @@ func TestJS(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, tc.name+".mjs"), src, 0o644); err != nil {
 				t.Fatal(err)
 			}
+			writeCategories(t, dir, tc)
 			out := runCmd(t, dir, rowsText(tc.rows), nil, nodeJS, driverArgs("driver.mjs", tc)...)
 			got, err := parseResults(tc.m, out)
 			if err != nil {

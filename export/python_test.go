@@ -32,14 +32,32 @@ var pyFlags = []string{"-W", "error", "-B", "-E"}
 // pyDriver imports the exported module named by its first argument and prints each stdin
 // row's results as the C and Go drivers do (parseResults), checking the types the functions
 // return. A second argument, fill, says that the model fills missing inputs: the driver then
-// passes some of the NaN inputs as None (those of odd row plus column).
+// passes some of the NaN inputs as None (those of odd row plus column). A file
+// name.categories.json (writeCategories) gives the model's categories: the driver then checks
+// NAME_CATEGORIES against them, and passes some categorical inputs by name (those of even row
+// plus column; unknownCategory for -1).
 const pyDriver = `import importlib
+import json
 import math
+import os
 import sys
 
 name = sys.argv[1]
 mod = importlib.import_module(name)
 fill = sys.argv[2:] == ["fill"]
+cats = None
+if os.path.exists(name + ".categories.json"):
+    with open(name + ".categories.json", encoding="utf-8") as file:
+        cats = json.load(file)
+    got = getattr(mod, name.upper() + "_CATEGORIES")
+    assert type(got) is tuple and all(c is None or type(c) is tuple for c in got), got
+    assert [None if c is None else list(c) for c in got] == cats, got
+
+
+def named(names, v):
+    if names is None or not math.isfinite(v) or not v.is_integer() or not -1 <= v < len(names):
+        return v
+    return names[int(v)] if v >= 0 else "` + unknownCategory + `"
 
 
 def fn(s):
@@ -72,6 +90,8 @@ for r, line in enumerate(sys.stdin):
     x = [float(s) for s in line.split()]
     if fill:
         x = [None if math.isnan(v) and (r + j) % 2 else v for j, v in enumerate(x)]
+    if cats is not None:
+        x = [named(cats[j], v) if v is not None and (r + j) % 2 == 0 else v for j, v in enumerate(x)]
     st, f = call(decision, x)
     fields = [str(st)] + (floats(f, K) if st == 0 else ["0"] * K)
     if value is not None:
@@ -112,6 +132,7 @@ func TestPython(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, tc.name+".py"), src, 0o644); err != nil {
 				t.Fatal(err)
 			}
+			writeCategories(t, dir, tc)
 			out := runCmd(t, dir, rowsText(tc.rows), nil, py, append(pyFlags, driverArgs("driver.py", tc)...)...)
 			got, err := parseResults(tc.m, out)
 			if err != nil {
