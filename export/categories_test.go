@@ -271,7 +271,7 @@ func TestCategoryHeader(t *testing.T) {
 			"func MCategory(j int, name string) int {",
 			"\tmMean = [MEncoded]float64{",
 			"x[j] = float64(MCategory(j, name))",
-			"ErrMInput for an infinite input or a category index out of range.",
+			"they return ErrMInput for an infinite input or a category\n// index out of range.\npackage m\n",
 		}, []string{"[MInputs]float64"}},
 		{export.Options{Lang: export.Python, Name: "m"}, []string{
 			"Categorical inputs hold their category's index or name",

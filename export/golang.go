@@ -89,7 +89,12 @@ func (g *goGen) header() {
 	if categorical(m) > 0 {
 		comment("\tx[j] = float64($P" + "Category(j, name)) // a categorical input: its category's index (-1 if unknown)")
 	}
-	comment("", "The functions do not allocate; they return Err$P"+"Input for "+refuse)
+	comment("")
+	if categorical(m) > 0 {
+		comment(wrap("The functions do not allocate; they return Err$P"+"Input for "+refuse, 90, "")...)
+	} else {
+		comment("The functions do not allocate; they return Err$P" + "Input for " + refuse)
+	}
 	g.put("package $pkg", "", `import "math"`, "")
 }
 
