@@ -485,15 +485,8 @@ func (g *jsGen) functions() {
 // input first).
 func (g *jsGen) inputs(bigint []string) {
 	name := g.opt.Name
+	g.inputsHead()
 	g.put(
-		"// _$p_inputs returns the standardised inputs z of the raw input x (see the formula above).",
-		"function _$p_inputs(x) {",
-		`  if (x === null || typeof x !== "object" || typeof x.length !== "number") {`,
-		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
-		"  }",
-		"  if (x.length !== $P_N_INPUTS) {",
-		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
-		"  }",
 		"  const z = [];",
 		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
 		"    let v = x[j];")
@@ -515,6 +508,21 @@ func (g *jsGen) inputs(bigint []string) {
 		"  }",
 		"  return z;",
 		"}")
+}
+
+// inputsHead writes the head of _$p_inputs: its signature, and the checks of the input's kind
+// and length.
+func (g *jsGen) inputsHead() {
+	name := g.opt.Name
+	g.put(
+		"// _$p_inputs returns the standardised inputs z of the raw input x (see the formula above).",
+		"function _$p_inputs(x) {",
+		`  if (x === null || typeof x !== "object" || typeof x.length !== "number") {`,
+		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
+		"  }",
+		"  if (x.length !== $P_N_INPUTS) {",
+		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
+		"  }")
 }
 
 // power writes the power transform of v, input j's value, in _$p_inputs (a model with one).
@@ -541,15 +549,8 @@ func (g *jsGen) power() {
 func (g *jsGen) categoricalInputs() {
 	m := g.m
 	name := g.opt.Name
+	g.inputsHead()
 	g.put(
-		"// _$p_inputs returns the standardised inputs z of the raw input x (see the formula above).",
-		"function _$p_inputs(x) {",
-		`  if (x === null || typeof x !== "object" || typeof x.length !== "number") {`,
-		`    throw new TypeError("`+name+`: the input is not an array of numbers");`,
-		"  }",
-		"  if (x.length !== $P_N_INPUTS) {",
-		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
-		"  }",
 		"  const e = []; // x encoded",
 		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
 		"    let v = x[j];",

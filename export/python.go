@@ -494,12 +494,8 @@ func (g *pyGen) inputs() {
 	if m.Scaling.Fill != nil {
 		read, check = "            v = math.nan if x[j] is None else float(x[j])", "        elif not math.isfinite(v):"
 	}
+	g.inputsHead()
 	g.put(
-		"def _$p_inputs(x):",
-		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
-		"    if len(x) != $P_N_INPUTS:",
-		"        raise ValueError(",
-		`            "`+g.opt.Name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`,
 		"    z = []",
 		"    for j in range($P_N_INPUTS):",
 		"        try:",
@@ -518,6 +514,16 @@ func (g *pyGen) inputs() {
 	g.put(
 		"        z.append((v - _$p_mean[j]) / _$p_std[j])",
 		"    return z")
+}
+
+// inputsHead writes the head of _$p_inputs: its signature, and the check of the input's length.
+func (g *pyGen) inputsHead() {
+	g.put(
+		"def _$p_inputs(x):",
+		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
+		"    if len(x) != $P_N_INPUTS:",
+		"        raise ValueError(",
+		`            "`+g.opt.Name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`)
 }
 
 // power writes the power transform of v, input j's value, in _$p_inputs (a model with one).
@@ -549,12 +555,8 @@ func (g *pyGen) categoricalInputs() {
 	if m.Scaling.Fill != nil {
 		read, check = "            v = math.nan if v is None else float(v)", "        if math.isinf(v):"
 	}
+	g.inputsHead()
 	g.put(
-		"def _$p_inputs(x):",
-		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
-		"    if len(x) != $P_N_INPUTS:",
-		"        raise ValueError(",
-		`            "`+name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`,
 		"    e = []  # x encoded",
 		"    for j in range($P_N_INPUTS):",
 		"        v = x[j]",
