@@ -346,21 +346,26 @@ func TestReadmeTranscripts(t *testing.T) {
 	}
 	seconds := regexp.MustCompile(`, [0-9.]+ s$`)
 	// The README's predict -proba transcripts: the file predicted and the lines it shows (1-based).
+	passengers := filepath.Join(t.TempDir(), "passengers.csv") // (the README's printf)
+	if err := os.WriteFile(passengers, []byte("Class,Sex,Age\n1st,Female,Adult\n3rd,Male,Adult\n2nd,Male,Child\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	shown := map[string]struct {
 		data  string
 		lines []int
 	}{
-		"examples/ripley-train.csv": {"examples/ripley-test.csv", []int{1, 2, 3}},
-		"examples/iris.csv":         {"examples/iris.csv", []int{1, 2, 52, 102}},
+		"examples/ripley-train.csv": {"../../examples/ripley-test.csv", []int{1, 2, 3}},
+		"examples/iris.csv":         {"../../examples/iris.csv", []int{1, 2, 52, 102}},
+		"examples/titanic.csv":      {passengers, []int{1, 2, 3, 4}},
 	}
-	for _, example := range []string{"examples/ripley-train.csv", "examples/iris.csv"} {
+	for _, example := range []string{"examples/ripley-train.csv", "examples/iris.csv", "examples/titanic.csv"} {
 		modelPath := filepath.Join(t.TempDir(), "m.json")
 		code, stdout, stderr := runCLI("train", "-o", modelPath, filepath.Join("../..", example))
 		if code != 0 {
 			t.Fatalf("train %s: exit %d: %s", example, code, stderr)
 		}
 		p := shown[example]
-		pcode, proba, perr := runCLI("predict", "-proba", modelPath, filepath.Join("../..", p.data))
+		pcode, proba, perr := runCLI("predict", "-proba", modelPath, p.data)
 		if pcode != 0 {
 			t.Fatalf("predict %s: exit %d: %s", p.data, pcode, perr)
 		}
