@@ -12,8 +12,10 @@
 //	err = m.Probabilities(p, f)       // one probability a class
 //	err = m.Save("model.json")        // model.Load reads it back; export writes it as C or Go
 //
-// Two-class, multi-class and regression models are all *model.Model values with K outputs
-// sharing their nodes. Besides the default method (Auto), the published methods the project
+// A categorical input holds its category's index, with its categories listed in
+// Options.Categories (dataset.Table.Levels lists those of a file's text columns); a missing
+// input is NaN, with Options.FillMissing. Two-class, multi-class and regression models are all
+// *model.Model values with K outputs sharing their nodes. Besides the default method (Auto), the published methods the project
 // started from are available by name (see Methods): ROLS-LOO and LOOMI (fixed nodes selected
 // by their analytic leave-one-out statistics), tunable nodes found by particle swarm
 // optimisation or repeated weighted boosting search, LROLS-LOO for regression, and an LS-SVM
