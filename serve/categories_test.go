@@ -84,6 +84,13 @@ func catRegressor(fill bool) (cat, plain *model.Model) {
 	return categorical(plain, nil, [][]string{{"a", "b"}, nil}, f), plain
 }
 
+// catBool: catRegressor with the categories of a column of booleans as Python writes them
+// (False, True).
+func catBool() (cat, plain *model.Model) {
+	plain = handModel(model.Regression, 3, 5, nil, nil, false, 44)
+	return categorical(plain, nil, [][]string{{"False", "True"}, nil}, nil), plain
+}
+
 // catOnly: two classes, uncalibrated, every input categorical: shape (round, square, "1")
 // and colour (red, green, "7"), so that a row may be all numbers. 6 encoded inputs.
 func catOnly() (cat, plain *model.Model) {
@@ -106,6 +113,7 @@ func TestCategoricalPredict(t *testing.T) {
 	reg, regPlain := catRegressor(false)
 	regF, regFPlain := catRegressor(true)
 	only, onlyPlain := catOnly()
+	boolean, boolPlain := catBool()
 	const js, csv = "application/json", "text/csv"
 	colour := func(name string, line int) unknownEntry { return unknownEntry{2, "colour", name, line} }
 	size := func(name string, line int) unknownEntry { return unknownEntry{3, "size", name, line} }
@@ -153,6 +161,10 @@ func TestCategoricalPredict(t *testing.T) {
 			map[int][]unknownEntry{1: {{2, "colour", "0", 2}}}, ""},
 		{"csv numbers", cls, clsPlain, csv, "x,size,colour\n1,3,red\n1, 1.5 ,red\n1,3.0,red\n",
 			[][]float64{{1, 0, 0}, {1, 0, 1}, {1, 0, -1}}, map[int][]unknownEntry{2: {size("3.0", 4)}}, ""},
+
+		// A JSON boolean names the category of its name in any case.
+		{"booleans", boolean, boolPlain, js, `[[true, 1], [false, 2], ["True", 3], ["true", 4]]`,
+			[][]float64{{1, 1}, {0, 2}, {1, 3}, {-1, 4}}, map[int][]unknownEntry{3: {{Input: 1, Category: "true"}}}, ""},
 
 		// Names the model was not trained on: no indicator set, and said so.
 		{"unknown", cls, clsPlain, js, `[[1, "teal", "3"], [1, "red", "XL"], [1, "Red", "xl"], [1, "red", "3"]]`,
@@ -248,7 +260,7 @@ func TestCategoricalErrors(t *testing.T) {
 		{"string for a number, regressor", reg, js, `[["a", "1"]]`, `row 1, field 2: the string "1" is not a number`},
 		{"csv text for a number", cls, csv, "1,red,3\nabc,red,3\n", `row 2, field 1 ("x") (line 2): "abc" is not a number`},
 		// Other JSON values for a categorical input.
-		{"boolean", cls, js, `[[1, true, "3"]]`, `row 1, field 2 ("colour"): a boolean is not a category name: send the category as a string`},
+		{"boolean", cls, js, `[[1, true, "3"]]`, `row 1, field 2 ("colour"): a boolean is not a category name of this input, which has no category true: send the category as a string`},
 		{"array", cls, js, `[[1, ["red"], "3"]]`, `row 1, field 2 ("colour"): an array is not a category name`},
 		{"object", cls, js, `[{"x": 1, "colour": {}, "size": "3"}]`, `row 1, field "colour": an object is not a category name`},
 		{"bare word", cls, js, `[[1, red, "3"]]`, `row 1, field 2 ("colour"): "red" is not a category name`},

@@ -16,7 +16,8 @@ import (
 // refParse is a slow reference for parseJSON built on encoding/json's tokenizer: it
 // accepts the same request forms with the same rules (fills: null and a left-out feature
 // are NaN; cats[j], where set, maps the category names of input j, which takes a string or
-// a number by its text as written, -1 for a name it lacks, returned in unknown).
+// a number by its text as written, -1 for a name it lacks, returned in unknown, or a boolean
+// naming its one category true or false in any case).
 func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []map[string]int) (vals []float64, unknown []unknownCategory, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -37,6 +38,17 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []
 				name = tok
 			case json.Number:
 				name = string(tok)
+			case bool: // the one category named true or false in any case
+				found, index := 0, 0
+				for n, c := range cats[j] {
+					if strings.EqualFold(n, strconv.FormatBool(tok)) {
+						found, index = found+1, c
+					}
+				}
+				if found != 1 {
+					return 0, bad
+				}
+				return float64(index), nil
 			default:
 				return 0, bad
 			}
@@ -179,7 +191,7 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []
 }
 
 var fuzzSeeds = []string{
-	`{"rows": [[1, 2], [3, 4]]}`, `[[1,2]]`, `{"row": [1e3, -0.5]}`, `{"rows": [{"x1": 1, "x2": 2}]}`,
+	`{"rows": [[1, 2], [3, 4]]}`, `[[1, true], [2, false], [true, 1]]`, `[[1,2]]`, `{"row": [1e3, -0.5]}`, `{"rows": [{"x1": 1, "x2": 2}]}`,
 	`[{"x2": 1, "x1": 2}, [3, 4]]`, `{"row": {"x\u0031": 1, "x2": 2}}`, `[[01, 2]]`, `[[1, 2]] x`,
 	`{"rows": []}`, `[[1, NaN]]`, `[[1, "2"]]`, `{"rows": [[1, 2]], "row": [1, 2]}`, `[[1e999, 1]]`,
 	"[{\"x\xff\": 1}]", `[[-0, 0.0e+0]]`, `[[1,2],]`, ` `, `{"rows": [[1, 2]]}{}`,
@@ -191,7 +203,7 @@ var fuzzSeeds = []string{
 }
 
 // fuzzCats are the categories of the fuzz targets' models that have a categorical input, x2.
-var fuzzCats = []map[string]int{nil, {"a": 0, "1.5": 1, "3": 2, "NA": 3}}
+var fuzzCats = []map[string]int{nil, {"a": 0, "1.5": 1, "3": 2, "NA": 3, "True": 4}}
 
 func FuzzParseJSON(f *testing.F) {
 	for _, s := range fuzzSeeds {

@@ -135,7 +135,8 @@ const noFill = "is a missing value, and the model was trained without missing va
 // missing inputs, a null value and a feature left out of an object row are missing (NaN);
 // for one that does not, they are errors. A categorical input takes a string, or a number
 // read as its text as written (1.5 names the category "1.5", and 3.0 not "3"), naming one of
-// its categories (table.unknownCategory for one it does not know).
+// its categories (table.unknownCategory for one it does not know), or a boolean naming its
+// category true or false in any case (True, TRUE), where it has one.
 type jsonParser struct {
 	data []byte
 	pos  int
@@ -478,6 +479,18 @@ func (p *jsonParser) category(j int, name string) (float64, error) {
 		text = p.data[start:p.pos]
 	case p.isNull():
 		return p.null(j, name)
+	case bytes.HasPrefix(p.data[p.pos:], []byte("true")), bytes.HasPrefix(p.data[p.pos:], []byte("false")):
+		// a boolean names the category written as it is in any case (True, as Python
+		// writes it, or TRUE, as R does), where the input has one such category
+		text := "true"
+		if p.data[p.pos] == 'f' {
+			text = "false"
+		}
+		if c, ok := p.t.boolCategory(j, text); ok {
+			p.pos += len(text)
+			return float64(c), nil
+		}
+		return 0, badRequest("%s: a boolean is not a category name of this input, which has no category %s: send the category as a string", p.where(j, name), text)
 	default:
 		return 0, badRequest("%s: %s is not a category name: send the category as a string", p.where(j, name), p.describe())
 	}
@@ -485,6 +498,18 @@ func (p *jsonParser) category(j int, name string) (float64, error) {
 		return float64(c), nil
 	}
 	return p.t.unknownCategory(j, string(text), 0), nil
+}
+
+// boolCategory returns the index of categorical input j's one category whose name is text
+// ("true" or "false") in any case; false if it has none or several.
+func (t *table) boolCategory(j int, text string) (int, bool) {
+	found, index := 0, 0
+	for name, c := range t.cats[j] {
+		if strings.EqualFold(name, text) {
+			found, index = found+1, c
+		}
+	}
+	return index, found == 1
 }
 
 // plainRow reads the rest of an array row (after its '[') in the common form: the model's
