@@ -34,8 +34,8 @@ A model trained with -missing median fills a missing input (JSON null, a feature
 object row, an empty CSV field or a marker such as NA) with its training median; another model
 refuses one. A categorical input takes its category's name (a JSON string, a number by its
 text, a boolean for a category true or false in any case; a CSV field); a name the model was
-not trained on is predicted as none of its categories,
-and the row's answer lists it under "unknown_categories".
+not trained on is predicted as none of its categories, and the row's answer lists it under
+"unknown_categories".
 
 The answer gives, per row, the label (classifiers) or value (regressors), the decision values
 and, when the model has a calibration, the class probabilities. A bad request gets a 4xx
