@@ -110,8 +110,46 @@ func categoricalFields(opt CSVOptions, names []string, fields []int, n int) ([]*
 }
 
 // parseTable reads CSV features and labels (parseCSV), and with opt.CategoricalText reads the
-// feature columns of text that qualify as categories.
+// feature columns of text that qualify as categories. With HeaderAuto, a first line read as a
+// header because every feature looked at is categorical is data where it holds categories
+// found on the other lines (dataHeader).
 func parseTable(s, source string, opt CSVOptions) (*Table, error) {
+	t, err := readTable(s, source, opt)
+	if err == nil && opt.Header == HeaderAuto && dataHeader(t, opt) {
+		o := opt
+		o.Header = HeaderNo
+		if t2, err2 := readTable(s, source, o); err2 == nil {
+			return t2, nil
+		}
+	}
+	return t, err
+}
+
+// dataHeader reports whether the header of t, read by the rule of HeaderAuto (no column named
+// in opt), is rather a first row of data: every feature is categorical, and the header names
+// one of its categories (found on the rows below), and the label column's name, where there
+// is one, is one of the labels. A header of text cannot be told from a row of categories by
+// its fields alone: "red,big,yes" above rows of colours, sizes and yes or no is data.
+func dataHeader(t *Table, opt CSVOptions) bool {
+	if t.Header == nil || t.Levels == nil {
+		return false
+	}
+	for _, c := range slices.Concat(opt.Features, opt.Drop, opt.Categorical) {
+		if c.Name != "" {
+			return false
+		}
+	}
+	for k, names := range t.Levels {
+		j := t.Columns[k] - 1
+		if names == nil || j >= len(t.Header) || !slices.Contains(names, t.Header[j]) {
+			return false
+		}
+	}
+	return t.Labels == nil || slices.Contains(t.Labels, t.LabelName)
+}
+
+// readTable implements parseTable without its second look at the header.
+func readTable(s, source string, opt CSVOptions) (*Table, error) {
 	t, err := parseCSV(s, source, opt, csvTable)
 	var pe *ParseError
 	if !opt.CategoricalText || !errors.As(err, &pe) || len(pe.TextColumns) == 0 {

@@ -46,6 +46,17 @@ func TestCategorical(t *testing.T) {
 		// a name on every row: an identifier, not categories
 		{"an identifier", "name,age,y\nann,1,a\nbob,2,b\ncid,3,a\ndan,4,b\neve,5,a\n", CSVOptions{CategoricalText: true},
 			nil, nil, `t.csv:2:1: field "ann" is not a number, and column 1 has 5 distinct values, too many to read as categories (at most 2)`},
+		// every feature a category: a first line of categories found below is data, not a header
+		{"headerless, every feature a category", "red,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{CategoricalText: true},
+			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
+		{"headerless, by number", "red,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{Categorical: []Column{{Number: 1}, {Number: 2}}},
+			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
+		{"headerless, by place", "red,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{CategoricalFeatures: []bool{true, true}},
+			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
+		{"a header, every feature a category", "colour,size,y\nred,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{CategoricalText: true},
+			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
+		{"a header that names categories, with a label name that is none", "red,big,y\nred,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{CategoricalText: true},
+			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
 		// text on one row of a column of numbers: a typo
 		{"a typo", "a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", CSVOptions{CategoricalText: true},
 			nil, nil, `t.csv:4:1: field "3x" is not a number`},
@@ -70,6 +81,10 @@ func TestCategorical(t *testing.T) {
 			if !slices.Equal(tab.Levels[k], tc.levels[k]) {
 				t.Errorf("%s: levels %q, want %q", tc.name, tab.Levels, tc.levels)
 			}
+		}
+		if tc.X != nil && len(tab.X) != len(tc.X) {
+			t.Errorf("%s: %d rows, want %d", tc.name, len(tab.X), len(tc.X))
+			continue
 		}
 		for i, x := range tc.X {
 			if !slices.EqualFunc(tab.X[i], x, func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }) {

@@ -23,7 +23,9 @@ const (
 	// therefore read as data and reported, never dropped as a header. A header with numbers
 	// in it is read as data: use HeaderYes. A first row read as data whose label is text found
 	// on no other row, among numeric labels or labels of two rows or more, is an error
-	// wrapping ErrHeader (a header "0,1,target" of numeric column names).
+	// wrapping ErrHeader (a header "0,1,target" of numeric column names). Where every feature
+	// is categorical, a first line that names one of each feature's categories (found on the
+	// lines below) and one of the labels is data.
 	HeaderAuto HeaderMode = iota
 	// HeaderYes: the first non-blank line is a header.
 	HeaderYes

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,5 +107,44 @@ func TestCategories(t *testing.T) {
 	code, _, stderr = runCLI("train", "-missing", "median", "-o", modelFile, holed)
 	if code != 0 || !strings.Contains(stderr, "filling 3 missing values with their columns' medians (column 2 (colour): 3, as none of its categories (none is on most rows))") {
 		t.Errorf("train -missing median: exit %d, %q", code, stderr)
+	}
+}
+
+// TestCategoriesHeaderless reads files without a header whose every feature is categorical:
+// their first line is text, as a header is, but holds categories.
+func TestCategoriesHeaderless(t *testing.T) {
+	dir := t.TempDir()
+	var train strings.Builder
+	for i := range 40 {
+		colour, size := []string{"red", "green", "blue"}[i%3], []string{"big", "small"}[i/3%2]
+		y := map[bool]string{true: "yes", false: "no"}[(colour == "red") != (size == "big")]
+		fmt.Fprintf(&train, "%s,%s,%s\n", colour, size, y)
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	trainCSV, modelFile := write("train.csv", train.String()), filepath.Join(dir, "m.model.json")
+	code, _, stderr := runCLI("train", "-o", modelFile, trainCSV)
+	if code != 0 || !strings.Contains(stderr, "column 1: 3 categories (blue, green, red); column 2: 2 categories (big, small)") ||
+		!strings.Contains(stderr, trainCSV+": 40 rows, 2 inputs") {
+		t.Fatalf("train: exit %d, %q", code, stderr)
+	}
+	tests := []struct {
+		name, data string
+		want       []string
+	}{
+		{"categories on the first line", "red,big\nblue,small\ngreen,big\n", []string{"no", "no", "yes"}},
+		{"an unknown category beside a known one", "purple,small\nred,small\n", []string{"yes", "yes"}},
+		{"a header", "c1,c2\nred,small\n", []string{"yes"}},
+	}
+	for _, tc := range tests {
+		code, out, stderr := runCLI("predict", modelFile, write("test.csv", tc.data))
+		if got := strings.Fields(out); code != 0 || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: exit %d, %q, want %q (%s)", tc.name, code, got, tc.want, stderr)
+		}
 	}
 }

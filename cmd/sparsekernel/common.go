@@ -39,9 +39,10 @@ type dataFlags struct {
 	fillHint string
 	folds    bool // the table is cross-validated: each fold's model fills with its own medians
 	// categorical is -categorical: auto, none or columns; cats, where set, reads the features
-	// categorical where it is true instead (the inputs of a model).
+	// categorical where it is true instead (the inputs of a model), whose categories are levels.
 	categorical string
 	cats        []bool
+	levels      [][]string
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {

@@ -80,7 +80,7 @@ Examples:
 					return err
 				}
 				// The test file is read and checked before training, which may take long.
-				df.cats = categoricalInputs(tr.Levels)
+				df.cats, df.levels = categoricalInputs(tr.Levels), tr.Levels
 				te, err := df.readFor(args[1], tr.Features, tr.Dim(), stderr)
 				if err != nil {
 					return err

@@ -182,6 +182,8 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 		if names != nil && !slices.ContainsFunc(want, func(n string) bool { return !slices.Contains(names, n) }) {
 			o.Header = dataset.HeaderYes
 		}
+	} else if d.cats != nil && o.Header == dataset.HeaderAuto && d.knownCategories(in, o) {
+		o.Header = dataset.HeaderNo
 	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
 	if err != nil && d.label == 0 && o.Features == nil {
@@ -218,6 +220,29 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 		return nil, fmt.Errorf("%w (the model has %s; a data file holds them, plus optionally a label column)", err, words.Count(dim, "input"))
 	}
 	return nil, err
+}
+
+// knownCategories reports whether the first line of the input, read by position (the inputs,
+// and the label column where -label names it; not where -drop or -features choose columns), holds in a categorical input one of its
+// categories (d.levels): the line is then data, though its text might read as a header.
+func (d *dataFlags) knownCategories(in *input, o dataset.CSVOptions) bool {
+	if o.Features != nil || o.Drop != nil { // (columns chosen: their places are not the inputs')
+		return false
+	}
+	o.Header, o.LabelColumn, o.Features, o.Drop, o.CategoricalFeatures = dataset.HeaderYes, -1, nil, nil, nil
+	fields, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
+	if err != nil {
+		return false
+	}
+	if d.label > 0 && d.label <= len(fields) {
+		fields = slices.Delete(slices.Clone(fields), d.label-1, d.label)
+	}
+	for j, c := range d.cats {
+		if c && j < len(fields) && j < len(d.levels) && slices.Contains(d.levels[j], fields[j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // usableNames reports whether names can match columns: set, none empty, none repeated.

@@ -75,7 +75,7 @@ Example:
 					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
 				}
 				df.fill, df.fillHint = m.Scaling.Fill != nil, fillHintModel
-				df.cats = categoricalInputs(m.Categories)
+				df.cats, df.levels = categoricalInputs(m.Categories), m.Categories
 				t, err := df.readFor(args[1], m.Features, m.Inputs, stderr)
 				if err != nil {
 					return err
