@@ -148,3 +148,52 @@ func TestCategoriesHeaderless(t *testing.T) {
 		}
 	}
 }
+
+// TestCategoriesMessages checks what train says of categorical columns: their values are
+// categories, named as such, not the indices that stand for them.
+func TestCategoriesMessages(t *testing.T) {
+	dir := t.TempDir()
+	rows := func(format func(i int) string) string {
+		var b strings.Builder
+		for i := range 12 {
+			b.WriteString(format(i))
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name, data string
+		args       []string
+		code       int
+		want       []string
+		not        []string
+	}{
+		{"a constant category", "c,x,y\n" + rows(func(i int) string { return fmt.Sprintf("same,%d,%d\n", i*i%7, i%2) }), nil, 0,
+			[]string{`warning: {f}: column 1 (c) is constant (every row is "same"): it carries no information`}, nil},
+		{"the only feature a constant category", "c,y\n" + rows(func(i int) string { return fmt.Sprintf("same,%d\n", i%2) }), nil, 1,
+			[]string{`{f}: every feature is constant (column 1 (c) = "same")`}, nil},
+		{"identifiers read as categories", "id,x,y\n" + rows(func(i int) string { return fmt.Sprintf("%d,%d,%d\n", i+1, i*i%7, i%2) }), []string{"-categorical", "id"}, 0,
+			[]string{"warning: {f}: column 1 (id) is named as an identifier and holds 12 distinct categories in 12 rows: if it is one, leave it out with -drop 1"},
+			[]string{"counts the rows"}},
+	}
+	for i, tc := range tests {
+		f := filepath.Join(dir, fmt.Sprintf("%d.csv", i))
+		if err := os.WriteFile(f, []byte(tc.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append(append([]string{"train", "-quiet", "-o", filepath.Join(dir, "m.json")}, tc.args...), f)
+		code, _, stderr := runCLI(args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d: %q", tc.name, code, tc.code, stderr)
+		}
+		for _, w := range tc.want {
+			if w = strings.ReplaceAll(w, "{f}", f); !strings.Contains(stderr, w) {
+				t.Errorf("%s: %q lacks %q", tc.name, stderr, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(stderr, w) {
+				t.Errorf("%s: %q has %q", tc.name, stderr, w)
+			}
+		}
+	}
+}

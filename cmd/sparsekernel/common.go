@@ -619,7 +619,7 @@ func describeConstant(t *dataset.Table) string {
 			parts = append(parts, "...")
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s = %g", columnName(t, j), t.X[0][j]))
+		parts = append(parts, fmt.Sprintf("%s = %s", columnName(t, j), valueText(t, j, t.X[0][j])))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -652,7 +652,10 @@ func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
 		constant = nil
 	}
 	for _, j := range constant {
-		why := fmt.Sprintf("every value is %g", t.X[0][j])
+		why := fmt.Sprintf("every value is %s", valueText(t, j, t.X[0][j]))
+		if categorical(t, j) {
+			why = fmt.Sprintf("every row is %s", valueText(t, j, t.X[0][j]))
+		}
 		if len(t.X) == 1 {
 			why = "there is one row"
 		} else if slices.ContainsFunc(t.X, func(x []float64) bool { return x[j] != t.X[0][j] }) {
@@ -661,7 +664,7 @@ func warnColumns(w io.Writer, t *dataset.Table, constant []int) {
 		fmt.Fprintf(w, "warning: %s: %s is constant (%s): it carries no information\n", t.Source, columnName(t, j), why)
 	}
 	if n := len(t.X); n >= 10 && t.Dim() > 1 {
-		counts := true
+		counts := !categorical(t, 0) // (a category's index counts nothing)
 		for i, x := range t.X {
 			counts = counts && x[0] == t.X[0][0]+float64(i)
 		}
@@ -694,8 +697,12 @@ func warnIdentifiers(w io.Writer, t *dataset.Table) {
 			seen[x[j]] = true
 		}
 		if integers && 10*len(seen) >= 9*len(t.X) {
-			fmt.Fprintf(w, "warning: %s: %s is named as an identifier and holds %d distinct integers in %s: if it is one, leave it out with -drop %d\n",
-				t.Source, columnName(t, j), len(seen), words.Count(len(t.X), "row"), column(t, j))
+			what := "integers"
+			if categorical(t, j) {
+				what = "categories"
+			}
+			fmt.Fprintf(w, "warning: %s: %s is named as an identifier and holds %d distinct %s in %s: if it is one, leave it out with -drop %d\n",
+				t.Source, columnName(t, j), len(seen), what, words.Count(len(t.X), "row"), column(t, j))
 		}
 	}
 }
@@ -720,7 +727,7 @@ func idName(name string) bool {
 // integers: the row names or index of a data frame, which carry the order of the rows (after
 // a sort by class, the class itself) rather than a measurement.
 func rowNames(t *dataset.Table) bool {
-	if column(t, 0) != 1 || len(t.Features) == 0 || t.Features[0] != "" && t.Features[0] != "Unnamed: 0" {
+	if column(t, 0) != 1 || categorical(t, 0) || len(t.Features) == 0 || t.Features[0] != "" && t.Features[0] != "Unnamed: 0" {
 		return false
 	}
 	seen := make(map[float64]bool, len(t.X))
@@ -731,6 +738,20 @@ func rowNames(t *dataset.Table) bool {
 		seen[x[0]] = true
 	}
 	return true
+}
+
+// categorical reports whether feature j of t holds categories (their indices in t.Levels[j]).
+func categorical(t *dataset.Table, j int) bool {
+	return j < len(t.Levels) && t.Levels[j] != nil
+}
+
+// valueText writes the value v of feature j of t for a message: a number, or a category's
+// name, quoted.
+func valueText(t *dataset.Table, j int, v float64) string {
+	if categorical(t, j) && v == math.Trunc(v) && v >= 0 && int(v) < len(t.Levels[j]) {
+		return strconv.Quote(t.Levels[j][int(v)])
+	}
+	return fmt.Sprintf("%g", v)
 }
 
 // column returns the 1-based column in the file of feature j.
