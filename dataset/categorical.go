@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,6 +18,16 @@ type levels struct {
 	index         map[string]int
 	isText        []bool // whether names[i] is not a number
 	text, present int
+	decimalComma  bool // a number may be written with a decimal comma (CSVOptions.DecimalComma)
+}
+
+// number returns the value of the category name s where it is a finite number (with a
+// decimal comma where l reads them).
+func (l *levels) number(s string) (float64, bool) {
+	if l.decimalComma {
+		s = pointed(s)
+	}
+	return finite(s)
 }
 
 // code returns the index of the category the trimmed field f names, adding it if it is new;
@@ -45,7 +54,11 @@ func (l *levels) code(f string, missing bool) (float64, error) {
 		i = len(l.names)
 		l.index[f] = i
 		l.names = append(l.names, strings.Clone(f))
-		l.isText = append(l.isText, !isNumber(f))
+		g := f
+		if l.decimalComma {
+			g = pointed(f)
+		}
+		l.isText = append(l.isText, !isNumber(g))
 	}
 	if l.isText[i] {
 		l.text++
@@ -58,11 +71,11 @@ func (l *levels) code(f string, missing bool) (float64, error) {
 // the names in order.
 func (l *levels) sort(X [][]float64, k int) []string {
 	names := slices.Clone(l.names)
-	numeric := !slices.ContainsFunc(names, func(s string) bool { _, ok := finite(s); return !ok })
+	numeric := !slices.ContainsFunc(names, func(s string) bool { _, ok := l.number(s); return !ok })
 	slices.SortFunc(names, func(a, b string) int {
 		if numeric {
-			x, _ := strconv.ParseFloat(a, 64)
-			y, _ := strconv.ParseFloat(b, 64)
+			x, _ := l.number(a)
+			y, _ := l.number(b)
 			if c := cmp.Compare(x, y); c != 0 {
 				return c
 			}
@@ -92,7 +105,7 @@ func categoricalFields(opt CSVOptions, names []string, fields []int, n int) ([]*
 	cats := make([]*levels, len(fields))
 	for k, c := range opt.CategoricalFeatures {
 		if c && k < len(fields) {
-			cats[k] = &levels{}
+			cats[k] = &levels{decimalComma: opt.DecimalComma}
 		}
 	}
 	for _, c := range opt.Categorical {
@@ -104,7 +117,7 @@ func categoricalFields(opt CSVOptions, names []string, fields []int, n int) ([]*
 		if k < 0 {
 			return nil, errorf(ErrColumn, "categorical column %s is not a feature (the label, or a column left out)", c)
 		}
-		cats[k] = &levels{}
+		cats[k] = &levels{decimalComma: opt.DecimalComma}
 	}
 	return cats, nil
 }

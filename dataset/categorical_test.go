@@ -57,6 +57,11 @@ func TestCategorical(t *testing.T) {
 			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
 		{"a header that names categories, with a label name that is none", "red,big,y\nred,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{CategoricalText: true},
 			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
+		// with decimal commas, 1,5 is a number: among numbers, text on a third of the rows is not categories
+		{"decimal commas are numbers", "g;x;y\n1,5;1;a\n2,5;2;b\nA;3;a\n1,5;4;b\n2,5;5;a\nA;1;b\n", CSVOptions{CategoricalText: true, DecimalComma: true},
+			nil, nil, `t.csv:4:1: field "A" is not a number`},
+		{"decimal commas as categories, by value", "g;x;y\n1,5;1;a\n10;2;b\n2,5;3;a\n1,5;4;b\n", CSVOptions{Categorical: []Column{{Name: "g"}}, DecimalComma: true},
+			[][]string{{"1,5", "2,5", "10"}, nil}, [][]float64{{0, 1}, {2, 2}, {1, 3}, {0, 4}}, ""},
 		// text on one row of a column of numbers: a typo
 		{"a typo", "a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", CSVOptions{CategoricalText: true},
 			nil, nil, `t.csv:4:1: field "3x" is not a number`},
