@@ -65,7 +65,7 @@ func describeCategories(info io.Writer, t *dataset.Table) {
 			continue
 		}
 		shown := names[:min(len(names), maxCategoriesShown)]
-		list := strings.Join(shown, ", ")
+		list := strings.Join(quoted(shown), ", ") // (quoted where a name holds a comma)
 		if more := len(names) - len(shown); more > 0 {
 			list += fmt.Sprintf(" and %d more", more)
 		}

@@ -171,6 +171,10 @@ func TestCategoriesMessages(t *testing.T) {
 			[]string{`warning: {f}: column 1 (c) is constant (every row is "same"): it carries no information`}, nil},
 		{"the only feature a constant category", "c,y\n" + rows(func(i int) string { return fmt.Sprintf("same,%d\n", i%2) }), nil, 1,
 			[]string{`{f}: every feature is constant (column 1 (c) = "same")`}, nil},
+		{"names with commas, quoted", "c,x,y\n" + rows(func(i int) string {
+			return fmt.Sprintf("%s,%d,%d\n", []string{`"red, dark"`, "plain"}[i%2], i*i%7, i%2)
+		}), nil, 0,
+			[]string{`categories, one 0/1 input each: column 1 (c): 2 categories (plain, "red, dark")`}, nil},
 		{"identifiers read as categories", "id,x,y\n" + rows(func(i int) string { return fmt.Sprintf("%d,%d,%d\n", i+1, i*i%7, i%2) }), []string{"-categorical", "id"}, 0,
 			[]string{"warning: {f}: column 1 (id) is named as an identifier and holds 12 distinct categories in 12 rows: if it is one, leave it out with -drop 1"},
 			[]string{"counts the rows"}},
