@@ -188,12 +188,16 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 	most := min(MaxCategories, max(2, len(t.X)/2))
 	var good []Column
 	tooMany := map[int]int{}
+	fewText := map[int][2]int{} // text on a tenth of the values or more, but not on most
 	for k, c := range t.Columns {
 		if !slices.Contains(text, c) {
 			continue
 		}
 		switch l := t.cats[k]; {
 		case 2*l.text <= l.present: // mostly numbers: the text a typo?
+			if l.text >= 2 && 10*l.text >= l.present {
+				fewText[c] = [2]int{l.text, l.present}
+			}
 		case len(l.names) > most:
 			tooMany[c] = len(l.names)
 		default:
@@ -211,6 +215,15 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 	if errors.As(err, &pe) {
 		if n, ok := tooMany[pe.Column]; ok {
 			pe.Err = &detail{kind: pe.Err, msg: fmt.Sprintf("%v, and column %d has %d distinct values, too many to read as categories (at most %d)", pe.Err, pe.Column, n, most)}
+		}
+		if n, ok := fewText[pe.Column]; ok {
+			pe.Err = &detail{kind: pe.Err, msg: fmt.Sprintf("%v, and column %d holds text on %d of its %d values, too few to read it as categories (most must be text)", pe.Err, pe.Column, n[0], n[1])}
+		}
+		for _, c := range pe.TextColumns {
+			_, many := tooMany[c]
+			if _, few := fewText[c]; many || few {
+				pe.Declined = append(pe.Declined, c)
+			}
 		}
 	}
 	return nil, err

@@ -107,6 +107,21 @@ func TestCategorical(t *testing.T) {
 	if !errors.As(err, &pe) || !slices.Equal(pe.TextColumns, []int{2, 3}) {
 		t.Errorf("text columns: %v", err)
 	}
+	// Declined: the text columns CategoricalText left that may hold categories, not a typo's
+	for _, tc := range []struct {
+		data string
+		want []int
+	}{
+		{"a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", nil},                  // a typo
+		{"a,b,y\n01,1,a\n02,2,b\nA7,3,a\n01,4,b\nA7,1,a\n02,2,b\n", []int{1}}, // text on a third of the rows
+		{"id,b,y\nr1,1,a\nr2,2,b\nr3,3,a\nr4,4,b\n", []int{1}},                // too many names
+		{"id,b,c,y\nr1,1,5,a\nr2,2,6,b\nr3,3,7,a\nr4,4,8x,b\n", []int{1}},     // a typo beside too many names
+	} {
+		_, err := ParseCSV(strings.NewReader(tc.data), "t.csv", CSVOptions{CategoricalText: true})
+		if !errors.As(err, &pe) || !slices.Equal(pe.Declined, tc.want) {
+			t.Errorf("%q: %v, declined %v, want %v", tc.data, err, pe.Declined, tc.want)
+		}
+	}
 	if _, err := Parse(strings.NewReader("1 1:2 2:3\n-1 1:1\n"), "t.svm", CSVOptions{Categorical: []Column{{Number: 1}}}); !errors.Is(err, ErrColumn) {
 		t.Errorf("LIBSVM with categorical columns: %v, want ErrColumn", err)
 	}

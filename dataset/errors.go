@@ -59,6 +59,12 @@ type ParseError struct {
 	// text).
 	TextColumns []int
 	Features    int
+	// Declined lists, with CSVOptions.CategoricalText, the columns among TextColumns that it
+	// did not read as categories though they may hold some: too many distinct names, or text
+	// on a tenth of their values or more (two or more) but not on most (the message says
+	// which); CSVOptions.Categorical would read them so. A column of numbers with text on a
+	// row or two (a typo) is not among them.
+	Declined []int
 }
 
 // Error returns "file:line:column: message", leaving out a zero column or line.

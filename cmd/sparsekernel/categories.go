@@ -16,7 +16,8 @@ import (
 func (d *dataFlags) registerCategorical(fs *flag.FlagSet) {
 	fs.StringVar(&d.categorical, "categorical", "auto", "CSV: the feature `columns` that hold categories, each taken as one 0/1 input a category: auto (a column\n"+
 		fmt.Sprintf("of text, such as male/female, with at most %d distinct names and at most one for every two rows),\n", dataset.MaxCategories)+
-		"none (text among the features is an error), or columns as -drop takes them (numbers such as 1, 2, 3 read as names), and auto's")
+		"none (text among the features is an error), or columns as -drop takes them, besides auto's (their values, numbers such as\n"+
+		"1, 2, 3 included, are then the categories' names)")
 }
 
 // categoricalOptions sets o's categorical columns from -categorical, or, for reading rows for

@@ -209,8 +209,10 @@ const (
 // text on a later row, every column with text from that row on. Where every feature holds
 // text, no -drop can help: the hint says that the features must be numbers. Where the first
 // column holds text and the file reads with it as the label column (label1), the hint offers
-// -label 1.
-func hintDrop(err error, header []string, label1 bool) error {
+// -label 1. Where the text columns that qualified were read as categories (categorical:
+// -categorical auto, or columns), the hint offers -categorical for those it declined that may
+// hold categories (dataset.ParseError.Declined).
+func hintDrop(err error, header []string, label1, categorical bool) error {
 	var pe *dataset.ParseError
 	if !errors.As(err, &pe) || pe.Column <= 0 || !slices.Contains(pe.TextColumns, pe.Column) && !dataset.TextError(err) {
 		return err
@@ -226,23 +228,53 @@ func hintDrop(err error, header []string, label1 bool) error {
 			named[i] += " (" + shown(header[c-1]) + ")"
 		}
 	}
-	orLabel := ""
+	orLabel, orCategories := "", ""
 	if label1 && len(cols) == 1 && cols[0] == 1 {
 		orLabel = "; if it holds the labels, choose it with -label 1"
 	}
+	if declined := slices.DeleteFunc(slices.Clone(pe.Declined), func(c int) bool { return !slices.Contains(cols, c) }); categorical && len(declined) > 0 {
+		switch {
+		case len(cols) == 1:
+			orCategories = "; if it holds categories, read it so with -categorical " + columnRanges(declined)
+		case len(declined) == 1:
+			orCategories = fmt.Sprintf("; if column %d holds categories, read it so with -categorical %d", declined[0], declined[0])
+		case len(declined) == len(cols):
+			orCategories = "; if they hold categories, read them so with -categorical " + columnRanges(declined)
+		default:
+			orCategories = fmt.Sprintf("; if columns %s hold categories, read them so with -categorical %s", words.List(ints(declined)), columnRanges(declined))
+		}
+	}
 	switch {
 	case len(cols) == pe.Features && len(cols) > 1:
+		if categorical {
+			return fmt.Errorf("%w (every one of the %d feature columns holds text: the features must be numbers or categories%s)",
+				err, len(cols), orCategories)
+		}
 		return fmt.Errorf("%w (every one of the %d feature columns holds text: the features must be numbers, such as 0 and 1 for no and yes, or one 0/1 column per category)",
 			err, len(cols))
 	case len(cols) > 1:
-		return fmt.Errorf("%w (columns %s hold text: if they are not features, leave them out with -drop %s)",
-			err, words.List(named), columnRanges(cols))
+		return fmt.Errorf("%w (columns %s hold text: if they are not features, leave them out with -drop %s%s)",
+			err, words.List(named), columnRanges(cols), orCategories)
+	case pe.Line > 2 && orCategories != "": // (text on a tenth of the rows or more: no typo)
+		return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s%s)", err, named[0], columnRanges(cols), orCategories)
 	case pe.Line > 2:
-		return fmt.Errorf("%w (a typo? if column %s is not a feature, leave it out with -drop %s)", err, named[0], columnRanges(cols))
+		return fmt.Errorf("%w (a typo? if column %s is not a feature, leave it out with -drop %s%s)", err, named[0], columnRanges(cols), orCategories)
 	case pe.Features == 1:
+		if categorical {
+			return fmt.Errorf("%w (column %s, the only feature, holds text: the features must be numbers or categories%s%s)", err, named[0], orCategories, orLabel)
+		}
 		return fmt.Errorf("%w (column %s, the only feature, holds text: the features must be numbers%s)", err, named[0], orLabel)
 	}
-	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s%s)", err, named[0], columnRanges(cols), orLabel)
+	return fmt.Errorf("%w (if column %s is not a feature, leave it out with -drop %s%s%s)", err, named[0], columnRanges(cols), orCategories, orLabel)
+}
+
+// ints writes numbers as text.
+func ints(v []int) []string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = strconv.Itoa(n)
+	}
+	return s
 }
 
 // columnRanges writes 1-based columns for -drop: runs of three or more increasing columns as

@@ -131,7 +131,7 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 			label1 = labelsFirst(in, o)
 		}
 	}
-	return t, hintDrop(err, header, label1)
+	return t, hintDrop(err, header, label1, o.CategoricalText)
 }
 
 // labelsFirst reports whether the input, which o reads with the label in the last column,
