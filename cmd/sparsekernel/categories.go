@@ -80,15 +80,16 @@ func describeCategories(info io.Writer, t *dataset.Table) {
 // encodeTable renumbers the categories of t's categorical features, read as indices in
 // t.Levels, as indices in categories (a model's inputs' lists): a category not among them
 // becomes -1, which the model takes as none of its categories, and w is warned how many rows
-// have one, naming the first few.
+// have one, naming the first few distinct ones.
 func encodeTable(t *dataset.Table, categories [][]string, w io.Writer) {
 	if t.Levels == nil {
 		return
 	}
 	rows := 0
 	var unknown []string
+	seen := map[string]bool{}
 	for _, x := range t.X {
-		seen := false
+		unknownHere := false
 		for j, names := range t.Levels {
 			if names == nil || j >= len(categories) || math.IsNaN(x[j]) {
 				continue
@@ -103,19 +104,24 @@ func encodeTable(t *dataset.Table, categories [][]string, w io.Writer) {
 			}
 			x[j] = float64(k)
 			if k < 0 {
-				seen = true
-				if len(unknown) < 3 {
-					unknown = append(unknown, fmt.Sprintf("%q in %s", name, columnName(t, j)))
+				unknownHere = true
+				if u := fmt.Sprintf("%q in %s", name, columnName(t, j)); !seen[u] {
+					seen[u] = true
+					unknown = append(unknown, u)
 				}
 			}
 		}
-		if seen {
+		if unknownHere {
 			rows++
 		}
 	}
 	if rows > 0 {
-		fmt.Fprintf(w, "warning: %s: %s a category the model was not trained on (%s%s); the model takes it as none of that input's categories\n",
-			t.Source, words.Count(rows, "row")+" "+map[bool]string{true: "has", false: "have"}[rows == 1], strings.Join(unknown, ", "), map[bool]string{true: ", ...", false: ""}[len(unknown) == 3 && rows > 3])
+		list := strings.Join(unknown[:min(len(unknown), 3)], ", ")
+		if more := len(unknown) - 3; more > 0 {
+			list += fmt.Sprintf(" and %d more", more)
+		}
+		fmt.Fprintf(w, "warning: %s: %s a category the model was not trained on (%s); the model takes it as none of that input's categories\n",
+			t.Source, words.Count(rows, "row")+" "+map[bool]string{true: "has", false: "have"}[rows == 1], list)
 	}
 }
 

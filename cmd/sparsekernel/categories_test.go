@@ -136,15 +136,24 @@ func TestCategoriesHeaderless(t *testing.T) {
 	tests := []struct {
 		name, data string
 		want       []string
+		warning    string // the warning about unknown categories, "" for none
 	}{
-		{"categories on the first line", "red,big\nblue,small\ngreen,big\n", []string{"no", "no", "yes"}},
-		{"an unknown category beside a known one", "purple,small\nred,small\n", []string{"yes", "yes"}},
-		{"a header", "c1,c2\nred,small\n", []string{"yes"}},
+		{"categories on the first line", "red,big\nblue,small\ngreen,big\n", []string{"no", "no", "yes"}, ""},
+		{"an unknown category beside a known one", "purple,small\nred,small\n", []string{"yes", "yes"},
+			`1 row has a category the model was not trained on ("purple" in column 1); the model takes it as none of that input's categories`},
+		{"a header", "c1,c2\nred,small\n", []string{"yes"}, ""},
+		// each unknown category named once, the first three
+		{"unknown categories on many rows", "purple,small\npurple,small\npurple,huge\nred,small\ncyan,tiny\nteal,big\n", []string{"yes", "yes", "yes", "yes", "yes", "yes"},
+			`5 rows have a category the model was not trained on ("purple" in column 1, "huge" in column 2, "cyan" in column 1 and 2 more); the model takes it as none of that input's categories`},
 	}
 	for _, tc := range tests {
-		code, out, stderr := runCLI("predict", modelFile, write("test.csv", tc.data))
+		test := write("test.csv", tc.data)
+		code, out, stderr := runCLI("predict", modelFile, test)
 		if got := strings.Fields(out); code != 0 || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: exit %d, %q, want %q (%s)", tc.name, code, got, tc.want, stderr)
+		}
+		if want := "warning: " + test + ": " + tc.warning + "\n"; tc.warning != "" && stderr != want || tc.warning == "" && stderr != "" {
+			t.Errorf("%s: %q, want %q", tc.name, stderr, tc.warning)
 		}
 	}
 }
