@@ -98,7 +98,7 @@ func (l *levels) sort(X [][]float64, k int) []string {
 // fields with header names, nil if none), a collector of its categories where opt reads it as
 // categorical, else nil; nil if none is. A categorical column that is not a feature is an
 // error wrapping ErrColumn.
-func categoricalFields(opt CSVOptions, names []string, fields []int, n int) ([]*levels, error) {
+func categoricalFields(opt CSVOptions, names []string, fields []int, n, li int) ([]*levels, error) {
 	if len(opt.Categorical) == 0 && !slices.Contains(opt.CategoricalFeatures, true) {
 		return nil, nil
 	}
@@ -114,8 +114,11 @@ func categoricalFields(opt CSVOptions, names []string, fields []int, n int) ([]*
 			return nil, err
 		}
 		k := slices.Index(fields, j)
-		if k < 0 {
-			return nil, errorf(ErrColumn, "categorical column %s is not a feature (the label, or a column left out)", c)
+		switch {
+		case k < 0 && j == li:
+			return nil, errorf(ErrColumn, "categorical column %s is the label column, not a feature: labels are read as classes without it (text always, numbers with -task classification)", c)
+		case k < 0:
+			return nil, errorf(ErrColumn, "categorical column %s is not a feature: -drop or -features leaves it out (keep it, or leave it out of -categorical)", c)
 		}
 		cats[k] = &levels{decimalComma: opt.DecimalComma}
 	}

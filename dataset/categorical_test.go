@@ -40,7 +40,7 @@ func TestCategorical(t *testing.T) {
 		{"missing, refused", "a,b,c\n1,x,p\n2,,q\n3,y,p\n4,y,q\n", CSVOptions{Categorical: []Column{{Number: 2}}},
 			nil, nil, "t.csv:3:2: empty field (a missing value?): expected a category"},
 		{"text without the option", people, CSVOptions{}, nil, nil, `t.csv:2:2: field "male" is not a number`},
-		{"the label", people, CSVOptions{Categorical: []Column{{Number: 5}}}, nil, nil, "categorical column 5 is not a feature"},
+		{"the label", people, CSVOptions{Categorical: []Column{{Number: 5}}}, nil, nil, "categorical column 5 is the label column, not a feature: labels are read as classes without it"},
 		{"left out", people, CSVOptions{Categorical: []Column{{Number: 2}}, Drop: []Column{{Number: 2}}}, nil, nil, "categorical column 2 is not a feature"},
 		{"a name without a header", "1,x,a\n2,y,b\n", CSVOptions{Categorical: []Column{{Name: "b"}}}, nil, nil, "no header line"},
 		// a name on every row: an identifier, not categories

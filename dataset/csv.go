@@ -321,7 +321,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 				t.Columns[k] = j + 1
 			}
 			if mode == csvTable {
-				if cats, err = categoricalFields(opt, names, fields, ncol); err != nil {
+				if cats, err = categoricalFields(opt, names, fields, ncol, li); err != nil {
 					return nil, at(source, line, 0, err)
 				}
 			}

@@ -86,7 +86,7 @@ func TestCategories(t *testing.T) {
 		t.Errorf("train -categorical none: exit %d, %q", code, stderr)
 	}
 	code, _, stderr = runCLI("train", "-categorical", "y", "-o", modelFile, trainCSV)
-	if code != 1 || !strings.Contains(stderr, `categorical column "y" is not a feature`) {
+	if code != 1 || !strings.Contains(stderr, `categorical column "y" is the label column, not a feature: labels are read as classes without it (text always, numbers with -task classification)`) {
 		t.Errorf("train -categorical y (the label): exit %d, %q", code, stderr)
 	}
 	// eval: the test file's categories matched by name
