@@ -210,3 +210,45 @@ func TestCategoriesMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestCategoriesPredictHeader reads prediction files for a model of named inputs, some
+// categorical: whether their first line is a header, and what a header that lacks an input
+// says.
+func TestCategoriesPredictHeader(t *testing.T) {
+	dir := t.TempDir()
+	var train strings.Builder
+	train.WriteString("sex,port,age,y\n")
+	for i := range 60 {
+		sex, port, age := []string{"male", "female"}[i%2], []string{"C", "Q", "S"}[i/2%3], 10+i*7%50
+		fmt.Fprintf(&train, "%s,%s,%d,%s\n", sex, port, age, map[bool]string{true: "yes", false: "no"}[sex == "female" || age < 20])
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	modelFile := filepath.Join(dir, "m.model.json")
+	if code, _, stderr := runCLI("train", "-o", modelFile, write("train.csv", train.String())); code != 0 {
+		t.Fatalf("train: exit %d, %q", code, stderr)
+	}
+	tests := []struct {
+		name, data string
+		code, rows int
+		want       string
+	}{
+		{"a header", "sex,port,age\nmale,C,30\n", 0, 1, ""},
+		{"a header in another order", "age,sex,port\n30,male,C\n", 0, 1, "the columns are in another order"},
+		{"a header that lacks an input", "sex,age\nmale,30\n", 1, 0, `the header lacks the model's input "port" (the model's inputs are "sex", "port", "age"; the header names "sex", "age")`},
+		{"a header of other names", "Sex,Port,Age\nmale,C,30\n", 1, 0, `the header lacks the model's inputs "sex", "port", "age"`},
+		{"no header, known categories", "male,C,30\nfemale,Q,12\n", 0, 2, ""},
+		{"no header, unknown categories", "man,X,30\nfemale,Q,12\n", 0, 2, `("man" in column 1, "X" in column 2)`},
+	}
+	for _, tc := range tests {
+		code, out, stderr := runCLI("predict", modelFile, write("test.csv", tc.data))
+		if rows := len(strings.Fields(out)); code != tc.code || rows != tc.rows || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, %d rows, %q; want exit %d, %d rows, %q", tc.name, code, rows, stderr, tc.code, tc.rows, tc.want)
+		}
+	}
+}

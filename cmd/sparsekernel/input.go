@@ -172,18 +172,30 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	if err := d.labelByName(in, &o); err != nil {
 		return nil, err
 	}
-	if d.cats != nil && o.Header == dataset.HeaderAuto && usableNames(want) {
+	if d.cats != nil && o.Header == dataset.HeaderAuto {
 		// Text is data in a categorical input: the first line is a header where it names
-		// every input.
+		// every input; data where it holds one of their categories; a header where it names
+		// some inputs (the others missing, which readByName says); data where every input is
+		// categorical and it names none; else as HeaderAuto's rule says (by the numbers).
 		first := o
 		first.Header, first.LabelColumn, first.Features, first.Drop, first.CategoricalFeatures = dataset.HeaderYes, -1, nil, nil, nil
 		names, _ := dataset.Header(bytes.NewReader(in.data), in.source, first)
-		o.Header = dataset.HeaderNo
-		if names != nil && !slices.ContainsFunc(want, func(n string) bool { return !slices.Contains(names, n) }) {
-			o.Header = dataset.HeaderYes
+		named := 0
+		for _, n := range want {
+			if slices.Contains(names, n) {
+				named++
+			}
 		}
-	} else if d.cats != nil && o.Header == dataset.HeaderAuto && d.knownCategories(in, o) {
-		o.Header = dataset.HeaderNo
+		switch usable := usableNames(want); {
+		case usable && named == len(want):
+			o.Header = dataset.HeaderYes
+		case d.knownCategories(in, o):
+			o.Header = dataset.HeaderNo
+		case usable && named > 0, usable && d.textForNumbers(in, o):
+			o.Header = dataset.HeaderYes
+		case usable:
+			o.Header = dataset.HeaderNo
+		}
 	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
 	if err != nil && d.label == 0 && o.Features == nil {
@@ -222,21 +234,47 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	return nil, err
 }
 
-// knownCategories reports whether the first line of the input, read by position (the inputs,
-// and the label column where -label names it; not where -drop or -features choose columns), holds in a categorical input one of its
-// categories (d.levels): the line is then data, though its text might read as a header.
-func (d *dataFlags) knownCategories(in *input, o dataset.CSVOptions) bool {
-	if o.Features != nil || o.Drop != nil { // (columns chosen: their places are not the inputs')
-		return false
+// firstInputs returns the fields of the first line of the input where the inputs are read by
+// position (without the label column where -label names it); nil where -drop or -features
+// choose columns, whose places are not the inputs'.
+func (d *dataFlags) firstInputs(in *input, o dataset.CSVOptions) []string {
+	if o.Features != nil || o.Drop != nil {
+		return nil
 	}
 	o.Header, o.LabelColumn, o.Features, o.Drop, o.CategoricalFeatures = dataset.HeaderYes, -1, nil, nil, nil
 	fields, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
 	if err != nil {
-		return false
+		return nil
 	}
 	if d.label > 0 && d.label <= len(fields) {
 		fields = slices.Delete(slices.Clone(fields), d.label-1, d.label)
 	}
+	return fields
+}
+
+// textForNumbers reports whether the first line of the input, read by position, holds text
+// (not a number, not a missing value) for every input that is a number (d.cats false), and
+// has one: column names, where it names none of the model's inputs.
+func (d *dataFlags) textForNumbers(in *input, o dataset.CSVOptions) bool {
+	fields := d.firstInputs(in, o)
+	text := false
+	for j, c := range d.cats {
+		if c || j >= len(fields) {
+			continue
+		}
+		if _, err := dataset.ParseValue(fields[j]); err == nil || dataset.MissingValue(fields[j]) {
+			return false
+		}
+		text = true
+	}
+	return text
+}
+
+// knownCategories reports whether the first line of the input, read by position (firstInputs),
+// holds in a categorical input one of its categories (d.levels): the line is then data, though
+// its text might read as a header.
+func (d *dataFlags) knownCategories(in *input, o dataset.CSVOptions) bool {
+	fields := d.firstInputs(in, o)
 	for j, c := range d.cats {
 		if c && j < len(fields) && j < len(d.levels) && slices.Contains(d.levels[j], fields[j]) {
 			return true
