@@ -75,6 +75,25 @@ func describeCategories(info io.Writer, t *dataset.Table) {
 	if len(parts) > 0 {
 		fmt.Fprintf(info, "categories, one 0/1 input each: %s\n", strings.Join(parts, "; "))
 	}
+	for j, names := range t.Levels {
+		if a, b, ok := sameButCase(names); ok {
+			fmt.Fprintf(info, "note: %s: %s has categories that differ only in case, such as %q and %q: they are distinct categories; if they are one, write them alike\n",
+				t.Source, columnName(t, j), a, b)
+		}
+	}
+}
+
+// sameButCase returns the first two names that differ only in case ("Male" and "male").
+func sameButCase(names []string) (a, b string, ok bool) {
+	first := map[string]string{}
+	for _, n := range names {
+		k := strings.ToLower(n)
+		if m, seen := first[k]; seen {
+			return m, n, true
+		}
+		first[k] = n
+	}
+	return "", "", false
 }
 
 // encodeTable renumbers the categories of t's categorical features, read as indices in

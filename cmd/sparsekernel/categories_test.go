@@ -184,6 +184,10 @@ func TestCategoriesMessages(t *testing.T) {
 			return fmt.Sprintf("%s,%d,%d\n", []string{`"red, dark"`, "plain"}[i%2], i*i%7, i%2)
 		}), nil, 0,
 			[]string{`categories, one 0/1 input each: column 1 (c): 2 categories (plain, "red, dark")`}, nil},
+		{"categories that differ only in case", "sex,x,y\n" + rows(func(i int) string {
+			return fmt.Sprintf("%s,%d,%d\n", []string{"Male", "female", "male"}[i%3], i*i%7, i%2)
+		}), nil, 0,
+			[]string{`note: {f}: column 1 (sex) has categories that differ only in case, such as "Male" and "male": they are distinct categories; if they are one, write them alike`}, nil},
 		{"identifiers read as categories", "id,x,y\n" + rows(func(i int) string { return fmt.Sprintf("%d,%d,%d\n", i+1, i*i%7, i%2) }), []string{"-categorical", "id"}, 0,
 			[]string{"warning: {f}: column 1 (id) is named as an identifier and holds 12 distinct categories in 12 rows: if it is one, leave it out with -drop 1"},
 			[]string{"counts the rows"}},
