@@ -3,6 +3,7 @@ package ofs
 import (
 	"errors"
 	"fmt"
+	"github.com/sparsekernel/sparsekernel/internal/words"
 	"math"
 	"slices"
 
@@ -244,8 +245,8 @@ func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, err
 	if slices.Contains(res.Linear, true) {
 		kept += ", one of them linear"
 	}
-	res.Chose = fmt.Sprintf("%s, centres and widths of %d nodes tuned and refined (cross-validated; least error at %d)%s; started from the default's width tau %.3g (%d fixed nodes)%s",
-		ar.Weighting, res.Built, best, kept, ar.Tau, ar.Size, note)
+	res.Chose = fmt.Sprintf("%s, centres and widths of %s tuned and refined (cross-validated; least error at %d)%s; started from the default's width tau %.3g (%s)%s",
+		ar.Weighting, words.Count(res.Built, "node"), best, kept, ar.Tau, words.Count(ar.Size, "fixed node"), note)
 	return res, nil
 }
 

@@ -198,6 +198,8 @@ func TestCategoricalPredict(t *testing.T) {
 			[][]float64{{nan, 2}, {1, nan}, {-1, nan}}, map[int][]unknownEntry{2: {{Input: 1, Category: "x"}}}, ""},
 		// Without fill values, a category named by a missing-value marker is that category.
 		{"csv marker category", cls, clsPlain, csv, "1,red,NA\n", [][]float64{{1, 0, 2}}, nil, ""},
+		// None names a category (as the reader takes it in a categorical column), here unknown.
+		{"csv None", clsF, clsFPlain, csv, "x,colour,size\n1,None,3\n", [][]float64{{1, -1, 0}}, map[int][]unknownEntry{0: {colour("None", 2)}}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

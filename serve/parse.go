@@ -744,7 +744,8 @@ func (p *jsonParser) describe() string {
 // command line reads it): NaN where the model fills missing inputs, an error where it does
 // not. A categorical input's field, trimmed as a number's is, names its category (one the
 // model does not know is -1: table.unknownCategory); it is a missing value only where it is a
-// missing-value marker that names none of the input's categories. The first record is a
+// missing-value marker that names none of the input's categories (not None, a category as the
+// reader takes it). The first record is a
 // header of feature names when header is "present", not when it is "absent", and otherwise
 // (the Content-Type has no header parameter) when it holds one of the model's feature names
 // or no number, missing value or known category (of the input of its column) at all. A
@@ -843,7 +844,7 @@ func (t *table) csvCategory(base, j int, field string, r *csv.Reader, i int) err
 	v := float64(c)
 	switch {
 	case known:
-	case !dataset.MissingValue(field):
+	case !dataset.MissingValue(field) || field == "None": // ("None" names a category, as the reader takes it)
 		line, _ := r.FieldPos(i)
 		v = t.unknownCategory(j, field, line)
 	case t.fills:
