@@ -491,14 +491,8 @@ func (g *jsGen) inputs(bigint []string) {
 		"  for (let j = 0; j < $P_N_INPUTS; j++) {",
 		"    let v = x[j];")
 	g.put(bigint...)
+	g.bigintOrNumber()
 	g.put(
-		"      v = Number(v);",
-		"      if (!Number.isFinite(v)) {",
-		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
-		"      }",
-		`    } else if (typeof v !== "number") {`,
-		`      throw new TypeError("`+name+`: input " + (j + 1) + " is not a number (" + (v === null ? "null" : typeof v) + ")");`,
-		"    }",
 		"    if (!Number.isFinite(v)) {",
 		`      throw new RangeError("`+name+`: input " + (j + 1) + " is " + v);`,
 		"    }")
@@ -523,6 +517,20 @@ func (g *jsGen) inputsHead() {
 		"  if (x.length !== $P_N_INPUTS) {",
 		`    throw new RangeError("`+name+`: the input has length " + x.length + ", the model expects " + $P_N_INPUTS + " values");`,
 		"  }")
+}
+
+// bigintOrNumber writes, in _$p_inputs after the test that v is a BigInt, its conversion to a
+// number, and the refusal of a v that is neither.
+func (g *jsGen) bigintOrNumber() {
+	name := g.opt.Name
+	g.put(
+		"      v = Number(v);",
+		"      if (!Number.isFinite(v)) {",
+		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
+		"      }",
+		`    } else if (typeof v !== "number") {`,
+		`      throw new TypeError("`+name+`: input " + (j + 1) + " is not a number (" + (v === null ? "null" : typeof v) + ")");`,
+		"    }")
 }
 
 // power writes the power transform of v, input j's value, in _$p_inputs (a model with one).
@@ -566,14 +574,7 @@ func (g *jsGen) categoricalInputs() {
 	} else {
 		g.put(`    if (typeof v === "bigint") {`)
 	}
-	g.put(
-		"      v = Number(v);",
-		"      if (!Number.isFinite(v)) {",
-		`        throw new RangeError("`+name+`: input " + (j + 1) + " is beyond the range of a number");`,
-		"      }",
-		`    } else if (typeof v !== "number") {`,
-		`      throw new TypeError("`+name+`: input " + (j + 1) + " is not a number (" + (v === null ? "null" : typeof v) + ")");`,
-		"    }")
+	g.bigintOrNumber()
 	if m.Scaling.Fill != nil {
 		g.put("    if (v === Infinity || v === -Infinity) {")
 	} else {
