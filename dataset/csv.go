@@ -676,8 +676,9 @@ func parse(s, source string, opt CSVOptions) (*Table, error) {
 
 // Header returns the names that the header line of the data in r gives to all its columns,
 // the label's included, or nil if the data have no header line (by opt.Header and, for
-// HeaderAuto, its rule, which depends on opt.LabelColumn, opt.Features and opt.Drop) or are
-// LIBSVM (told apart as Parse does). Only the first record is read for errors.
+// HeaderAuto, its rule, which depends on opt.LabelColumn, opt.Features and opt.Drop, and
+// where every feature is categorical on the lines below) or are LIBSVM (told apart as Parse
+// does). Only the first record is read for errors.
 func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -690,6 +691,13 @@ func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
 	t, err := parseCSV(s, source, opt, csvHeader)
 	if err != nil {
 		return nil, err
+	}
+	if t.Header != nil && opt.Header == HeaderAuto && (opt.CategoricalText || len(opt.Categorical) > 0 || slices.Contains(opt.CategoricalFeatures, true)) {
+		// A first line of categories found below is data where every feature is categorical
+		// (parseTable's second look, which needs the whole file).
+		if whole, err := parseTable(s, source, opt); err == nil {
+			return whole.Header, nil
+		}
 	}
 	return t.Header, nil
 }
