@@ -134,7 +134,7 @@ func TestParseCSVErrors(t *testing.T) {
 		{"hexadecimal integer", "1,2,3\n4,-0x10,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-0x10" is not a number: hexadecimal`},
 		{"decimal comma", "1;2;3\n4;5,5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,5" is not a number: a decimal comma? write it as a point, or read the file with decimal commas`},
 		{"decimal comma, four decimals", "1;2;3\n4;5,1234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "5,1234" is not a number: a decimal comma? write it as a point, or read the file with decimal commas`},
-		{"thousands or decimal comma", "1;2;3\n4;1,234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234" is not a number: a thousands separator or a decimal comma? neither is read; write 1234 or 1.234`},
+		{"thousands or decimal comma", "1;2;3\n4;1,234;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234" is not a number: a thousands separator or a decimal comma? neither is read; write 1234, or 1.234 or read the file with decimal commas`},
 		{"thousands separators", "1;2;3\n4;-12,345,678;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-12,345,678" is not a number: thousands separators are not read; write -12345678`},
 		{"thousands separator and a point", "1;2;3\n4;1,234.5;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1,234.5" is not a number: thousands separators are not read; write 1234.5`},
 		{"pandas' boolean", "1,2,3\n4,False,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "False" is not a number: a boolean? write 1 for true and 0 for false`},

@@ -235,8 +235,8 @@ func numberHint(s string) (string, error) {
 	case thousands(body):
 		plain := strings.ReplaceAll(s, ",", "")
 		if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") { // 1,234: a thousand, or 1.234?
-			return fmt.Sprintf(": a thousands separator or a decimal comma? neither is read; write %s or %s",
-				plain, strings.Replace(s, ",", ".", 1)), ErrNotNumber
+			return fmt.Sprintf(": a thousands separator or a decimal comma? neither is read; write %s, or %s or read the file with decimal commas",
+				plain, strings.Replace(s, ",", ".", 1)), errDecimalComma
 		}
 		return fmt.Sprintf(": thousands separators are not read; write %s", plain), ErrNotNumber
 	case strings.Count(s, ",") == 1:

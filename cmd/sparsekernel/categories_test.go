@@ -105,7 +105,7 @@ func TestCategories(t *testing.T) {
 		t.Errorf("a missing category: exit %d, %q", code, stderr)
 	}
 	code, _, stderr = runCLI("train", "-missing", "median", "-o", modelFile, holed)
-	if code != 0 || !strings.Contains(stderr, "filling 3 missing values with their columns' medians (column 2 (colour): 3, as none of its categories (none is on most rows))") {
+	if code != 0 || !strings.Contains(stderr, "filling 3 missing values with their column's median (column 2 (colour): 3, as none of its categories (none is on most rows))") {
 		t.Errorf("train -missing median: exit %d, %q", code, stderr)
 	}
 }
@@ -253,6 +253,38 @@ func TestCategoriesPredictHeader(t *testing.T) {
 		code, out, stderr := runCLI("predict", modelFile, write("test.csv", tc.data))
 		if rows := len(strings.Fields(out)); code != tc.code || rows != tc.rows || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%s: exit %d, %d rows, %q; want exit %d, %d rows, %q", tc.name, code, rows, stderr, tc.code, tc.rows, tc.want)
+		}
+	}
+}
+
+// TestLabelFirstNote checks the note that a first column of categories may hold the labels of
+// a regression file: given where the column's name is a label's, or the file has none.
+func TestLabelFirstNote(t *testing.T) {
+	dir := t.TempDir()
+	var named, labelled, bare strings.Builder
+	named.WriteString("district,rooms,price\n")
+	labelled.WriteString("species,width,length\n")
+	for i := range 40 {
+		row := fmt.Sprintf("%s,%d,%.2f\n", []string{"north", "south"}[i%2], 2+i%5, 100+float64(i*i%37)+0.5)
+		named.WriteString(row)
+		labelled.WriteString(row)
+		bare.WriteString(row)
+	}
+	for _, tc := range []struct {
+		name, data string
+		note       bool
+	}{
+		{"a feature's name", named.String(), false},
+		{"a label's name", labelled.String(), true},
+		{"no header", bare.String(), true},
+	} {
+		p := filepath.Join(dir, "d.csv")
+		if err := os.WriteFile(p, []byte(tc.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCLI("train", "-o", filepath.Join(dir, "m.json"), p)
+		if got := strings.Contains(stderr, "may hold the labels"); code != 0 || got != tc.note {
+			t.Errorf("%s: exit %d, note %v, want %v: %q", tc.name, code, got, tc.note, stderr)
 		}
 	}
 }

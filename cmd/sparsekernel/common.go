@@ -458,7 +458,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		if _, err := dataset.Numeric(t); err != nil {
 			return nil, err
 		}
-		if len(t.Levels) > 0 && t.Levels[0] != nil && column(t, 0) == 1 && df.label == 0 && df.labelName == "" && opt.Task == "" {
+		if len(t.Levels) > 0 && t.Levels[0] != nil && column(t, 0) == 1 && df.label == 0 && df.labelName == "" && opt.Task == "" && labelLike(t) {
 			fmt.Fprintf(info, "note: %s: %s, read as categories, may hold the labels, with the last column a feature: if so, choose it with -label 1\n",
 				t.Source, columnName(t, 0))
 		}
@@ -572,8 +572,13 @@ func fillTable(t *dataset.Table, folds bool, info io.Writer) (*dataset.Table, er
 		fmt.Fprintf(info, "no value is missing; the model will fill a missing input with its column's median\n")
 	} else {
 		whose := "their columns' medians"
-		if folds {
+		switch {
+		case folds:
 			whose = "the medians of each fold's training rows"
+		case total == 1:
+			whose = "its column's median"
+		case cols == 1:
+			whose = "their column's median"
 		}
 		fmt.Fprintf(info, "filling %s with %s (%s)\n", words.Count(total, "missing value"), whose, strings.Join(parts, "; "))
 	}
@@ -1147,4 +1152,17 @@ func shown(name string) string {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// labelLike reports whether t's first column may hold the labels by its name: it has none (no
+// header), or one that labels often have (class, label, target, y, species, ...).
+func labelLike(t *dataset.Table) bool {
+	if len(t.Features) == 0 {
+		return true
+	}
+	switch strings.ToLower(t.Features[0]) {
+	case "class", "classes", "label", "labels", "target", "y", "species", "outcome", "response", "category", "group", "diagnosis":
+		return true
+	}
+	return false
 }
