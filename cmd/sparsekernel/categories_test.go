@@ -34,13 +34,7 @@ func TestCategories(t *testing.T) {
 		fmt.Fprintf(w, "%.4f,%s,%d,%s\n", x, colours[c], size, y)
 	}
 	fmt.Fprintf(&test, "0.5,purple,2,yes\n") // a colour the model was not trained on
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	trainCSV, testCSV := write("train.csv", train.String()), write("test.csv", test.String())
 	modelFile := filepath.Join(dir, "m.model.json")
 
@@ -120,13 +114,7 @@ func TestCategoriesHeaderless(t *testing.T) {
 		y := map[bool]string{true: "yes", false: "no"}[(colour == "red") != (size == "big")]
 		fmt.Fprintf(&train, "%s,%s,%s\n", colour, size, y)
 	}
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	trainCSV, modelFile := write("train.csv", train.String()), filepath.Join(dir, "m.model.json")
 	code, _, stderr := runCLI("train", "-o", modelFile, trainCSV)
 	if code != 0 || !strings.Contains(stderr, "column 1: 3 categories (blue, green, red); column 2: 2 categories (big, small)") ||
@@ -226,13 +214,7 @@ func TestCategoriesPredictHeader(t *testing.T) {
 		sex, port, age := []string{"male", "female"}[i%2], []string{"C", "Q", "S"}[i/2%3], 10+i*7%50
 		fmt.Fprintf(&train, "%s,%s,%d,%s\n", sex, port, age, map[bool]string{true: "yes", false: "no"}[sex == "female" || age < 20])
 	}
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	modelFile := filepath.Join(dir, "m.model.json")
 	if code, _, stderr := runCLI("train", "-o", modelFile, write("train.csv", train.String())); code != 0 {
 		t.Fatalf("train: exit %d, %q", code, stderr)

@@ -37,13 +37,7 @@ func TestMissingValues(t *testing.T) {
 		}
 		fmt.Fprintf(&test, "%s,%s\n", f[0], f[1])
 	}
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	trainCSV, testCSV := write("train.csv", train.String()), write("test.csv", test.String())
 	modelFile := filepath.Join(dir, "m.model.json")
 
@@ -194,4 +188,14 @@ func TestBenchMissing(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"FillMissing":true`) || !strings.Contains(out, `"test_error_mean"`) {
 		t.Errorf("bench -missing median: exit %d, %q, %q", code, out, stderr)
 	}
+}
+
+// writeFile writes text to the file name in dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
