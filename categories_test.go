@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -181,4 +182,41 @@ func ExampleOptions_categories() {
 	// Output:
 	// inputs: 2 encoded: 4
 	// age 5, green: yes
+}
+
+// Categories end to end: a file's text columns read as categories, a model fitted on them, and
+// new rows, read with the model's categorical inputs, renumbered as the model's categories.
+func Example_categoricalCSV() {
+	train := "age,sex,port,survived\n22,male,S,no\n38,female,C,yes\n26,female,S,yes\n35,male,Q,no\n" +
+		"54,male,S,no\n2,female,C,yes\n27,female,S,yes\n14,male,C,no\n58,female,S,yes\n20,male,Q,no\n"
+	t, err := dataset.ParseCSV(strings.NewReader(train), "train.csv", dataset.CSVOptions{CategoricalText: true})
+	if err != nil {
+		panic(err)
+	}
+	m, err := sparsekernel.FitLabels(t.X, t.Labels, sparsekernel.Options{Features: t.Features, Categories: t.Levels})
+	if err != nil {
+		panic(err)
+	}
+	var cats []bool
+	for _, c := range m.Categories {
+		cats = append(cats, c != nil)
+	}
+	rows := "age,sex,port\n30,female,Q\n40,male,X\n"
+	u, err := dataset.ParseCSV(strings.NewReader(rows), "new.csv", dataset.CSVOptions{LabelColumn: -1, CategoricalFeatures: cats})
+	if err != nil {
+		panic(err)
+	}
+	unknown, err := m.Recode(u.X, u.Levels) // the file's category indices as the model's
+	if err != nil {
+		panic(err)
+	}
+	labels, err := m.Labels(u.X)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m.Categories[1], m.Categories[2])
+	fmt.Println(labels, "not trained on:", unknown[2])
+	// Output:
+	// [female male] [C Q S]
+	// [yes no] not trained on: [X]
 }

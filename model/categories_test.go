@@ -146,3 +146,46 @@ func TestCategoriesFile(t *testing.T) {
 		}
 	}
 }
+
+// TestRecode checks the renumbering of rows read with a file's own lists of categories.
+func TestRecode(t *testing.T) {
+	_, cat := encodedModel() // inputs (x, colour in {red, green}, size in {S})
+	nan := math.NaN()
+	levels := [][]string{nil, {"blue", "green", "red"}, {"L", "S"}}
+	X := [][]float64{{1, 2, 1}, {2, 1, 0}, {3, 0, 1}, {4, nan, 1}, {5, 0, 0}}
+	unknown, err := cat.Recode(X, levels)
+	want := [][]float64{{1, 0, 0}, {2, 1, -1}, {3, -1, 0}, {4, nan, 0}, {5, -1, -1}}
+	for r := range want {
+		if !slices.EqualFunc(X[r], want[r], func(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }) {
+			t.Errorf("row %d: %v, want %v", r+1, X[r], want[r])
+		}
+	}
+	if err != nil || len(unknown) != 3 || unknown[0] != nil || !slices.Equal(unknown[1], []string{"blue"}) || !slices.Equal(unknown[2], []string{"L"}) {
+		t.Errorf("unknown %q, %v", unknown, err)
+	}
+	for _, tc := range []struct {
+		name   string
+		levels [][]string
+		X      [][]float64
+		want   string
+	}{
+		{"too few lists", [][]string{nil, {"red"}}, [][]float64{{1, 0, 0}}, "categories for 2 inputs, the model has 3"},
+		{"a list for a number", [][]string{{"a"}, {"red"}, {"S"}}, [][]float64{{0, 0, 0}}, "input 1 has categories, and the model takes a number"},
+		{"no list for a category", [][]string{nil, nil, {"S"}}, [][]float64{{0, 0, 0}}, "input 2 has no categories, and the model takes one of 2 categories"},
+		{"an index beyond", [][]string{nil, {"red"}, {"S"}}, [][]float64{{0, 0, 0}, {0, 1, 0}}, "row 2, input 2 is 1, not the index of one of its 1 category"},
+		{"a short row", [][]string{nil, {"red"}, {"S"}}, [][]float64{{0, 0}}, "row 1 has 2 values, the model takes 3"},
+	} {
+		before := [][]float64{slices.Clone(tc.X[0])}
+		if _, err := cat.Recode(tc.X, tc.levels); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want ErrInput saying %q", tc.name, err, tc.want)
+		}
+		if !slices.Equal(tc.X[0], before[0]) {
+			t.Errorf("%s: the rows changed: %v", tc.name, tc.X[0])
+		}
+	}
+	// A model without categories and rows without them: nothing to do.
+	plain, _ := encodedModel()
+	if u, err := plain.Recode([][]float64{{1, 2, 3, 4}}, nil); u != nil || err != nil {
+		t.Errorf("no categories: %v, %v", u, err)
+	}
+}

@@ -390,6 +390,69 @@ func (m *Model) encode(e, x []float64) error {
 	return nil
 }
 
+// Recode renumbers, in place, the categorical inputs of the raw rows X, which hold each row's
+// category as its index in levels (one list an input, nil for a number, as
+// dataset.Table.Levels holds those of a file read with the model's categorical inputs), as its
+// index in the model's categories: -1 for one the model was not trained on. It returns the
+// names of those, input by input, each once in the order met (nil where there are none).
+// NaN stays missing. Levels of another length than Inputs, a list for a numeric input or none
+// for a categorical one, or an index beyond its list, is an error wrapping ErrInput, and
+// leaves X as it was.
+func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, err error) {
+	if levels == nil && m.Categories == nil {
+		return nil, nil
+	}
+	if len(levels) != m.Inputs {
+		return nil, fmt.Errorf("%w: categories for %d inputs, the model has %d", ErrInput, len(levels), m.Inputs)
+	}
+	to := make([][]float64, m.Inputs) // to[j][i]: the model's index of levels[j][i]
+	for j, names := range levels {
+		switch categorical := j < len(m.Categories) && len(m.Categories[j]) > 0; {
+		case names != nil && !categorical:
+			return nil, fmt.Errorf("%w: input %d has categories, and the model takes a number", ErrInput, j+1)
+		case names == nil && categorical:
+			return nil, fmt.Errorf("%w: input %d has no categories, and the model takes one of %s", ErrInput, j+1, words.Count(len(m.Categories[j]), "category"))
+		case names != nil:
+			to[j] = make([]float64, len(names))
+			for i, name := range names {
+				to[j][i] = float64(m.Category(j, name))
+			}
+		}
+	}
+	for r, x := range X {
+		if len(x) != m.Inputs {
+			return nil, fmt.Errorf("%w: row %d has %s, the model takes %d", ErrInput, r+1, words.Count(len(x), "value"), m.Inputs)
+		}
+		for j, t := range to {
+			if v := x[j]; t != nil && !math.IsNaN(v) && (v != math.Trunc(v) || v < 0 || v >= float64(len(t))) {
+				return nil, fmt.Errorf("%w: row %d, input %d is %v, not the index of one of its %s", ErrInput, r+1, j+1, v, words.Count(len(t), "category"))
+			}
+		}
+	}
+	seen := make([]map[string]bool, m.Inputs)
+	for _, x := range X {
+		for j, t := range to {
+			if t == nil || math.IsNaN(x[j]) {
+				continue
+			}
+			i := int(x[j])
+			if x[j] = t[i]; x[j] < 0 {
+				if seen[j] == nil {
+					seen[j] = map[string]bool{}
+				}
+				if name := levels[j][i]; !seen[j][name] {
+					seen[j][name] = true
+					if unknown == nil {
+						unknown = make([][]string, m.Inputs)
+					}
+					unknown[j] = append(unknown[j], name)
+				}
+			}
+		}
+	}
+	return unknown, nil
+}
+
 // Category returns the index of category name among input j's categories, -1 if it is not one
 // of them (or input j is not categorical).
 func (m *Model) Category(j int, name string) int {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/words"
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // registerCategorical registers -categorical, the choice of train and eval (predict follows
@@ -97,51 +98,39 @@ func sameButCase(names []string) (a, b string, ok bool) {
 }
 
 // encodeTable renumbers the categories of t's categorical features, read as indices in
-// t.Levels, as indices in categories (a model's inputs' lists): a category not among them
-// becomes -1, which the model takes as none of its categories, and w is warned how many rows
-// have one, naming the first few distinct ones.
-func encodeTable(t *dataset.Table, categories [][]string, w io.Writer) {
-	if t.Levels == nil {
-		return
+// t.Levels, as indices in the model's (model.Model.Recode): a category not among them becomes
+// -1, which the model takes as none of its categories, and w is warned how many rows have one,
+// naming the first few distinct ones.
+func encodeTable(t *dataset.Table, m *model.Model, w io.Writer) error {
+	unknown, err := m.Recode(t.X, t.Levels)
+	if err != nil {
+		return fmt.Errorf("%s: %w", t.Source, err)
+	}
+	if unknown == nil {
+		return nil
 	}
 	rows := 0
-	var unknown []string
-	seen := map[string]bool{}
 	for _, x := range t.X {
-		unknownHere := false
 		for j, names := range t.Levels {
-			if names == nil || j >= len(categories) || math.IsNaN(x[j]) {
-				continue
+			if names != nil && x[j] == -1 {
+				rows++
+				break
 			}
-			name := names[int(x[j])]
-			k := -1
-			for i, c := range categories[j] {
-				if c == name {
-					k = i
-					break
-				}
-			}
-			x[j] = float64(k)
-			if k < 0 {
-				unknownHere = true
-				if u := fmt.Sprintf("%q in %s", name, columnName(t, j)); !seen[u] {
-					seen[u] = true
-					unknown = append(unknown, u)
-				}
-			}
-		}
-		if unknownHere {
-			rows++
 		}
 	}
-	if rows > 0 {
-		list := strings.Join(unknown[:min(len(unknown), 3)], ", ")
-		if more := len(unknown) - 3; more > 0 {
-			list += fmt.Sprintf(" and %d more", more)
+	var named []string
+	for j, names := range unknown {
+		for _, name := range names {
+			named = append(named, fmt.Sprintf("%q in %s", name, columnName(t, j)))
 		}
-		fmt.Fprintf(w, "warning: %s: %s a category the model was not trained on (%s); the model takes it as none of that input's categories\n",
-			t.Source, words.Count(rows, "row")+" "+map[bool]string{true: "has", false: "have"}[rows == 1], list)
 	}
+	list := strings.Join(named[:min(len(named), 3)], ", ")
+	if more := len(named) - 3; more > 0 {
+		list += fmt.Sprintf(" and %d more", more)
+	}
+	fmt.Fprintf(w, "warning: %s: %s a category the model was not trained on (%s); the model takes it as none of that input's categories\n",
+		t.Source, words.Count(rows, "row")+" "+map[bool]string{true: "has", false: "have"}[rows == 1], list)
+	return nil
 }
 
 // fillsCategory describes what fills a missing value of a categorical feature with the

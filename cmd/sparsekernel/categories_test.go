@@ -130,9 +130,9 @@ func TestCategoriesHeaderless(t *testing.T) {
 		{"an unknown category beside a known one", "purple,small\nred,small\n", []string{"yes", "yes"},
 			`1 row has a category the model was not trained on ("purple" in column 1); the model takes it as none of that input's categories`},
 		{"a header", "c1,c2\nred,small\n", []string{"yes"}, ""},
-		// each unknown category named once, the first three
+		// each unknown category named once, input by input, the first three
 		{"unknown categories on many rows", "purple,small\npurple,small\npurple,huge\nred,small\ncyan,tiny\nteal,big\n", []string{"yes", "yes", "yes", "yes", "yes", "yes"},
-			`5 rows have a category the model was not trained on ("purple" in column 1, "huge" in column 2, "cyan" in column 1 and 2 more); the model takes it as none of that input's categories`},
+			`5 rows have a category the model was not trained on ("purple" in column 1, "cyan" in column 1, "teal" in column 1 and 2 more); the model takes it as none of that input's categories`},
 	}
 	for _, tc := range tests {
 		test := write("test.csv", tc.data)

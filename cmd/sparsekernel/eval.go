@@ -85,12 +85,14 @@ Examples:
 				if err != nil {
 					return err
 				}
-				encodeTable(te, tr.Levels, stderr)
 				if err := checkTestLabels(tr, te, opt, df.label); err != nil {
 					return err
 				}
 				m, err := fitTable(tr, opt, &ff, stderr)
 				if err != nil {
+					return err
+				}
+				if err := encodeTable(te, m, stderr); err != nil {
 					return err
 				}
 				truth, err := targets(m, te)

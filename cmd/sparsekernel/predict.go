@@ -80,7 +80,9 @@ Example:
 				if err != nil {
 					return err
 				}
-				encodeTable(t, m.Categories, stderr)
+				if err := encodeTable(t, m, stderr); err != nil {
+					return err
+				}
 				var truth []float64
 				if t.Labels != nil {
 					if truth, err = targets(m, t); err != nil {
