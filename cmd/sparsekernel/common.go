@@ -118,18 +118,28 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 
 // read reads a labelled data file (CSV or LIBSVM); "-" reads standard input.
 func (d *dataFlags) read(path string) (*dataset.Table, error) {
-	o, err := d.options()
+	in, o, err := d.open(path)
 	if err != nil {
-		return nil, err
-	}
-	in, err := readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.labelByName(in, &o); err != nil {
 		return nil, err
 	}
 	return d.parse(in, o)
+}
+
+// open reads the input at path ("-": standard input), and returns it with the options that
+// read it as the flags say (a -label given by name made its column's number).
+func (d *dataFlags) open(path string) (*input, dataset.CSVOptions, error) {
+	o, err := d.options()
+	if err != nil {
+		return nil, o, err
+	}
+	in, err := readInput(path)
+	if err != nil {
+		return nil, o, err
+	}
+	if err := d.labelByName(in, &o); err != nil {
+		return nil, o, err
+	}
+	return in, o, nil
 }
 
 // labelFlag is -label: a 1-based column number, 0 for the last column, or a header name.

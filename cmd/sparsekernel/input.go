@@ -161,15 +161,8 @@ func labelsFirst(in *input, o dataset.CSVOptions) bool {
 // it reads the file without labels). Otherwise columns are matched by position: the file holds the inputs and, optionally, a
 // label column (-label, or the last column if the file has one column more than the inputs).
 func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer) (*dataset.Table, error) {
-	o, err := d.options()
+	in, o, err := d.open(path)
 	if err != nil {
-		return nil, err
-	}
-	in, err := readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := d.labelByName(in, &o); err != nil {
 		return nil, err
 	}
 	if d.cats != nil && o.Header == dataset.HeaderAuto {
