@@ -58,7 +58,9 @@ func (l *levels) code(f string, missing bool) (float64, error) {
 		if l.decimalComma {
 			g = pointed(f)
 		}
-		l.isText = append(l.isText, !isNumber(g))
+		// (45% and $1,200 are numbers written as spreadsheets show them: a column of them is
+		// numbers to write plainly, not categories)
+		l.isText = append(l.isText, !isNumber(g) && decorated(g) == "")
 	}
 	if l.isText[i] {
 		l.text++

@@ -62,6 +62,9 @@ func TestCategorical(t *testing.T) {
 			nil, nil, `t.csv:4:1: field "A" is not a number`},
 		{"decimal commas as categories, by value", "g;x;y\n1,5;1;a\n10;2;b\n2,5;3;a\n1,5;4;b\n", CSVOptions{Categorical: []Column{{Name: "g"}}, DecimalComma: true},
 			[][]string{{"1,5", "2,5", "10"}, nil}, [][]float64{{0, 1}, {2, 2}, {1, 3}, {0, 4}}, ""},
+		// percentages beside a column of categories: numbers to write plainly, not categories
+		{"percentages", "c,d,y\nred,10%,a\nblue,20%,b\nred,10%,a\nblue,30%,b\nred,20%,a\nblue,10%,b\n", CSVOptions{CategoricalText: true},
+			nil, nil, `t.csv:2:2: field "10%" is not a number: a percentage? write it as a number, 10 (or its fraction)`},
 		// text on one row of a column of numbers: a typo
 		{"a typo", "a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", CSVOptions{CategoricalText: true},
 			nil, nil, `t.csv:4:1: field "3x" is not a number`},

@@ -232,6 +232,12 @@ func numberHint(s string) (string, error) {
 	case s == "True" || s == "False" || s == "TRUE" || s == "FALSE" || s == "true" || s == "false":
 		// (pandas' to_csv writes a bool column as True and False, R's write.csv as TRUE and FALSE)
 		return ": a boolean? write 1 for true and 0 for false", errText
+	case decorated(s) != "":
+		v := decorated(s)
+		if strings.HasSuffix(s, "%") {
+			return fmt.Sprintf(": a percentage? write it as a number, %s (or its fraction)", v), ErrNotNumber
+		}
+		return fmt.Sprintf(": a currency sign? write the amount as a number, %s", v), ErrNotNumber
 	case thousands(body):
 		plain := strings.ReplaceAll(s, ",", "")
 		if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") { // 1,234: a thousand, or 1.234?
@@ -245,6 +251,41 @@ func numberHint(s string) (string, error) {
 		}
 	}
 	return "", errText
+}
+
+// decorated returns the number s writes with a percent sign after it or a currency sign
+// before it (a sign first or after the currency sign; thousands grouped by commas), as
+// spreadsheets show them: "45%" is 45, "-$1,200.50" is -1200.50; "" if s is not such a number.
+func decorated(s string) string {
+	t := strings.TrimSuffix(s, "%")
+	percent := len(t) < len(s)
+	sign := ""
+	if t != "" && (t[0] == '-' || t[0] == '+') {
+		sign, t = t[:1], t[1:]
+	}
+	currency := false
+	for _, c := range []string{"$", "€", "£", "¥"} {
+		if strings.HasPrefix(t, c) {
+			t, currency = strings.TrimPrefix(t, c), true
+			break
+		}
+	}
+	if percent == currency { // (one or the other)
+		return ""
+	}
+	if sign == "" && t != "" && (t[0] == '-' || t[0] == '+') {
+		sign, t = t[:1], t[1:]
+	}
+	if thousands(t) {
+		t = strings.ReplaceAll(t, ",", "")
+	}
+	if t == "" || t[0] == '-' || t[0] == '+' {
+		return ""
+	}
+	if _, ok := finite(t); !ok {
+		return ""
+	}
+	return sign + t
 }
 
 // thousands reports whether s (unsigned) is digits grouped by commas in threes, as in 1,234 or
