@@ -232,6 +232,8 @@ func numberHint(s string) (string, error) {
 	case s == "True" || s == "False" || s == "TRUE" || s == "FALSE" || s == "true" || s == "false":
 		// (pandas' to_csv writes a bool column as True and False, R's write.csv as TRUE and FALSE)
 		return ": a boolean? write 1 for true and 0 for false", errText
+	case date(s):
+		return ": a date? write it as a number (days since a first day, say), or leave the column out", errText
 	case decorated(s) != "":
 		v := decorated(s)
 		if strings.HasSuffix(s, "%") {
@@ -251,6 +253,22 @@ func numberHint(s string) (string, error) {
 		}
 	}
 	return "", errText
+}
+
+// date reports whether s starts with a date as spreadsheets and databases write one:
+// 2024-01-31 (a time may follow) or 31/01/2024, 1/31/24, 31.01.2024.
+func date(s string) bool {
+	digits := func(t string) bool { return t != "" && strings.Trim(t, "0123456789") == "" }
+	if len(s) >= 10 && s[4] == '-' && s[7] == '-' && digits(s[:4]) && digits(s[5:7]) && digits(s[8:10]) {
+		return len(s) == 10 || s[10] == 'T' || s[10] == ' '
+	}
+	for _, sep := range []string{"/", "."} {
+		if p := strings.Split(s, sep); len(p) == 3 && digits(p[0]) && digits(p[1]) && digits(p[2]) &&
+			len(p[0]) <= 2 && len(p[1]) <= 2 && (len(p[2]) == 2 || len(p[2]) == 4) {
+			return true
+		}
+	}
+	return false
 }
 
 // decorated returns the number s writes with a percent sign after it or a currency sign
