@@ -270,3 +270,23 @@ func TestLabelFirstNote(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteOverlap checks eval's note about test rows that repeat training rows: given for the
+// training file as its own test file, not for another sample, nor where the training rows
+// repeat themselves (categories only).
+func TestNoteOverlap(t *testing.T) {
+	train, test := "../../examples/ripley-train.csv", "../../examples/ripley-test.csv"
+	for _, tc := range []struct {
+		name, train, test string
+		note              bool
+	}{
+		{"the same file", train, train, true},
+		{"another sample", train, test, false},
+		{"categories only", "../../examples/titanic.csv", "../../examples/titanic.csv", false},
+	} {
+		code, _, stderr := runCLI("eval", "-quiet", tc.train, tc.test)
+		if got := strings.Contains(stderr, "have the inputs of a training row"); code != 0 || got != tc.note {
+			t.Errorf("%s: exit %d, note %v, want %v: %q", tc.name, code, got, tc.note, stderr)
+		}
+	}
+}

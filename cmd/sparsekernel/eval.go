@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -88,6 +89,7 @@ Examples:
 				if err := checkTestLabels(tr, te, opt, df.label); err != nil {
 					return err
 				}
+				noteOverlap(stderr, tr, te)
 				m, err := fitTable(tr, opt, &ff, stderr)
 				if err != nil {
 					return err
@@ -361,6 +363,49 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options, label int)
 		return implicitLabels(classes, te, label)
 	}
 	return nil
+}
+
+// noteOverlap notes on w how many rows of the test table te have the inputs of a row of the
+// training table tr, where tr's own rows are distinct but for at most one in a hundred (data
+// of few distinct rows, such as categories only, repeat themselves anyway): the same file
+// given twice, or splits that overlap, whose test error is not that of new data.
+func noteOverlap(w io.Writer, tr, te *dataset.Table) {
+	seen := make(map[string]bool, len(tr.X))
+	repeats := 0
+	for _, x := range tr.X {
+		k := rowKey(x, tr.Levels)
+		if seen[k] {
+			repeats++
+		}
+		seen[k] = true
+	}
+	if 100*repeats > len(tr.X) {
+		return
+	}
+	both := 0
+	for _, x := range te.X {
+		if seen[rowKey(x, te.Levels)] {
+			both++
+		}
+	}
+	if both > 0 {
+		fmt.Fprintf(w, "note: %s: %d of its %s have the inputs of a training row (the same file twice, or overlapping splits?): the test error on them is not that of new data\n",
+			te.Source, both, words.Count(len(te.X), "row"))
+	}
+}
+
+// rowKey is a key of the inputs x, a categorical input's by its category's name in levels.
+func rowKey(x []float64, levels [][]string) string {
+	var b strings.Builder
+	for j, v := range x {
+		if j < len(levels) && levels[j] != nil && !math.IsNaN(v) {
+			b.WriteString(strconv.Quote(levels[j][int(v)]))
+		} else {
+			b.WriteString(strconv.FormatUint(math.Float64bits(v), 16))
+		}
+		b.WriteByte(',')
+	}
+	return b.String()
 }
 
 // crossValidate runs eval -cv: the K-fold cross-validation of the whole training on one data
