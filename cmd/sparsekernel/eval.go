@@ -32,8 +32,9 @@ under the ROC curve (AUC; for several classes each class against the rest, avera
 reliability table; for a regressor the MSE and R^2. With -o it also saves the model.
 The test file is checked before training: its columns must match the training file's (by
 name when both have a header, reordered if need be; else by position); its rows of a class
-the training data lack are counted as errors, with a note. Either file may be - (standard
-input).
+the training data lack are counted as errors, with a note; its categories are matched by name
+(one the training data lack is none of them, with a warning); its rows with the inputs of a
+training row get a note. Either file may be - (standard input).
 
 With -cv K and one data file, eval cross-validates the whole training instead: the rows are
 dealt into K folds (stratified by class, from -seed), each fold is predicted by a model

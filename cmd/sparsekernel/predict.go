@@ -29,7 +29,8 @@ file both name their columns, they are matched by name (columns in another order
 reordered, and said so; a missing input or an unknown column is an error; -drop leaves
 columns out); otherwise by position. A missing input (an empty field, ?, NA, NaN, ...) is
 filled with its training median where the model was trained with -missing median, and is an
-error otherwise. The data file or the model file may be - (standard input); -o - is standard
+error otherwise. A categorical input takes its category's name; one the model was not trained
+on is taken as none of its categories, with a warning that names it. The data file or the model file may be - (standard input); -o - is standard
 output.
 
 Example:
