@@ -189,3 +189,48 @@ func TestRecode(t *testing.T) {
 		t.Errorf("no categories: %v, %v", u, err)
 	}
 }
+
+// TestCategoriesMalformed checks that Encode, Recode, Width and Category do not panic on a nil
+// model or on Categories of another length than Inputs (a model built by hand), but refuse
+// it with ErrInvalid, and that an empty list for a numeric input is a number to Recode, as it
+// is to Width and Encode.
+func TestCategoriesMalformed(t *testing.T) {
+	var none *Model
+	if w, c := none.Width(), none.Category(0, "red"); w != 0 || c != -1 {
+		t.Errorf("nil model: Width %d, Category %d; want 0, -1", w, c)
+	}
+	for _, tc := range []struct {
+		name string
+		m    func() *Model
+	}{
+		{"nil model", func() *Model { return nil }},
+		{"too few", func() *Model { _, m := encodedModel(); m.Categories = m.Categories[:2]; return m }},
+		{"too many", func() *Model {
+			_, m := encodedModel()
+			m.Categories = append(m.Categories, []string{"p", "q"})
+			return m
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := tc.m()
+			x := []float64{0, 0, 0}
+			if err := m.Encode(make([]float64, m.Width()), x); !errors.Is(err, ErrInvalid) {
+				t.Errorf("Encode = %v, want ErrInvalid", err)
+			}
+			if _, err := m.Recode([][]float64{x}, [][]string{nil, {"red"}, {"S"}}); !errors.Is(err, ErrInvalid) {
+				t.Errorf("Recode = %v, want ErrInvalid", err)
+			}
+			if !slices.Equal(x, []float64{0, 0, 0}) {
+				t.Errorf("the row changed: %v", x)
+			}
+		})
+	}
+	_, cat := encodedModel()
+	X := [][]float64{{1, 1, 0}}
+	if u, err := cat.Recode(X, [][]string{{}, {"blue", "red"}, {"S"}}); err != nil || u != nil || !slices.Equal(X[0], []float64{1, 0, 0}) {
+		t.Errorf("an empty list for the numeric input: %v, %q, %v", X[0], u, err)
+	}
+	if _, err := cat.Recode(X, [][]string{nil, {}, {"S"}}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "input 2 has no categories") {
+		t.Errorf("an empty list for a categorical input: %v", err)
+	}
+}

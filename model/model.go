@@ -332,8 +332,12 @@ func OutputsFor(task Task, classes int) int {
 }
 
 // Width returns the number of encoded inputs, those Scaling and the nodes are over: Inputs,
-// plus one for each category of a categorical input beyond its first (Categories).
+// plus one for each category of a categorical input beyond its first (Categories); 0 for a
+// nil model.
 func (m *Model) Width() int {
+	if m == nil {
+		return 0
+	}
 	w := m.Inputs
 	for _, c := range m.Categories {
 		if len(c) > 0 {
@@ -347,8 +351,12 @@ func (m *Model) Width() int {
 // a number as it is, a categorical input as one indicator a category (1 for its category, 0
 // for the others; all 0 for -1, a category the model was not trained on; all NaN where it is
 // missing, NaN). A category index that is not -1 or one of the input's categories is an
-// error wrapping ErrInput, as is x or e of the wrong length.
+// error wrapping ErrInput, as is x or e of the wrong length; a nil model, or Categories of
+// another length than Inputs, an error wrapping ErrInvalid.
 func (m *Model) Encode(e, x []float64) error {
+	if err := m.checkCategoryCount(); err != nil {
+		return err
+	}
 	if len(x) != m.Inputs || len(e) != m.Width() {
 		return fmt.Errorf("%w: %d raw and %d encoded values, the model takes %d and %d", ErrInput, len(x), len(e), m.Inputs, m.Width())
 	}
@@ -396,9 +404,13 @@ func (m *Model) encode(e, x []float64) error {
 // index in the model's categories: -1 for one the model was not trained on. It returns the
 // names of those, input by input, each once in the order met (nil where there are none).
 // NaN stays missing. Levels of another length than Inputs, a list for a numeric input or none
-// for a categorical one, or an index beyond its list, is an error wrapping ErrInput, and
-// leaves X as it was.
+// for a categorical one (an empty list is none, as nil is), or an index beyond its list, is an
+// error wrapping ErrInput, and leaves X as it was; a nil model, or Categories of another
+// length than Inputs, an error wrapping ErrInvalid.
 func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, err error) {
+	if err := m.checkCategoryCount(); err != nil {
+		return nil, err
+	}
 	if levels == nil && m.Categories == nil {
 		return nil, nil
 	}
@@ -408,11 +420,11 @@ func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, er
 	to := make([][]float64, m.Inputs) // to[j][i]: the model's index of levels[j][i]
 	for j, names := range levels {
 		switch categorical := j < len(m.Categories) && len(m.Categories[j]) > 0; {
-		case names != nil && !categorical:
+		case len(names) > 0 && !categorical:
 			return nil, fmt.Errorf("%w: input %d has categories, and the model takes a number", ErrInput, j+1)
-		case names == nil && categorical:
+		case len(names) == 0 && categorical:
 			return nil, fmt.Errorf("%w: input %d has no categories, and the model takes one of %s", ErrInput, j+1, words.Count(len(m.Categories[j]), "category"))
-		case names != nil:
+		case categorical:
 			to[j] = make([]float64, len(names))
 			for i, name := range names {
 				to[j][i] = float64(m.Category(j, name))
@@ -454,9 +466,9 @@ func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, er
 }
 
 // Category returns the index of category name among input j's categories, -1 if it is not one
-// of them (or input j is not categorical).
+// of them (or input j is not categorical, or m is nil).
 func (m *Model) Category(j int, name string) int {
-	if j < 0 || j >= len(m.Categories) {
+	if m == nil || j < 0 || j >= len(m.Categories) {
 		return -1
 	}
 	return slices.Index(m.Categories[j], name)
@@ -1127,14 +1139,23 @@ func (m *Model) shape() error {
 	return nil
 }
 
+// checkCategoryCount refuses a nil model, and Categories of another length than Inputs, the
+// part of checkCategories that Encode and Recode need not to index out of range.
+func (m *Model) checkCategoryCount() error {
+	switch {
+	case m == nil:
+		return invalid("no model (a nil *Model)")
+	case m.Categories != nil && len(m.Categories) != m.Inputs:
+		return invalid("categories for %d inputs, the model has %d", len(m.Categories), m.Inputs)
+	}
+	return nil
+}
+
 // checkCategories checks Categories: one entry an input, each nil or distinct names in valid
 // UTF-8.
 func (m *Model) checkCategories() error {
-	if m.Categories == nil {
-		return nil
-	}
-	if len(m.Categories) != m.Inputs {
-		return invalid("categories for %d inputs, the model has %d", len(m.Categories), m.Inputs)
+	if err := m.checkCategoryCount(); err != nil || m.Categories == nil {
+		return err
 	}
 	for j, c := range m.Categories {
 		seen := make(map[string]bool, len(c))
