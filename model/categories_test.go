@@ -234,3 +234,39 @@ func TestCategoriesMalformed(t *testing.T) {
 		t.Errorf("an empty list for a categorical input: %v", err)
 	}
 }
+
+// TestCategoriesNullName checks that a category (or class, or feature) edited to null in a
+// model file is refused, where encoding/json would read it as a category named "", while a
+// null list of categories (a numeric input's) is read as one.
+func TestCategoriesNullName(t *testing.T) {
+	_, cat := encodedModel()
+	cat.Task, cat.Classes, cat.Range, cat.Trend = Classification, []string{"no", "yes"}, nil, nil
+	var b bytes.Buffer
+	if err := cat.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	file := b.String()
+	for _, tc := range []struct{ name, old, new, want string }{
+		{"category", `["red","green"]`, `["red",null]`, `"categories[1][1]" is null where a name belongs`},
+		{"class", `"classes": ["no","yes"]`, `"classes": [null,"yes"]`, `"classes[0]" is null where a name belongs`},
+		{"feature", `"features": ["x","colour","size"]`, `"features": ["x",null,"size"]`, `"features[1]" is null where a name belongs`},
+		{"weight", `"bias": [`, `"bias": [null, `, `"bias[0]" is null where a number belongs`},
+		{"a numeric input's list", `[null,["red","green"],["S"]]`, `[null,["red","green"],["S"]]`, ""},
+		{"an empty list", `[null,["red","green"],["S"]]`, `[[],["red","green"],["S"]]`, ""},
+	} {
+		if !strings.Contains(file, tc.old) {
+			t.Fatalf("%s: the file lacks %s:\n%s", tc.name, tc.old, file)
+		}
+		m, err := Read(strings.NewReader(strings.Replace(file, tc.old, tc.new, 1)), "m.json")
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == "":
+			if f, err := m.Decision([]float64{1, 1, 0}); err != nil || len(f) != 1 {
+				t.Errorf("%s: Decision = %v, %v", tc.name, f, err)
+			}
+		case !errors.Is(err, ErrNotModel) || !strings.Contains(err.Error(), tc.want):
+			t.Errorf("%s: %v, want ErrNotModel saying %s", tc.name, err, tc.want)
+		}
+	}
+}

@@ -449,25 +449,32 @@ func strictDecode(data []byte, v any) error {
 }
 
 // nullNumbers returns an error naming the first JSON null of data (in key order) that stands
-// where the layout of v has a number: encoding/json leaves such a number 0, so that a weight
-// edited to null would otherwise read as a weight of 0. A null list stays an empty one.
+// where the layout of v has a number, or a name in a list: encoding/json leaves such a number
+// 0 and such a name "", so that a weight edited to null would otherwise read as a weight of 0,
+// and a category or class edited to null as one named "". A null list stays an empty one
+// (a numeric input's categories are null).
 func nullNumbers(data []byte, v any) error {
-	if !bytes.Contains(data, []byte("null")) { // (Write writes none)
+	if !bytes.Contains(data, []byte("null")) { // (Write writes none but a numeric input's categories)
 		return nil
 	}
 	var raw any
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
-	if path := nullNumber(raw, reflect.TypeOf(v), ""); path != "" {
-		return fmt.Errorf("%q is null where a number belongs", path)
+	if path, name := nullNumber(raw, reflect.TypeOf(v), ""); path != "" {
+		what := "number"
+		if name {
+			what = "name"
+		}
+		return fmt.Errorf("%q is null where a %s belongs", path, what)
 	}
 	return nil
 }
 
 // nullNumber returns the path (as weights[0][1]) of the first null in v, decoded JSON, that
-// stands where type t has a number, or "".
-func nullNumber(v any, t reflect.Type, path string) string {
+// stands where type t has a number, or a string in a list (as categories[1][0]; name is then
+// true), or "".
+func nullNumber(v any, t reflect.Type, path string) (_ string, name bool) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -476,19 +483,23 @@ func nullNumber(v any, t reflect.Type, path string) string {
 		switch t.Kind() {
 		case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32,
 			reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			return path
+			return path, false
+		case reflect.String:
+			if strings.HasSuffix(path, "]") {
+				return path, true
+			}
 		}
 	case []any:
 		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
 			for i, e := range x {
-				if p := nullNumber(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); p != "" {
-					return p
+				if p, name := nullNumber(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); p != "" {
+					return p, name
 				}
 			}
 		}
 	case map[string]any:
 		if t.Kind() != reflect.Struct {
-			return ""
+			return "", false
 		}
 		for _, key := range slices.Sorted(maps.Keys(x)) {
 			if ft, ok := jsonField(t, key); ok {
@@ -496,13 +507,13 @@ func nullNumber(v any, t reflect.Type, path string) string {
 				if path != "" {
 					sub = path + "." + key
 				}
-				if p := nullNumber(x[key], ft, sub); p != "" {
-					return p
+				if p, name := nullNumber(x[key], ft, sub); p != "" {
+					return p, name
 				}
 			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // jsonField returns the type of the field of struct t that encoding/json decodes the key into
