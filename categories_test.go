@@ -220,3 +220,57 @@ func Example_categoricalCSV() {
 	// [female male] [C Q S]
 	// [yes no] not trained on: [X]
 }
+
+// TestCategoriesOptionsEdges checks what a fit makes of Categories at their edges: Check
+// refuses a list that names a category twice or in invalid UTF-8 without the data; entries
+// that are all nil or empty leave the model as the fit without Categories (no format 8); an
+// input missing on every row is named by its place among the raw inputs, not the encoded ones.
+func TestCategoriesOptionsEdges(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		categories [][]string
+		want       string
+	}{
+		{"twice", [][]string{nil, {"r", "g", "r"}}, `input 2 lists category "r" twice`},
+		{"bad UTF-8", [][]string{{"\xff"}}, "input 1 (\"\\xff\") is not valid UTF-8"},
+		{"fine", [][]string{nil, {"r", "g"}, {}}, ""},
+	} {
+		err := sparsekernel.Options{Categories: tc.categories}.Check()
+		if tc.want == "" && err != nil || tc.want != "" && (!errors.Is(err, sparsekernel.ErrOption) || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: Check() = %v, want ErrOption saying %q", tc.name, err, tc.want)
+		}
+	}
+
+	X, labels := categoricalData(60, "two", 5)
+	plain, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, categories := range [][][]string{{nil, nil, nil}, {{}, nil, {}}} {
+		m, err := sparsekernel.FitLabels(X, labels, sparsekernel.Options{Workers: 1, Categories: categories})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Training.Seconds = plain.Training.Seconds
+		var a, b bytes.Buffer
+		if err := m.Write(&a); err != nil {
+			t.Fatal(err)
+		}
+		if err := plain.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if m.Categories != nil || m.FormatVersion() != plain.FormatVersion() || a.String() != b.String() {
+			t.Errorf("Categories %q: the model has categories %q, version %d; without them %d", categories, m.Categories, m.FormatVersion(), plain.FormatVersion())
+		}
+	}
+
+	// The third raw input, missing on every row, is the sixth encoded one.
+	Xm := make([][]float64, len(X))
+	for i, x := range X {
+		Xm[i] = []float64{x[1], x[2], math.NaN()}
+	}
+	opt := sparsekernel.Options{FillMissing: true, Categories: [][]string{{"r", "g", "b"}, {"S", "L"}, nil}}
+	if _, err := sparsekernel.FitLabels(Xm, labels, opt); !errors.Is(err, sparsekernel.ErrNonFinite) || !strings.Contains(err.Error(), "input 3 is missing on every row") {
+		t.Errorf("an input missing on every row: %v, want ErrNonFinite naming input 3", err)
+	}
+}

@@ -126,11 +126,12 @@ type Options struct {
 	// model fitted with it always has). Without it a NaN in X is an error wrapping
 	// ErrNonFinite.
 	FillMissing bool
-	// Categories, if set, has one entry an input: nil for a number, or the names of a
-	// categorical input's categories, X then holding each row's category as its index in that
-	// list (NaN where missing, with FillMissing). The fit takes such an input as one indicator
-	// a category (one-hot); the model keeps the lists (model.Model.Categories) and its
-	// predictions take the same indices (-1 for a category it was not trained on).
+	// Categories, if set, has one entry an input: nil (or empty) for a number, or the names of
+	// a categorical input's categories, X then holding each row's category as its index in
+	// that list (NaN where missing, with FillMissing). The fit takes such an input as one
+	// indicator a category (one-hot); the model keeps the lists (model.Model.Categories) and
+	// its predictions take the same indices (-1 for a category it was not trained on).
+	// Entries that are all nil (or empty) leave the model without Categories, as if unset.
 	// dataset.Table.Levels holds the lists of the categorical columns a file has.
 	Categories [][]string
 	// LSSVM configures method lssvm.
@@ -207,6 +208,9 @@ func (o Options) Check() error {
 		return bad("workers %d: want 0 (all cores) or more", o.Workers)
 	}
 	if err := o.checkClassWeights(); err != nil {
+		return err
+	}
+	if err := checkCategoryNames(o.Categories); err != nil {
 		return err
 	}
 	if _, ok := preferSE[o.Prefer]; !ok {
@@ -465,7 +469,20 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		}
 	}
 	raw := opt.Features
+	if opt.Categories != nil && len(opt.Categories) != len(X[0]) {
+		return nil, fmt.Errorf("%w: categories for %d inputs, the data have %d", ErrOption, len(opt.Categories), len(X[0]))
+	}
+	if !slices.ContainsFunc(opt.Categories, func(c []string) bool { return len(c) > 0 }) {
+		opt.Categories = nil // (every input a number: the model of the inputs as they are, no format 8)
+	}
 	if opt.Categories != nil {
+		if opt.FillMissing { // (named here: FillMedians would name the encoded column)
+			for j := range X[0] {
+				if !slices.ContainsFunc(X, func(x []float64) bool { return !math.IsNaN(x[j]) }) {
+					return nil, fmt.Errorf("%w: input %d is missing on every row, so there is no value to fill it with", ErrNonFinite, j+1)
+				}
+			}
+		}
 		var err error
 		if X, opt.Features, err = encodeCategories(X, opt.Features, opt.Categories); err != nil {
 			return nil, err
@@ -687,27 +704,29 @@ func checkInputs(X [][]float64, targets int, missingOK bool) error {
 	return nil
 }
 
-// encodeCategories returns X with each categorical input (categories[j] not empty) replaced by
-// one indicator a category (model.Model.Encode), and the names of the encoded inputs
-// ("colour=red") where features names the inputs.
-func encodeCategories(X [][]float64, features []string, categories [][]string) ([][]float64, []string, error) {
-	m := len(X[0])
-	if len(categories) != m {
-		return nil, nil, fmt.Errorf("%w: categories for %d inputs, the data have %d", ErrOption, len(categories), m)
-	}
-	enc := &model.Model{Inputs: m, Categories: categories}
+// checkCategoryNames refuses a list of categories that names one twice, or one in invalid
+// UTF-8 (Options.Check).
+func checkCategoryNames(categories [][]string) error {
 	for j, c := range categories {
 		seen := make(map[string]bool, len(c))
 		for _, name := range c {
 			if !utf8.ValidString(name) {
-				return nil, nil, fmt.Errorf("%w: a category of input %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, name)
+				return fmt.Errorf("%w: a category of input %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, name)
 			}
 			if seen[name] {
-				return nil, nil, fmt.Errorf("%w: input %d lists category %q twice", ErrOption, j+1, name)
+				return fmt.Errorf("%w: input %d lists category %q twice", ErrOption, j+1, name)
 			}
 			seen[name] = true
 		}
 	}
+	return nil
+}
+
+// encodeCategories returns X with each categorical input (categories[j] not empty) replaced by
+// one indicator a category (model.Model.Encode), and the names of the encoded inputs
+// ("colour=red") where features names the inputs.
+func encodeCategories(X [][]float64, features []string, categories [][]string) ([][]float64, []string, error) {
+	enc := &model.Model{Inputs: len(X[0]), Categories: categories}
 	w := enc.Width()
 	flat := make([]float64, len(X)*w)
 	out := make([][]float64, len(X))
