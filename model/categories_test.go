@@ -270,3 +270,25 @@ func TestCategoriesNullName(t *testing.T) {
 		}
 	}
 }
+
+// TestCategoriesCheckNames checks that Check names an encoded input as such where the model
+// has categorical inputs (its index among the Width encoded ones, not among the raw inputs).
+func TestCategoriesCheckNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(m *Model)
+		want string
+	}{
+		{"scaling", func(m *Model) { m.Scaling.Std[3] = 0 }, "scaling of encoded input 4 is (1, 0)"},
+		{"fill", func(m *Model) { m.Scaling.Fill = []float64{0, 0, math.NaN(), 1} }, "fill of encoded input 3 is NaN"},
+		{"power", func(m *Model) {
+			m.Scaling.Power = &Power{Shift: []float64{0, 0, 0, 0}, Scale: []float64{1, 1, 1, 0}, Lambda: []float64{1, 1, 1, 1}}
+		}, "power transform of encoded input 4"},
+	} {
+		_, m := encodedModel()
+		tc.edit(m)
+		if err := m.Check(); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Check = %v, want ErrInvalid saying %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -10,8 +10,10 @@
 //
 // where g_i is node i's basis function in the standardised space z: a Gaussian (or wavelet)
 // of its centre and width, or, for a node of Kind NodeLinear, the linear term Centre'z, or for
-// NodeQuadratic a quadratic form (Node). Where Scaling.Power is set, skewed inputs are
-// power-transformed before they are standardised. K is 1 for a regressor (f_1 is the
+// NodeQuadratic a quadratic form (Node). Where Categories is set, x is the raw input encoded
+// (Encode: each categorical input one indicator a category), and Scaling and the nodes are over
+// its Width values. Where Scaling.Power is set, skewed inputs are power-transformed before they
+// are standardised. K is 1 for a regressor (f_1 is the
 // prediction, clipped to Range where set, widened along the linear nodes' Trend) and for a
 // two-class classifier (Classes[1] when f_1 > 0, else Classes[0]); a classifier of C >= 3
 // classes has K = C one-vs-rest outputs and predicts the class of the largest output.
@@ -104,8 +106,9 @@ func Quadratic(z, c []float64, R [][]float64) float64 {
 	return -0.5 * s
 }
 
-// Scaling standardises raw inputs: z_j = (x_j - Mean[j]) / Std[j], or with Power
-// z_j = (t_j - Mean[j]) / Std[j], t_j = Power.Apply(j, x_j).
+// Scaling standardises raw inputs (encoded ones, Model.Encode, where the model has categorical
+// inputs): z_j = (x_j - Mean[j]) / Std[j], or with Power z_j = (t_j - Mean[j]) / Std[j],
+// t_j = Power.Apply(j, x_j).
 type Scaling struct {
 	Mean []float64 `json:"mean"`
 	Std  []float64 `json:"std"`
@@ -265,7 +268,7 @@ type Model struct {
 	// Classes names a classifier's classes: output k (or, with two classes and one output,
 	// a positive decision) stands for Classes[k] (Classes[1]).
 	Classes []string `json:"classes,omitempty"`
-	Scaling Scaling  `json:"scaling"` // maps raw inputs to the standardised space of the nodes
+	Scaling Scaling  `json:"scaling"` // maps raw (encoded) inputs to the standardised space of the nodes
 	Nodes   []Node   `json:"nodes"`   // the basis functions, shared by every output
 	// Weights[k][i] is node i's weight in output k, and Bias[k] output k's bias.
 	Weights [][]float64 `json:"weights"`
@@ -291,7 +294,8 @@ type Model struct {
 
 // Errors of prediction, for errors.Is.
 var (
-	// ErrInput reports an input of the wrong length or with a value that is not finite.
+	// ErrInput reports an input of the wrong length, with a value that is not finite, or with a
+	// categorical input's value that is not the index of one of its categories (nor -1).
 	ErrInput = errors.New("bad input")
 	// ErrOverflow reports a decision value that is not finite (a model whose weights overflow).
 	ErrOverflow = errors.New("decision value is not finite")
@@ -1056,7 +1060,7 @@ func (m *Model) shape() error {
 	}
 	for j := range w {
 		if !finite(m.Scaling.Mean[j]) || !finite(m.Scaling.Std[j]) || m.Scaling.Std[j] <= 0 {
-			return invalid("scaling of input %d is (%v, %v)", j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
+			return invalid("scaling of %s %d is (%v, %v)", of[:len(of)-1], j+1, m.Scaling.Mean[j], m.Scaling.Std[j])
 		}
 	}
 	if p := m.Scaling.Power; p != nil {
@@ -1065,7 +1069,7 @@ func (m *Model) shape() error {
 		}
 		for j := range w {
 			if !finite(p.Shift[j]) || !finite(p.Scale[j]) || p.Scale[j] <= 0 || !finite(p.Lambda[j]) {
-				return invalid("power transform of input %d is (%v, %v, %v)", j+1, p.Shift[j], p.Scale[j], p.Lambda[j])
+				return invalid("power transform of %s %d is (%v, %v, %v)", of[:len(of)-1], j+1, p.Shift[j], p.Scale[j], p.Lambda[j])
 			}
 		}
 	}
@@ -1075,7 +1079,7 @@ func (m *Model) shape() error {
 		}
 		for j, v := range f {
 			if !finite(v) {
-				return invalid("fill of input %d is %v", j+1, v)
+				return invalid("fill of %s %d is %v", of[:len(of)-1], j+1, v)
 			}
 		}
 	}
