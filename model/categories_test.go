@@ -233,6 +233,16 @@ func TestCategoriesMalformed(t *testing.T) {
 	if _, err := cat.Recode(X, [][]string{nil, {}, {"S"}}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "input 2 has no categories") {
 		t.Errorf("an empty list for a categorical input: %v", err)
 	}
+	// A file's categorical column missing on every row has no categories (dataset.Table.Levels
+	// holds none for it), and needs none.
+	nan := math.NaN()
+	for _, names := range [][]string{nil, {}} {
+		X := [][]float64{{1, nan, 0}, {2, nan, 1}}
+		u, err := cat.Recode(X, [][]string{nil, names, {"L", "S"}})
+		if err != nil || !slices.Equal(u[2], []string{"L"}) || !math.IsNaN(X[0][1]) || X[0][2] != -1 || X[1][2] != 0 {
+			t.Errorf("a categorical input missing on every row, levels %q: %v, %q, %v", names, X, u, err)
+		}
+	}
 }
 
 // TestCategoriesNullName checks that a category (or class, or feature) edited to null in a

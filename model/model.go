@@ -408,8 +408,8 @@ func (m *Model) encode(e, x []float64) error {
 // index in the model's categories: -1 for one the model was not trained on. It returns the
 // names of those, input by input, each once in the order met (nil where there are none).
 // NaN stays missing. Levels of another length than Inputs, a list for a numeric input or none
-// for a categorical one (an empty list is none, as nil is), or an index beyond its list, is an
-// error wrapping ErrInput, and leaves X as it was; a nil model, or Categories of another
+// for a categorical one (an empty list is none, as nil is) but where the input is missing on
+// every row, or an index beyond its list, is an error wrapping ErrInput, and leaves X as it was; a nil model, or Categories of another
 // length than Inputs, an error wrapping ErrInvalid.
 func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, err error) {
 	if err := m.checkCategoryCount(); err != nil {
@@ -427,7 +427,10 @@ func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, er
 		case len(names) > 0 && !categorical:
 			return nil, fmt.Errorf("%w: input %d has categories, and the model takes a number", ErrInput, j+1)
 		case len(names) == 0 && categorical:
-			return nil, fmt.Errorf("%w: input %d has no categories, and the model takes one of %s", ErrInput, j+1, words.Count(len(m.Categories[j]), "category"))
+			// (a file's column missing on every row has no categories, and needs none)
+			if slices.ContainsFunc(X, func(x []float64) bool { return j < len(x) && !math.IsNaN(x[j]) }) {
+				return nil, fmt.Errorf("%w: input %d has no categories, and the model takes one of %s", ErrInput, j+1, words.Count(len(m.Categories[j]), "category"))
+			}
 		case categorical:
 			to[j] = make([]float64, len(names))
 			for i, name := range names {
