@@ -99,14 +99,19 @@ func (l *levels) sort(X [][]float64, k int) []string {
 // categoricalFields returns, for each feature (fields, the 0-based fields of a record of n
 // fields with header names, nil if none), a collector of its categories where opt reads it as
 // categorical, else nil; nil if none is. A categorical column that is not a feature is an
-// error wrapping ErrColumn.
+// error wrapping ErrColumn, and CategoricalFeatures of another length than the features one
+// wrapping ErrDimensionMismatch.
 func categoricalFields(opt CSVOptions, names []string, fields []int, n, li int) ([]*levels, error) {
 	if len(opt.Categorical) == 0 && !slices.Contains(opt.CategoricalFeatures, true) {
 		return nil, nil
 	}
+	if opt.CategoricalFeatures != nil && len(opt.CategoricalFeatures) != len(fields) {
+		return nil, errorf(ErrDimensionMismatch, "the rows have %d features, and the categorical ones are given for %d",
+			len(fields), len(opt.CategoricalFeatures))
+	}
 	cats := make([]*levels, len(fields))
 	for k, c := range opt.CategoricalFeatures {
-		if c && k < len(fields) {
+		if c {
 			cats[k] = &levels{decimalComma: opt.DecimalComma}
 		}
 	}

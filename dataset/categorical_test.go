@@ -31,7 +31,7 @@ func TestCategorical(t *testing.T) {
 		{"text read as categories", people, CSVOptions{CategoricalText: true},
 			[][]string{nil, {"female", "male"}, {"C", "Q", "S"}, nil},
 			[][]float64{{22, 1, 2, 7.25}, {38, 0, 0, 71.3}, {26, 0, 2, 7.9}, {35, 1, 1, 8.05}, {54, 1, 2, 51.9}, {2, 0, 0, 21.1}}, ""},
-		{"by place among the features", people, CSVOptions{CategoricalFeatures: []bool{false, true, true}},
+		{"by place among the features", people, CSVOptions{CategoricalFeatures: []bool{false, true, true, false}},
 			[][]string{nil, {"female", "male"}, {"C", "Q", "S"}, nil}, nil, ""},
 		{"numbers as categories, by value", "a,b\n10,x\n9,y\n10,x\n2.5,y\n", CSVOptions{Categorical: []Column{{Number: 1}}},
 			[][]string{{"2.5", "9", "10"}}, [][]float64{{2}, {1}, {2}, {0}}, ""},
@@ -42,6 +42,9 @@ func TestCategorical(t *testing.T) {
 		{"text without the option", people, CSVOptions{}, nil, nil, `t.csv:2:2: field "male" is not a number`},
 		{"the label", people, CSVOptions{Categorical: []Column{{Number: 5}}}, nil, nil, "categorical column 5 is the label column, not a feature: labels are read as classes without it"},
 		{"left out", people, CSVOptions{Categorical: []Column{{Number: 2}}, Drop: []Column{{Number: 2}}}, nil, nil, "categorical column 2 is not a feature"},
+		{"too many flags", "a,b\n1,x\n", CSVOptions{LabelColumn: -1, CategoricalFeatures: []bool{true, true, true}}, nil, nil, "the rows have 2 features, and the categorical ones are given for 3"},
+		{"too few flags", "a,b\n1,x\n", CSVOptions{LabelColumn: -1, CategoricalFeatures: []bool{false}}, nil, nil, `field "x" is not a number`},
+		{"too few flags, one true", "a,b\n1,x\n", CSVOptions{LabelColumn: -1, CategoricalFeatures: []bool{true}}, nil, nil, "the rows have 2 features, and the categorical ones are given for 1"},
 		{"a name without a header", "1,x,a\n2,y,b\n", CSVOptions{Categorical: []Column{{Name: "b"}}}, nil, nil, "no header line"},
 		// a name on every row: an identifier, not categories
 		{"an identifier", "name,age,y\nann,1,a\nbob,2,b\ncid,3,a\ndan,4,b\neve,5,a\n", CSVOptions{CategoricalText: true},

@@ -70,8 +70,9 @@ type CSVOptions struct {
 	// Table.Levels lists the feature's categories, and X holds each row's as its index in them.
 	Categorical []Column
 	// CategoricalFeatures marks features as categorical by their place among the features read
-	// (after Features and Drop): true at k reads feature k as Categorical does. It reads rows for
-	// a model whose inputs say which are categorical (model.Model.Categories).
+	// (after Features and Drop): true at k reads feature k as Categorical does; where one is
+	// true, it must have one value a feature. It reads rows for a model whose inputs say which
+	// are categorical (model.Model.Categories).
 	CategoricalFeatures []bool
 	// CategoricalText reads, besides those, a feature column as categories where it holds text
 	// (a field that is neither a number nor a missing value) on most of the rows that have a
