@@ -104,6 +104,11 @@ func TestFitCategories(t *testing.T) {
 			// The same model but for what names and encodes the inputs.
 			m2 := *m
 			m2.Inputs, m2.Categories, m2.Features = plain.Inputs, nil, plain.Features
+			if chose, ok := strings.CutSuffix(m.Training.Chose, "; m = 6, each category one 0/1 input"); ok {
+				m2.Training.Chose = chose // (the width's unit said)
+			} else if strings.Contains(m.Training.Chose, " m)") {
+				t.Errorf("the chose line does not say what m counts: %s", m.Training.Chose)
+			}
 			var a, b bytes.Buffer
 			if err := m2.Write(&a); err != nil {
 				t.Fatal(err)

@@ -597,6 +597,9 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 				m.Categories[j] = slices.Clone(c)
 			}
 		}
+		if strings.Contains(m.Training.Chose, " m)") { // (a width in units of the inputs: which ones)
+			m.Training.Chose += fmt.Sprintf("; m = %d, each category one 0/1 input", m.Width())
+		}
 	}
 	m.Training.Samples = len(X)
 	m.Training.Seed = opt.Seed
