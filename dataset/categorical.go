@@ -191,11 +191,17 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 	for _, c := range text {
 		o.Categorical = append(o.Categorical, Column{Number: c})
 	}
-	t, err = parseCSV(s, source, o, csvTable)
+	// Which of the text columns qualify is learnt with missing values read (an error about one
+	// of them, here, would come before what there is to say of the columns that do not), and
+	// the file read again as they are asked for where some column did not qualify.
+	look := o
+	look.Missing = true
+	t, err = parseCSV(s, source, look, csvTable)
 	if err != nil {
 		return nil, err
 	}
-	most := min(MaxCategories, max(2, len(t.X)/2))
+	rows := len(t.X)
+	most := min(MaxCategories, max(2, rows/2))
 	var good []Column
 	tooMany := map[int]int{}
 	fewText := map[int][2]int{} // text on a tenth of the values or more, but not on most
@@ -215,7 +221,10 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 		}
 	}
 	if len(good) == len(text) {
-		return t, nil
+		if opt.Missing {
+			return t, nil
+		}
+		return parseCSV(s, source, o, csvTable)
 	}
 	o.Categorical = append(slices.Clip(opt.Categorical), good...)
 	t, err = parseCSV(s, source, o, csvTable)
@@ -230,8 +239,8 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 			pe.Err = &detail{kind: pe.Err, msg: fmt.Sprintf("%v, and column %d holds text on %d of its %d values, too few to read it as categories (most must be text)", pe.Err, pe.Column, n[0], n[1])}
 		}
 		for _, c := range pe.TextColumns {
-			_, many := tooMany[c]
-			if _, few := fewText[c]; many || few {
+			n, many := tooMany[c]
+			if _, few := fewText[c]; many && 2*n <= rows || few { // (not an identifier: a name on most rows)
 				pe.Declined = append(pe.Declined, c)
 			}
 		}

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -39,6 +40,12 @@ func TestCategorical(t *testing.T) {
 			[][]string{nil, {"x", "y"}}, [][]float64{{1, 0}, {2, nan}, {3, nan}, {4, 1}}, ""},
 		{"missing, refused", "a,b,c\n1,x,p\n2,,q\n3,y,p\n4,y,q\n", CSVOptions{Categorical: []Column{{Number: 2}}},
 			nil, nil, "t.csv:3:2: empty field (a missing value?): expected a category"},
+		// a missing category says so after the columns have been told apart, and comes after
+		// an identifier's error on an earlier field
+		{"missing, refused, text read", "a,b,c\n1,x,p\n2,,q\n3,y,p\n4,y,q\n", CSVOptions{CategoricalText: true},
+			nil, nil, "t.csv:3:2: empty field (a missing value?): expected a category"},
+		{"an identifier before a missing category", "name,sex,y\nann,f,1\nbob,,0\ncid,m,1\ndan,f,0\neve,m,1\n", CSVOptions{CategoricalText: true},
+			nil, nil, `t.csv:2:1: field "ann" is not a number, and column 1 has 5 distinct values, too many to read as categories (at most 2)`},
 		{"text without the option", people, CSVOptions{}, nil, nil, `t.csv:2:2: field "male" is not a number`},
 		{"the label", people, CSVOptions{Categorical: []Column{{Number: 5}}}, nil, nil, "categorical column 5 is the label column, not a feature: labels are read as classes without it"},
 		{"left out", people, CSVOptions{Categorical: []Column{{Number: 2}}, Drop: []Column{{Number: 2}}}, nil, nil, "categorical column 2 is not a feature"},
@@ -113,15 +120,21 @@ func TestCategorical(t *testing.T) {
 	if !errors.As(err, &pe) || !slices.Equal(pe.TextColumns, []int{2, 3}) {
 		t.Errorf("text columns: %v", err)
 	}
+	manyNames := "c,b,y\n"
+	for i := range 2 * (MaxCategories + 10) {
+		manyNames += fmt.Sprintf("k%d,%d,%c\n", i/2, i, 'a'+i%2)
+	}
 	// Declined: the text columns CategoricalText left that may hold categories, not a typo's
+	// nor an identifier's
 	for _, tc := range []struct {
 		data string
 		want []int
 	}{
 		{"a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", nil},                  // a typo
 		{"a,b,y\n01,1,a\n02,2,b\nA7,3,a\n01,4,b\nA7,1,a\n02,2,b\n", []int{1}}, // text on a third of the rows
-		{"id,b,y\nr1,1,a\nr2,2,b\nr3,3,a\nr4,4,b\n", []int{1}},                // too many names
-		{"id,b,c,y\nr1,1,5,a\nr2,2,6,b\nr3,3,7,a\nr4,4,8x,b\n", []int{1}},     // a typo beside too many names
+		{"id,b,y\nr1,1,a\nr2,2,b\nr3,3,a\nr4,4,b\n", nil},                     // a name on every row: an identifier
+		{"id,b,c,y\nr1,1,5,a\nr2,2,6,b\nr3,3,7,a\nr4,4,8x,b\n", nil},          // a typo beside an identifier
+		{manyNames, []int{1}}, // more names than MaxCategories, each on two rows
 	} {
 		_, err := ParseCSV(strings.NewReader(tc.data), "t.csv", CSVOptions{CategoricalText: true})
 		if !errors.As(err, &pe) || !slices.Equal(pe.Declined, tc.want) {
