@@ -290,3 +290,15 @@ func TestNoteOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalTestText checks that eval reads a test file's columns as the training file's: text
+// where the training file had numbers is an error naming its line, not categories.
+func TestEvalTestText(t *testing.T) {
+	dir := t.TempDir()
+	train := writeFile(t, dir, "train.csv", "a,b,y\n1,2,p\n2,3,q\n3,1,p\n4,5,q\n5,2,p\n6,1,q\n")
+	test := writeFile(t, dir, "test.csv", "a,b,y\n1,x,p\n2,y,q\n3,x,p\n")
+	code, _, stderr := runCLI("eval", "-quiet", train, test)
+	if want := test + `:2:2: field "x" is not a number`; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, %q; want 1 and %q", code, stderr, want)
+	}
+}

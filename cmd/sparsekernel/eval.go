@@ -82,7 +82,11 @@ Examples:
 					return err
 				}
 				// The test file is read and checked before training, which may take long.
-				df.cats, df.levels = categoricalInputs(tr.Levels), tr.Levels
+				// (the test file's categorical columns are the training file's: none but those)
+				df.cats, df.levels = make([]bool, tr.Dim()), tr.Levels
+				if tr.Levels != nil {
+					df.cats = categoricalInputs(tr.Levels)
+				}
 				te, err := df.readFor(args[1], tr.Features, tr.Dim(), stderr)
 				if err != nil {
 					return err

@@ -165,7 +165,7 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 	if err != nil {
 		return nil, err
 	}
-	if d.cats != nil && o.Header == dataset.HeaderAuto {
+	if slices.Contains(d.cats, true) && o.Header == dataset.HeaderAuto {
 		// Text is data in a categorical input: the first line is a header where it names
 		// every input; data where it holds one of their categories; a header where it names
 		// some inputs (the others missing, which readByName says); data where every input is
