@@ -116,6 +116,8 @@ func TestParseCSVErrors(t *testing.T) {
 		{"question mark", "1,?,3\n", CSVOptions{}, ErrMissing, `data.csv:1:2: missing value "?"`},
 		{"NA", "1,2,3\n1,NA,3\n", CSVOptions{}, ErrMissing, `data.csv:2:2: missing value "NA": expected a number`},
 		{"null", "null,2,3\n", CSVOptions{}, ErrMissing, `data.csv:1:1: missing value "null"`},
+		{"a spreadsheet's #N/A", "1,2,3\n1,#N/A,3\n", CSVOptions{}, ErrMissing, `data.csv:2:2: missing value "#N/A": expected a number`},
+		{"pandas' <NA>", "1,2,3\n1,<NA>,3\n", CSVOptions{}, ErrMissing, `data.csv:2:2: missing value "<NA>": expected a number`},
 		{"missing is not a header", "?,x,3\n", CSVOptions{}, ErrEmpty, "data.csv: no data rows after the header"},
 		{"empty quoted field, whitespace", "1 2 3\n4 \"\" 6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: empty field"},
 		{"empty field, tabs", "1\t2\t3\n4\t\t6\n", CSVOptions{}, ErrMissing, "data.csv:2:2: "},

@@ -102,10 +102,11 @@ func (t *Table) labelPos(i int) (file string, line, col int) {
 }
 
 // IsMissing reports whether the trimmed field s is a common marker of a missing value: "?",
-// "NA", "N/A", "null" or "None" (an empty field is one too, reported apart).
+// "NA", "N/A", "null" or "None", or a spreadsheet's "#N/A" or pandas' "<NA>" (an empty field
+// is one too, reported apart).
 func IsMissing(s string) bool {
 	switch s {
-	case "?", "NA", "N/A", "na", "n/a", "NULL", "null", "None":
+	case "?", "NA", "N/A", "na", "n/a", "NULL", "null", "None", "#N/A", "#NA", "<NA>":
 		return true
 	}
 	return false
