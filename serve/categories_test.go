@@ -170,10 +170,10 @@ func TestCategoricalPredict(t *testing.T) {
 		{"unknown", cls, clsPlain, js, `[[1, "teal", "3"], [1, "red", "XL"], [1, "Red", "xl"], [1, "red", "3"]]`,
 			[][]float64{{1, -1, 0}, {1, 0, -1}, {1, -1, -1}, {1, 0, 0}},
 			map[int][]unknownEntry{0: {colour("teal", 0)}, 1: {size("XL", 0)}, 2: {colour("Red", 0), size("xl", 0)}}, ""},
-		{"unknown, objects in any order", cls, clsPlain, js, `[{"size": "xl", "colour": "teal", "x": 0}, {"x": 0, "colour": "", "size": "3"}]`,
-			[][]float64{{0, -1, -1}, {0, -1, 0}}, map[int][]unknownEntry{0: {colour("teal", 0), size("xl", 0)}, 1: {colour("", 0)}}, ""},
-		{"unknown, marker in JSON", clsF, clsFPlain, js, `[[1, "NA", "NA"]]`, // JSON's missing value is null
-			[][]float64{{1, -1, 2}}, map[int][]unknownEntry{0: {colour("NA", 0)}}, ""},
+		{"unknown, objects in any order", cls, clsPlain, js, `[{"size": "xl", "colour": "teal", "x": 0}, {"x": 0, "colour": "Teal", "size": "3"}]`,
+			[][]float64{{0, -1, -1}, {0, -1, 0}}, map[int][]unknownEntry{0: {colour("teal", 0), size("xl", 0)}, 1: {colour("Teal", 0)}}, ""},
+		{"marker in JSON", clsF, clsFPlain, js, `[[1, "NA", "NA"], [2, "#N/A", "3"], [3, "None", "3"]]`, // a marker naming no category is missing, as in CSV; None a category
+			[][]float64{{1, nan, 2}, {2, nan, 0}, {3, -1, 0}}, map[int][]unknownEntry{2: {colour("None", 0)}}, ""},
 		{"unknown, escaped", cls, clsPlain, js, `[[1, "t\u00e9al \"x\"", "3"]]`,
 			[][]float64{{1, -1, 0}}, map[int][]unknownEntry{0: {colour("téal \"x\"", 0)}}, ""},
 		{"unknown csv", cls, clsPlain, csv, "x,colour,size\n1,red,3\n\n2,teal,3\n3,\"multi\nline\",XL\n",
@@ -265,6 +265,7 @@ func TestCategoricalErrors(t *testing.T) {
 		{"boolean", cls, js, `[[1, true, "3"]]`, `row 1, field 2 ("colour"): a boolean is not a category name of this input, which has no category true: send the category as a string`},
 		{"array", cls, js, `[[1, ["red"], "3"]]`, `row 1, field 2 ("colour"): an array is not a category name`},
 		{"object", cls, js, `[{"x": 1, "colour": {}, "size": "3"}]`, `row 1, field "colour": an object is not a category name`},
+		{"marker without fill values", cls, js, `[[1, "NA", "3"]]`, `row 1, field 2 ("colour"): "NA" is a missing value, and the model was trained without missing values`},
 		{"bare word", cls, js, `[[1, red, "3"]]`, `row 1, field 2 ("colour"): "red" is not a category name`},
 		{"malformed number", cls, js, `[[1, "red", 01]]`, `row 1, field 3 ("size"): malformed number "01"`},
 		{"malformed number 2", cls, js, `[[1, "red", 3.]]`, `malformed number "3."`},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -16,8 +17,9 @@ import (
 // refParse is a slow reference for parseJSON built on encoding/json's tokenizer: it
 // accepts the same request forms with the same rules (fills: null and a left-out feature
 // are NaN; cats[j], where set, maps the category names of input j, which takes a string or
-// a number by its text as written, -1 for a name it lacks, returned in unknown, or a boolean
-// naming its one category true or false in any case).
+// a number by its text as written, -1 for a name it lacks, returned in unknown, a string
+// marking a missing value that names none of them missing, or a boolean naming its one
+// category true or false in any case).
 func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []map[string]int) (vals []float64, unknown []unknownCategory, err error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -54,6 +56,12 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []
 			}
 			if c, ok := cats[j][name]; ok {
 				return float64(c), nil
+			}
+			if _, isString := tok.(string); isString && dataset.MissingValue(name) && name != "None" {
+				if !fills {
+					return 0, bad
+				}
+				return math.NaN(), nil
 			}
 			unknown = append(unknown, unknownCategory{row: rows - 1, input: j, name: name})
 			return -1, nil

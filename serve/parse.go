@@ -135,7 +135,8 @@ const noFill = "is a missing value, and the model was trained without missing va
 // missing inputs, a null value and a feature left out of an object row are missing (NaN);
 // for one that does not, they are errors. A categorical input takes a string, or a number
 // read as its text as written (1.5 names the category "1.5", and 3.0 not "3"), naming one of
-// its categories (table.unknownCategory for one it does not know), or a boolean naming its
+// its categories (table.unknownCategory for one it does not know; a marker of a missing value
+// that names none, such as "NA", is missing, as in a CSV body), or a boolean naming its
 // category true or false in any case (True, TRUE), where it has one.
 type jsonParser struct {
 	data []byte
@@ -496,6 +497,12 @@ func (p *jsonParser) category(j int, name string) (float64, error) {
 	}
 	if c, ok := p.t.cats[j][string(text)]; ok {
 		return float64(c), nil
+	}
+	if s := string(text); dataset.MissingValue(s) && s != "None" { // (a marker, as in a CSV body; None names a category)
+		if !p.t.fills {
+			return 0, badRequest("%s: %q %s", p.where(j, name), clip(text), noFill)
+		}
+		return math.NaN(), nil
 	}
 	return p.t.unknownCategory(j, string(text), 0), nil
 }

@@ -31,8 +31,8 @@ Serve answers HTTP requests with the predictions of a saved model:
 	GET  /healthz  {"status": "ok"}
 
 A model trained with -missing median fills a missing input (JSON null, a feature left out of an
-object row, an empty CSV field or a marker such as NA) with its training median; another model
-refuses one. A categorical input takes its category's name (a JSON string, a number by its
+object row, an empty CSV field or a marker such as NA, which a categorical input also takes as
+a JSON string) with its training median; another model refuses one. A categorical input takes its category's name (a JSON string, a number by its
 text, a boolean for a category true or false in any case; a CSV field); a name the model was
 not trained on is predicted as none of its categories, and the row's answer lists it under
 "unknown_categories".
