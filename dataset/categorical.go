@@ -221,10 +221,10 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 		}
 	}
 	if len(good) == len(text) {
-		if opt.Missing {
-			return t, nil
+		if opt.Missing || !slices.ContainsFunc(t.X, func(x []float64) bool { return slices.ContainsFunc(x, math.IsNaN) }) {
+			return t, nil // (no missing value read: the table as asked for)
 		}
-		return parseCSV(s, source, o, csvTable)
+		return parseCSV(s, source, o, csvTable) // (which says where one is)
 	}
 	o.Categorical = append(slices.Clip(opt.Categorical), good...)
 	t, err = parseCSV(s, source, o, csvTable)

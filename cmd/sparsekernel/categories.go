@@ -21,13 +21,8 @@ func (d *dataFlags) registerCategorical(fs *flag.FlagSet) {
 		"1, 2, 3 included, are then the categories' names)")
 }
 
-// categoricalOptions sets o's categorical columns from -categorical, or, for reading rows for
-// a model, from its inputs (d.cats).
+// categoricalOptions sets o's categorical columns from -categorical.
 func (d *dataFlags) categoricalOptions(o *dataset.CSVOptions) error {
-	if d.cats != nil {
-		o.CategoricalFeatures = d.cats
-		return nil
-	}
 	switch d.categorical {
 	case "", "none":
 	case "auto":

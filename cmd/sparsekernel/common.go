@@ -35,14 +35,10 @@ type dataFlags struct {
 	zeroBased bool   // LIBSVM: indices count from 0
 	// fill reads missing feature values as NaN, for a model that fills them; otherwise one is
 	// an error, to which fillHint is added.
-	fill     bool
-	fillHint string
-	folds    bool // the table is cross-validated: each fold's model fills with its own medians
-	// categorical is -categorical: auto, none or columns; cats, where set, reads the features
-	// categorical where it is true instead (the inputs of a model), whose categories are levels.
-	categorical string
-	cats        []bool
-	levels      [][]string
+	fill        bool
+	fillHint    string
+	folds       bool   // the table is cross-validated: each fold's model fills with its own medians
+	categorical string // -categorical: auto, none or columns (readFor follows the model's inputs)
 }
 
 func (d *dataFlags) register(fs *flag.FlagSet) {

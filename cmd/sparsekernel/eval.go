@@ -82,12 +82,7 @@ Examples:
 					return err
 				}
 				// The test file is read and checked before training, which may take long.
-				// (the test file's categorical columns are the training file's: none but those)
-				df.cats, df.levels = make([]bool, tr.Dim()), tr.Levels
-				if tr.Levels != nil {
-					df.cats = categoricalInputs(tr.Levels)
-				}
-				te, err := df.readFor(args[1], tr.Features, tr.Dim(), stderr)
+				te, err := df.readFor(args[1], tr.Features, tr.Dim(), tr.Levels, stderr)
 				if err != nil {
 					return err
 				}

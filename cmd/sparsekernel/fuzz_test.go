@@ -33,7 +33,7 @@ func FuzzReadFor(f *testing.F) {
 		df := dataFlags{label: int(label % 4), header: "auto", drop: drop}
 		stdin = bytes.NewReader(data)
 		defer func() { stdin = os.Stdin }()
-		tab, err := df.readFor("-", want, dim, io.Discard)
+		tab, err := df.readFor("-", want, dim, nil, io.Discard)
 		if err != nil {
 			return
 		}

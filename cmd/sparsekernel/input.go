@@ -151,8 +151,10 @@ func labelsFirst(in *input, o dataset.CSVOptions) bool {
 }
 
 // readFor reads a data file whose features must be the inputs of a model (or of a training
-// table): want are their names (nil if unknown) and dim their number. The returned table has
-// exactly dim features in the model's order, and a label column if the file has one.
+// table): want are their names (nil if unknown), dim their number and levels their categories
+// (model.Model.Categories, dataset.Table.Levels; nil where every input is a number), which are
+// the file's categorical columns, none but those. The returned table has exactly dim features
+// in the model's order, and a label column if the file has one.
 //
 // If the file has a header and want are usable names (distinct, not empty), columns are
 // matched by name: columns in another order are reordered (said on note); a missing input or
@@ -160,12 +162,17 @@ func labelsFirst(in *input, o dataset.CSVOptions) bool {
 // The label is the -label column, or the last if it is not an input and not dropped (-drop of
 // it reads the file without labels). Otherwise columns are matched by position: the file holds the inputs and, optionally, a
 // label column (-label, or the last column if the file has one column more than the inputs).
-func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer) (*dataset.Table, error) {
+func (d *dataFlags) readFor(path string, want []string, dim int, levels [][]string, note io.Writer) (*dataset.Table, error) {
 	in, o, err := d.open(path)
 	if err != nil {
 		return nil, err
 	}
-	if slices.Contains(d.cats, true) && o.Header == dataset.HeaderAuto {
+	cats := categoricalInputs(levels)
+	if cats == nil {
+		cats = make([]bool, dim)
+	}
+	o.Categorical, o.CategoricalText, o.CategoricalFeatures = nil, false, cats
+	if slices.Contains(cats, true) && o.Header == dataset.HeaderAuto {
 		// Text is data in a categorical input: the first line is a header where it names
 		// every input; data where it holds one of their categories; a header where it names
 		// some inputs (the others missing, which readByName says); data where every input is
@@ -182,9 +189,9 @@ func (d *dataFlags) readFor(path string, want []string, dim int, note io.Writer)
 		switch usable := usableNames(want); {
 		case usable && named == len(want):
 			o.Header = dataset.HeaderYes
-		case d.knownCategories(in, o):
+		case d.knownCategories(in, o, levels):
 			o.Header = dataset.HeaderNo
-		case usable && named > 0, usable && d.textForNumbers(in, o):
+		case usable && named > 0, usable && d.textForNumbers(in, o, cats):
 			o.Header = dataset.HeaderYes
 		case usable:
 			o.Header = dataset.HeaderNo
@@ -246,12 +253,12 @@ func (d *dataFlags) firstInputs(in *input, o dataset.CSVOptions) []string {
 }
 
 // textForNumbers reports whether the first line of the input, read by position, holds text
-// (not a number, not a missing value) for every input that is a number (d.cats false), and
+// (not a number, not a missing value) for every input that is a number (cats false), and
 // has one: column names, where it names none of the model's inputs.
-func (d *dataFlags) textForNumbers(in *input, o dataset.CSVOptions) bool {
+func (d *dataFlags) textForNumbers(in *input, o dataset.CSVOptions, cats []bool) bool {
 	fields := d.firstInputs(in, o)
 	text := false
-	for j, c := range d.cats {
+	for j, c := range cats {
 		if c || j >= len(fields) {
 			continue
 		}
@@ -264,12 +271,12 @@ func (d *dataFlags) textForNumbers(in *input, o dataset.CSVOptions) bool {
 }
 
 // knownCategories reports whether the first line of the input, read by position (firstInputs),
-// holds in a categorical input one of its categories (d.levels): the line is then data, though
+// holds in a categorical input one of its categories (levels): the line is then data, though
 // its text might read as a header.
-func (d *dataFlags) knownCategories(in *input, o dataset.CSVOptions) bool {
+func (d *dataFlags) knownCategories(in *input, o dataset.CSVOptions, levels [][]string) bool {
 	fields := d.firstInputs(in, o)
-	for j, c := range d.cats {
-		if c && j < len(fields) && j < len(d.levels) && slices.Contains(d.levels[j], fields[j]) {
+	for j, names := range levels {
+		if j < len(fields) && slices.Contains(names, fields[j]) {
 			return true
 		}
 	}

@@ -76,8 +76,7 @@ Example:
 					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
 				}
 				df.fill, df.fillHint = m.Scaling.Fill != nil, fillHintModel
-				df.cats, df.levels = categoricalInputs(m.Categories), m.Categories
-				t, err := df.readFor(args[1], m.Features, m.Inputs, stderr)
+				t, err := df.readFor(args[1], m.Features, m.Inputs, m.Categories, stderr)
 				if err != nil {
 					return err
 				}
