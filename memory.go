@@ -18,8 +18,12 @@ import (
 //     fitted with 200 random candidates (estimates 600 and 1,200), 1,201 MB with two after
 //     starting again with 400 (1,680: the estimate counts the candidates a fit may end with),
 //     letter's 16,000 rows of 26 classes 1,022 MB (1,456);
-//   - on wide data every fold and input weighting holds a dense copy of the inputs: 40 bytes
-//     per entry of the N x m inputs plus 20 per worker (1,000 and 2,000 rows of 50,000 inputs).
+//   - on wide data the inputs, standardised, and each running path's fold in the weighted
+//     inputs are dense copies: 40 bytes per entry of the N x m inputs plus 20 per worker, an
+//     upper bound (1,000 rows of 10,000 inputs held 512 MB with one worker and 576 MB with
+//     two, 2,000 rows of 50,000 inputs 4.06 and 4.50 GB: 41 to 58 bytes an entry; before a
+//     fold's candidate centres were copied out of its weighted inputs, which they had kept
+//     alive for the whole fit, 124 bytes with two workers).
 //
 // The heap may grow to twice its live size between collections unless a memory limit is set
 // (runtime/debug.SetMemoryLimit; the command line sets it to the memory available).

@@ -1099,7 +1099,7 @@ func (a *Auto) candidates(Zs [][]float64, class []int, fold int) (pts [][]float6
 	}
 	slices.Sort(idx)
 	for _, i := range idx {
-		pts = append(pts, Zs[i])
+		pts = append(pts, slices.Clone(Zs[i])) // (not Zs's rows: the candidates outlive Zs)
 	}
 	return append(pts, protos...)
 }

@@ -476,10 +476,33 @@ func TestCandidates(t *testing.T) {
 		if want := prototypes(X, class, seeds.Derive(1, streamPrototypes, 1), finest); !reflect.DeepEqual(pts[c.random:], want) {
 			t.Errorf("%d classes, finer %v: the candidates do not end with the prototypes", c.classes, c.finer)
 		}
-		for _, p := range pts[:c.random] { // training points
+		for _, p := range pts[:c.random] { // training points, copied: a fold's candidates are
+			// kept for the fit, its weighted inputs are not (on wide data they were most of its memory)
 			if !slices.ContainsFunc(X, func(x []float64) bool { return slices.Equal(x, p) }) {
 				t.Fatalf("%d classes: random candidate %v is not a training point", c.classes, p)
 			}
+			if slices.ContainsFunc(X, func(x []float64) bool { return &x[0] == &p[0] }) {
+				t.Fatalf("%d classes: random candidate %v is a row of the inputs, not a copy", c.classes, p)
+			}
+		}
+	}
+}
+
+// TestScaledPoints checks that the points scaledPoints holds over the scaled rows' own array
+// are newPoints's of those rows, bit for bit, and that the array is the rows'.
+func TestScaledPoints(t *testing.T) {
+	X, _ := blobs(50, 2, 7)
+	scale := []float64{0.5, 1e-3}
+	rows, p := scaledPoints(X, scale)
+	if want := scaled(X, scale); !reflect.DeepEqual(rows, want) {
+		t.Fatalf("scaledPoints's rows are not scaled's")
+	}
+	if want := newPoints(rows); !reflect.DeepEqual(p, want) {
+		t.Errorf("scaledPoints's points differ from newPoints's")
+	}
+	for i, r := range rows {
+		if &r[0] != &p.z[i*len(scale)] {
+			t.Fatalf("row %d is not in the points' array", i)
 		}
 	}
 }

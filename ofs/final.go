@@ -29,8 +29,9 @@ func (a *Auto) finalPath(Z, Y [][]float64, class []int, w Weighting, tau float64
 	n := len(Z)
 	fp := &finalPath{tau: tau}
 	fp.scale, fp.dirs, fp.pts = a.trainingInputs(-1, w, Z, Y, class)
-	fp.Zs = scaled(Z, fp.scale)
-	g := newGaussians(fp.pts, fp.dirs, fp.Zs).at(tau)
+	var zp points
+	fp.Zs, zp = scaledPoints(Z, fp.scale)
+	g := newGaussiansAt(fp.pts, fp.dirs, fp.Zs, zp).at(tau)
 	sc, s := a.build(g, Y, len(fp.pts)+len(fp.dirs), size)
 	for range size {
 		c := sc.step(s, a.Lambda)
@@ -78,6 +79,7 @@ func (fp *finalPath) take(size int, res *AutoResult) [][]float64 {
 type foldModel struct {
 	va                 []int
 	Ztr, Ytr, Zva, Yva [][]float64
+	pTr, pVa           points // Ztr and Zva as newGaussiansAt takes them
 	ctr, cva           []int
 	centres            [][]float64
 	fixTr, fixVa       [][]float64
@@ -92,7 +94,8 @@ func (a *Auto) foldNodes(Z, Y [][]float64, class, folds []int, f int, w Weightin
 	fm.Ztr, fm.Ytr, fm.ctr = pickRows(Z, Y, class, tr)
 	fm.Zva, fm.Yva, fm.cva = pickRows(Z, Y, class, va)
 	scale, dirs, pts := a.trainingInputs(f, w, fm.Ztr, fm.Ytr, fm.ctr)
-	fm.Ztr, fm.Zva = scaled(fm.Ztr, scale), scaled(fm.Zva, scale)
+	fm.Ztr, fm.pTr = scaledPoints(fm.Ztr, scale)
+	fm.Zva, fm.pVa = scaledPoints(fm.Zva, scale)
 	for _, c := range pick(len(pts), len(dirs)) {
 		if c < len(pts) {
 			fm.centres = append(fm.centres, pts[c])
@@ -143,15 +146,15 @@ func (fm *foldModel) fit(tau float64, inputs int, evidence func(cTr [][]float64)
 // (the Gaussian nodes, then the linear nodes, then, with inputs > 0, the inputs' linear
 // terms), and a function that hands the kernel matrices back.
 func (fm *foldModel) columns(tau float64, inputs int) (cTr, cVa [][]float64, release func()) {
-	at := func(Z, fixed [][]float64) ([][]float64, func()) {
+	at := func(Z [][]float64, p points, fixed [][]float64) ([][]float64, func()) {
 		if len(fm.centres) == 0 {
 			return slices.Clip(fixed), func() {}
 		}
-		k := newGaussians(fm.centres, nil, Z)
+		k := newGaussiansAt(fm.centres, nil, Z, p)
 		return append(rowsOf(k.at(tau), len(fm.centres), len(Z)), fixed...), k.release
 	}
-	cTr, releaseTr := at(fm.Ztr, fm.fixTr)
-	cVa, releaseVa := at(fm.Zva, fm.fixVa)
+	cTr, releaseTr := at(fm.Ztr, fm.pTr, fm.fixTr)
+	cVa, releaseVa := at(fm.Zva, fm.pVa, fm.fixVa)
 	if inputs > 0 {
 		cTr, cVa = append(cTr, inputColumns(fm.Ztr)...), append(cVa, inputColumns(fm.Zva)...)
 	}

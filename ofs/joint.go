@@ -224,8 +224,11 @@ type points struct {
 	n     int
 }
 
-func newPoints(Z [][]float64) points {
-	p := points{z: flatten(Z), zz: make([]float64, len(Z)), n: len(Z)}
+func newPoints(Z [][]float64) points { return pointsOver(Z, flatten(Z)) }
+
+// pointsOver returns the points Z whose rows are flat's, end to end (read, never written).
+func pointsOver(Z [][]float64, flat []float64) points {
+	p := points{z: flat, zz: make([]float64, len(Z)), n: len(Z)}
 	for i, z := range Z {
 		p.zz[i] = dot(z, z)
 	}
@@ -303,7 +306,7 @@ func (a *Auto) jointFolds(Z, Y [][]float64, class, folds []int, w Weighting, tau
 		fm := a.foldNodes(Z, Y, class, folds, f, w, held[f].upTo(size, reached[f]))
 		if len(fm.centres) > 0 {
 			fs[f] = &fold{foldModel: fm, j: newJoint(fm.Ztr, fm.Ytr, fm.fixTr, len(fm.centres), a.Lambda, 1), u: jointStart(fm.centres, tau/2),
-				pva: newPoints(fm.Zva)}
+				pva: fm.pVa}
 		}
 	})
 	if slices.Contains(fs, nil) { // a fold without a Gaussian node: nothing to refine

@@ -25,11 +25,16 @@ type gaussians struct {
 const directInputs = 4
 
 func newGaussians(pts, dirs, Z [][]float64) *gaussians {
+	return newGaussiansAt(pts, dirs, Z, newPoints(Z))
+}
+
+// newGaussiansAt is newGaussians for the points Z already held as p (scaledPoints).
+func newGaussiansAt(pts, dirs, Z [][]float64, p points) *gaussians {
 	n, l, m := len(Z), len(pts), len(Z[0])
 	k := &gaussians{d2: matrixBuf(l * n), g: matrixBuf((l + len(dirs)) * n)}
 	linearColumns(k.g[l*n:], dirs, Z)
 	if l > 0 {
-		sqDistances(flatten(pts), newPoints(Z), m, l, k.d2)
+		sqDistances(flatten(pts), p, m, l, k.d2)
 	}
 	return k
 }

@@ -51,12 +51,13 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
 	scale, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
-	Ztr, Zva = scaled(Ztr, scale), scaled(Zva, scale)
+	Ztr, ptr := scaledPoints(Ztr, scale)
+	Zva, pva := scaledPoints(Zva, scale)
 	l := len(pts) + len(dirs)
 	maxT = min(maxT, l, len(tr)-1)
 	recs := make([]pathRecord, len(taus))
 	evals := 0
-	ktr, kva := newGaussians(pts, dirs, Ztr), newGaussians(pts, dirs, Zva)
+	ktr, kva := newGaussiansAt(pts, dirs, Ztr, ptr), newGaussiansAt(pts, dirs, Zva, pva)
 	defer ktr.release()
 	defer kva.release()
 	for _, tau := range warm {

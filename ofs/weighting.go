@@ -206,6 +206,12 @@ func (r *binnedRatio) of(Z [][]float64, j int) float64 {
 }
 
 func scaled(Z [][]float64, scale []float64) [][]float64 {
+	out, _ := scaledFlat(Z, scale)
+	return out
+}
+
+// scaledFlat returns scaled's rows and the one array they lie in, end to end.
+func scaledFlat(Z [][]float64, scale []float64) ([][]float64, []float64) {
 	m := len(scale)
 	flat := make([]float64, len(Z)*m)
 	out := make([][]float64, len(Z))
@@ -215,5 +221,12 @@ func scaled(Z [][]float64, scale []float64) [][]float64 {
 			out[i][j] = v * scale[j]
 		}
 	}
-	return out
+	return out, flat
+}
+
+// scaledPoints returns scaled's rows and the same points as newPoints holds them, over the
+// rows' own array: on wide data one copy of the inputs instead of two.
+func scaledPoints(Z [][]float64, scale []float64) ([][]float64, points) {
+	out, flat := scaledFlat(Z, scale)
+	return out, pointsOver(out, flat)
 }
