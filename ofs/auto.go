@@ -168,6 +168,7 @@ type foldInput struct {
 	scale []float64
 	dirs  [][]float64
 	pts   [][]float64
+	kept  keptKernels // on wide data, filled by the first path's foldKernels
 }
 
 // trainingInputs returns the input weights of weighting w on fold f's training part (Ztr,
@@ -200,6 +201,17 @@ func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []in
 	a.inputs.mu.Unlock()
 	in.once.Do(func() { compute(in) })
 	return in.scale, in.dirs, in.pts
+}
+
+// foldInputOf returns the cache entry of fold f and weighting w, filled by trainingInputs;
+// nil without a cache.
+func (a *Auto) foldInputOf(f int, w Weighting) *foldInput {
+	if a.inputs == nil {
+		return nil
+	}
+	a.inputs.mu.Lock()
+	defer a.inputs.mu.Unlock()
+	return a.inputs.done[[2]int{f, int(w)}]
 }
 
 // Refinement says when Auto refines the selected nodes jointly.

@@ -507,6 +507,60 @@ func TestScaledPoints(t *testing.T) {
 	}
 }
 
+// TestFoldKernelsKept checks the kernel matrices of a fold on wide data (more inputs than
+// candidates): a fold and weighting's later paths get the first one's distances and linear
+// columns, the same numbers as computed afresh, and those survive the pool's reuse of the
+// buffers the paths hand back.
+func TestFoldKernelsKept(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n, m = 60, 40
+	Z := make([][]float64, n)
+	y := make([]float64, n)
+	class := make([]int, n)
+	for i := range Z {
+		class[i] = i % 2
+		y[i] = float64(2*class[i] - 1)
+		Z[i] = make([]float64, m)
+		for j := range Z[i] {
+			Z[i][j] = rng.NormFloat64() + 0.3*y[i]*float64(j%3)
+		}
+	}
+	Ztr, Zva := Z[:45], Z[45:]
+	Ytr := [][]float64{y[:45]}
+	a := Auto{Seed: 1, Candidates: 12, NoPrototypes: true, inputs: newFoldInputs()}
+	w := WeightRelevance
+	scale, dirs, pts := a.trainingInputs(0, w, Ztr, Ytr, class[:45])
+	if l := len(pts) + len(dirs); l >= m {
+		t.Fatalf("%d candidates for %d inputs: not the wide case", l, m)
+	}
+	fresh := func(Z [][]float64) []float64 {
+		k := newGaussians(pts, dirs, scaled(Z, scale))
+		return slices.Clone(k.at(0.5))
+	}
+	wantTr, wantVa := fresh(Ztr), fresh(Zva)
+	for visit := range 3 {
+		ktr, kva := a.foldKernels(0, w, Ztr, Zva, scale, dirs, pts)
+		if !ktr.kept || !kva.kept {
+			t.Fatalf("visit %d: the kernel matrices are not the kept ones", visit)
+		}
+		if got := ktr.at(0.5); !slices.Equal(got, wantTr) {
+			t.Errorf("visit %d: training kernel matrix differs from a fresh one", visit)
+		}
+		if got := kva.at(0.5); !slices.Equal(got, wantVa) {
+			t.Errorf("visit %d: held-out kernel matrix differs from a fresh one", visit)
+		}
+		sizes := []int{len(ktr.d2), len(ktr.g), len(kva.d2), len(kva.g)}
+		ktr.release()
+		kva.release()
+		for _, size := range sizes { // the pool's buffers, written over: not the kept distances
+			b := matrixBuf(size)
+			for i := range b {
+				b[i] = -1
+			}
+		}
+	}
+}
+
 // TestAutoExtendsWidths checks that the race extends the width grid when its best width is at
 // the grid's end: on a fast sine, whose best width is far below the default grid's smallest
 // (m/16), the extended fit is narrower and more accurate than the one held to the grid.

@@ -18,6 +18,7 @@ import (
 type gaussians struct {
 	d2, g []float64
 	tau   float64
+	kept  bool // d2 is a fold's kept distances (foldKernels), which release leaves alone
 }
 
 // directInputs is the largest number of inputs for which newGaussians computes the squared
@@ -130,6 +131,9 @@ func matrixBuf(n int) []float64 {
 
 // release hands the matrices back for reuse; k must not be used after.
 func (k *gaussians) release() {
+	if k.kept {
+		k.d2 = nil
+	}
 	for _, b := range [][]float64{k.d2, k.g} {
 		if c, size := matrixClass(cap(b)); size == cap(b) {
 			matrices[c].Put(&b)

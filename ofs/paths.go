@@ -2,6 +2,7 @@ package ofs
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/sparsekernel/sparsekernel/internal/vecmath"
 )
@@ -51,13 +52,11 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
 	scale, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
-	Ztr, ptr := scaledPoints(Ztr, scale)
-	Zva, pva := scaledPoints(Zva, scale)
 	l := len(pts) + len(dirs)
 	maxT = min(maxT, l, len(tr)-1)
 	recs := make([]pathRecord, len(taus))
 	evals := 0
-	ktr, kva := newGaussiansAt(pts, dirs, Ztr, ptr), newGaussiansAt(pts, dirs, Zva, pva)
+	ktr, kva := a.foldKernels(f, w, Ztr, Zva, scale, dirs, pts)
 	defer ktr.release()
 	defer kva.release()
 	for _, tau := range warm {
@@ -110,6 +109,57 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		recs[t] = rec
 	}
 	return recs, evals
+}
+
+// foldKernels returns the kernel matrices (before any width) of fold f's candidates pts and
+// linear candidates dirs of weighting w (input weights scale) at its training points Ztr and
+// held-out points Zva. On wide data, more inputs than candidates, the squared distances and
+// the linear columns, which cost 2 L N m flops and a copy of the fold's inputs in the weighted
+// inputs, are computed by the first path on the fold and weighting and kept for the others
+// (the race's rounds, the survivors; keptKernels), in less memory than that copy: the same
+// numbers, computed once.
+func (a *Auto) foldKernels(f int, w Weighting, Ztr, Zva [][]float64, scale []float64, dirs, pts [][]float64) (ktr, kva *gaussians) {
+	compute := func() (*gaussians, *gaussians) {
+		Ztr, ptr := scaledPoints(Ztr, scale)
+		Zva, pva := scaledPoints(Zva, scale)
+		return newGaussiansAt(pts, dirs, Ztr, ptr), newGaussiansAt(pts, dirs, Zva, pva)
+	}
+	in := a.foldInputOf(f, w)
+	if in == nil || len(scale) <= len(pts)+len(dirs) {
+		return compute()
+	}
+	in.kept.once.Do(func() {
+		ktr, kva := compute()
+		in.kept.tr, in.kept.va = keep(ktr), keep(kva)
+	})
+	return in.kept.tr.view(), in.kept.va.view()
+}
+
+// keptKernels are a fold and weighting's kernel distances and linear columns, kept for its
+// later paths on wide data (foldKernels).
+type keptKernels struct {
+	once   sync.Once
+	tr, va keptKernel
+}
+
+// keptKernel is one matrix's: the candidates' squared distances and the linear columns.
+type keptKernel struct{ d2, lin []float64 }
+
+// keep takes k's distances and a copy of its linear columns (after its Gaussian rows) for
+// keeping, and hands its kernel values back to the pool.
+func keep(k *gaussians) keptKernel {
+	kk := keptKernel{d2: k.d2, lin: slices.Clone(k.g[len(k.d2):])}
+	k.d2 = nil // (kept: not the pool's any more)
+	k.release()
+	return kk
+}
+
+// view returns gaussians over the kept distances (read, never written, and not handed back
+// to the pool by release) with their own kernel values, the linear columns copied in.
+func (kk keptKernel) view() *gaussians {
+	g := matrixBuf(len(kk.d2) + len(kk.lin))
+	copy(g[len(kk.d2):], kk.lin)
+	return &gaussians{d2: kk.d2, g: g, kept: true}
 }
 
 // heldPath is what a fold's held-out decisions at any size follow from: the held-out values
