@@ -175,6 +175,13 @@ type foldInput struct {
 // Ytr, ctr; f = -1 for the final model on all points), and the linear candidates and the
 // candidate centres there, in the weighted inputs; computed on the first call for (f, w).
 func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) (scale []float64, dirs, pts [][]float64) {
+	in := a.foldInput(f, w, Ztr, Ytr, ctr)
+	return in.scale, in.dirs, in.pts
+}
+
+// foldInput returns trainingInputs's entry for fold f and weighting w: the cache's (filled on
+// the first call for (f, w)), or a fresh one where the fit keeps none (a.inputs nil).
+func (a *Auto) foldInput(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) *foldInput {
 	compute := func(in *foldInput) {
 		var share []float64 // WeightInteraction's: the final model's computed by fit
 		if w == WeightInteraction {
@@ -187,9 +194,9 @@ func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []in
 		in.pts = a.candidates(scaled(Ztr, in.scale), ctr, f)
 	}
 	if a.inputs == nil {
-		var in foldInput
-		compute(&in)
-		return in.scale, in.dirs, in.pts
+		in := &foldInput{}
+		compute(in)
+		return in
 	}
 	a.inputs.mu.Lock()
 	key := [2]int{f, int(w)}
@@ -200,18 +207,7 @@ func (a *Auto) trainingInputs(f int, w Weighting, Ztr, Ytr [][]float64, ctr []in
 	}
 	a.inputs.mu.Unlock()
 	in.once.Do(func() { compute(in) })
-	return in.scale, in.dirs, in.pts
-}
-
-// foldInputOf returns the cache entry of fold f and weighting w, filled by trainingInputs;
-// nil without a cache.
-func (a *Auto) foldInputOf(f int, w Weighting) *foldInput {
-	if a.inputs == nil {
-		return nil
-	}
-	a.inputs.mu.Lock()
-	defer a.inputs.mu.Unlock()
-	return a.inputs.done[[2]int{f, int(w)}]
+	return in
 }
 
 // Refinement says when Auto refines the selected nodes jointly.

@@ -529,7 +529,8 @@ func TestFoldKernelsKept(t *testing.T) {
 	Ytr := [][]float64{y[:45]}
 	a := Auto{Seed: 1, Candidates: 12, NoPrototypes: true, inputs: newFoldInputs()}
 	w := WeightRelevance
-	scale, dirs, pts := a.trainingInputs(0, w, Ztr, Ytr, class[:45])
+	in := a.foldInput(0, w, Ztr, Ytr, class[:45])
+	scale, dirs, pts := in.scale, in.dirs, in.pts
 	if l := len(pts) + len(dirs); l >= m {
 		t.Fatalf("%d candidates for %d inputs: not the wide case", l, m)
 	}
@@ -539,7 +540,7 @@ func TestFoldKernelsKept(t *testing.T) {
 	}
 	wantTr, wantVa := fresh(Ztr), fresh(Zva)
 	for visit := range 3 {
-		ktr, kva := a.foldKernels(0, w, Ztr, Zva, scale, dirs, pts)
+		ktr, kva := a.foldKernels(in, Ztr, Zva)
 		if !ktr.kept || !kva.kept {
 			t.Fatalf("visit %d: the kernel matrices are not the kept ones", visit)
 		}

@@ -51,12 +51,12 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	tr, va := foldRows(folds, f)
 	Ztr, Ytr, ctr := pickRows(Z, Y, class, tr)
 	Zva, Yva, cva := pickRows(Z, Y, class, va)
-	scale, dirs, pts := a.trainingInputs(f, w, Ztr, Ytr, ctr)
-	l := len(pts) + len(dirs)
+	in := a.foldInput(f, w, Ztr, Ytr, ctr)
+	l := len(in.pts) + len(in.dirs)
 	maxT = min(maxT, l, len(tr)-1)
 	recs := make([]pathRecord, len(taus))
 	evals := 0
-	ktr, kva := a.foldKernels(f, w, Ztr, Zva, scale, dirs, pts)
+	ktr, kva := a.foldKernels(in, Ztr, Zva)
 	defer ktr.release()
 	defer kva.release()
 	for _, tau := range warm {
@@ -111,21 +111,20 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 	return recs, evals
 }
 
-// foldKernels returns the kernel matrices (before any width) of fold f's candidates pts and
-// linear candidates dirs of weighting w (input weights scale) at its training points Ztr and
-// held-out points Zva. On wide data, more inputs than candidates, the squared distances and
-// the linear columns, which cost 2 L N m flops and a copy of the fold's inputs in the weighted
-// inputs, are computed by the first path on the fold and weighting and kept for the others
-// (the race's rounds, the survivors; keptKernels), in less memory than that copy: the same
-// numbers, computed once.
-func (a *Auto) foldKernels(f int, w Weighting, Ztr, Zva [][]float64, scale []float64, dirs, pts [][]float64) (ktr, kva *gaussians) {
+// foldKernels returns the kernel matrices (before any width) of the candidates and linear
+// candidates of a fold and weighting's entry in at its training points Ztr and held-out
+// points Zva. On wide data, more inputs than candidates, the squared distances and the linear
+// columns, which cost 2 L N m flops and a copy of the fold's inputs in the weighted inputs, are
+// computed by the first path on the fold and weighting and kept in the fit's cache for the
+// others (the race's rounds, the survivors; keptKernels), in less memory than that copy: the
+// same numbers, computed once.
+func (a *Auto) foldKernels(in *foldInput, Ztr, Zva [][]float64) (ktr, kva *gaussians) {
 	compute := func() (*gaussians, *gaussians) {
-		Ztr, ptr := scaledPoints(Ztr, scale)
-		Zva, pva := scaledPoints(Zva, scale)
-		return newGaussiansAt(pts, dirs, Ztr, ptr), newGaussiansAt(pts, dirs, Zva, pva)
+		Ztr, ptr := scaledPoints(Ztr, in.scale)
+		Zva, pva := scaledPoints(Zva, in.scale)
+		return newGaussiansAt(in.pts, in.dirs, Ztr, ptr), newGaussiansAt(in.pts, in.dirs, Zva, pva)
 	}
-	in := a.foldInputOf(f, w)
-	if in == nil || len(scale) <= len(pts)+len(dirs) {
+	if a.inputs == nil || len(in.scale) <= len(in.pts)+len(in.dirs) {
 		return compute()
 	}
 	in.kept.once.Do(func() {
@@ -149,7 +148,7 @@ type keptKernel struct{ d2, lin []float64 }
 // keeping, and hands its kernel values back to the pool.
 func keep(k *gaussians) keptKernel {
 	kk := keptKernel{d2: k.d2, lin: slices.Clone(k.g[len(k.d2):])}
-	k.d2 = nil // (kept: not the pool's any more)
+	k.kept = true
 	k.release()
 	return kk
 }

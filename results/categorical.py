@@ -19,14 +19,10 @@ import tempfile
 
 import numpy as np
 
-args = sys.argv[1:]
-svc = "--svc" in args
-args = [a for a in args if a != "--svc"]
-binary = "sparsekernel"
-if "--bin" in args:
-    i = args.index("--bin")
-    binary = args[i + 1]
-    del args[i:i + 2]
+from holdout import options, split, svm_grid
+
+switches, binary, args = options({"--svc"})
+svc = "--svc" in switches
 REGRESSION = {"esoph", "solder", "toothgrowth", "warpbreaks"}
 
 
@@ -44,17 +40,6 @@ def read(path):
     cols = list(zip(*[r[:-1] for r in rows]))
     text = [any(v != "NA" and not number(v) for v in c) for c in cols]
     return header, rows, text
-
-
-def split(y, k, reg):
-    rng = np.random.default_rng(k)
-    test = []
-    groups = [np.arange(len(y))] if reg else [np.flatnonzero(y == c) for c in sorted(set(y))]
-    for g in groups:
-        g = rng.permutation(g)
-        test.extend(g[:int(round(0.3 * len(g)))])
-    test = np.array(sorted(test))
-    return np.setdiff1d(np.arange(len(y)), test), test
 
 
 def ours(path, header, rows, text, k, reg, tmp):
@@ -89,10 +74,8 @@ def ours(path, header, rows, text, k, reg, tmp):
 def peer(rows, text, k, reg):
     from sklearn.compose import ColumnTransformer
     from sklearn.impute import SimpleImputer
-    from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import OneHotEncoder, StandardScaler
-    from sklearn.svm import SVC, SVR
     y = np.array([r[-1] for r in rows])
     a, b = split(y, k, reg)
     X = np.array([r[:-1] for r in rows], dtype=object)
@@ -105,19 +88,8 @@ def peer(rows, text, k, reg):
     prep = ColumnTransformer([
         ("num", make_pipeline(SimpleImputer(strategy="median"), StandardScaler()), num),
         ("cat", make_pipeline(SimpleImputer(strategy="most_frequent"), OneHotEncoder(handle_unknown="ignore")), cat)])
-    grid = {"svc__C": 2.0 ** np.arange(-3, 13, 2), "svc__gamma": 2.0 ** np.arange(-13, 3, 2)}
-    if reg:
-        t = y.astype(float)
-        mu, sd = t[a].mean(), t[a].std()
-        grid = {k.replace("svc", "svr"): v for k, v in grid.items()}
-        g = GridSearchCV(make_pipeline(prep, SVR(epsilon=0.1)), grid, cv=KFold(5, shuffle=True, random_state=k),
-                         scoring="neg_mean_squared_error")
-        g.fit(X[a], (t[a] - mu) / sd)
-        p = g.predict(X[b]) * sd + mu
-        return ["%.4g" % np.mean((p - t[b]) ** 2), str(len(g.best_estimator_[-1].support_))]
-    g = GridSearchCV(make_pipeline(prep, SVC()), grid, cv=StratifiedKFold(5, shuffle=True, random_state=k))
-    g.fit(X[a], y[a])
-    return ["%.2f" % (100 * np.mean(g.predict(X[b]) != y[b])), str(len(g.best_estimator_[-1].support_))]
+    figure, svs = svm_grid([prep], X, y, a, b, k, reg)
+    return [figure, str(svs)]
 
 
 with tempfile.TemporaryDirectory() as tmp:

@@ -10,17 +10,12 @@ Usage: /usr/bin/python3 results/class-weights.py [--svc] [--bin sparsekernel] DI
 import os
 import re
 import subprocess
-import sys
 import tempfile
 
-args = sys.argv[1:]
-svc = "--svc" in args
-args = [a for a in args if a != "--svc"]
-binary = "sparsekernel"
-if "--bin" in args:
-    i = args.index("--bin")
-    binary = args[i + 1]
-    del args[i:i + 2]
+from holdout import options
+
+switches, binary, args = options({"--svc"})
+svc = "--svc" in switches
 
 
 def rows(path, k):

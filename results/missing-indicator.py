@@ -12,21 +12,13 @@ from sklearn.linear_model import LogisticRegressionCV
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
+from holdout import split  # as results/missing-values.py splits classes
+
 
 def read(path):
     rows = [l.split(",") for l in open(path).read().splitlines()[1:] if l.strip()]
     X = np.array([[np.nan if v == "NA" else float(v) for v in r[:-1]] for r in rows])
     return X, np.array([r[-1] for r in rows])
-
-
-def split(y, k):  # as results/missing-values.py splits classes
-    rng = np.random.default_rng(k)
-    test = []
-    for c in sorted(set(y)):
-        g = rng.permutation(np.flatnonzero(y == c))
-        test.extend(g[:int(round(0.3 * len(g)))])
-    test = np.array(sorted(test))
-    return np.setdiff1d(np.arange(len(y)), test), test
 
 
 for path in sys.argv[1:]:

@@ -20,15 +20,10 @@ import tempfile
 
 import numpy as np
 
-args = sys.argv[1:]
-svc = "--svc" in args
-complete_case = "--complete-case" in args
-args = [a for a in args if a not in ("--svc", "--complete-case")]
-binary = "sparsekernel"
-if "--bin" in args:
-    i = args.index("--bin")
-    binary = args[i + 1]
-    del args[i:i + 2]
+from holdout import options, split, svm_grid
+
+switches, binary, args = options({"--svc", "--complete-case"})
+svc, complete_case = "--svc" in switches, "--complete-case" in switches
 
 
 def read(path):
@@ -45,18 +40,6 @@ def regression(y):
     except ValueError:
         return False
     return len(set(v)) > 30
-
-
-def split(y, k, reg):
-    rng = np.random.default_rng(k)
-    test = []
-    groups = [np.arange(len(y))] if reg else [np.flatnonzero(y == c) for c in sorted(set(y))]
-    for g in groups:
-        g = rng.permutation(g)
-        test.extend(g[:int(round(0.3 * len(g)))])
-    test = np.array(sorted(test))
-    train = np.setdiff1d(np.arange(len(y)), test)
-    return train, test
 
 
 def ours(header, lines, X, k, reg, tmp):
@@ -90,25 +73,10 @@ def ours(header, lines, X, k, reg, tmp):
 
 def peer(X, y, k, reg):
     from sklearn.impute import SimpleImputer
-    from sklearn.model_selection import GridSearchCV, KFold, StratifiedKFold
-    from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
-    from sklearn.svm import SVC, SVR
     a, b = split(y, k, reg)
-    grid = {"svc__C": 2.0 ** np.arange(-3, 13, 2), "svc__gamma": 2.0 ** np.arange(-13, 3, 2)}
-    if reg:
-        t = y.astype(float)
-        mu, sd = t[a].mean(), t[a].std()
-        est = make_pipeline(SimpleImputer(strategy="median"), StandardScaler(), SVR(epsilon=0.1))
-        grid = {k.replace("svc", "svr"): v for k, v in grid.items()}
-        g = GridSearchCV(est, grid, cv=KFold(5, shuffle=True, random_state=k), scoring="neg_mean_squared_error")
-        g.fit(X[a], (t[a] - mu) / sd)
-        p = g.predict(X[b]) * sd + mu
-        return ["%.4g" % np.mean((p - t[b]) ** 2)]
-    est = make_pipeline(SimpleImputer(strategy="median"), StandardScaler(), SVC())
-    g = GridSearchCV(est, grid, cv=StratifiedKFold(5, shuffle=True, random_state=k))
-    g.fit(X[a], y[a])
-    return ["%.2f" % (100 * np.mean(g.predict(X[b]) != y[b]))]
+    figure, _ = svm_grid([SimpleImputer(strategy="median"), StandardScaler()], X, y, a, b, k, reg)
+    return [figure]
 
 
 with tempfile.TemporaryDirectory() as tmp:
