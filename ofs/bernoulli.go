@@ -336,9 +336,11 @@ func finite(v []float64) bool {
 }
 
 // gram sets the upper triangle of the m x m matrix h to B B' (B: m x n, row-major), each
-// entry one dot product of two rows (vecmath.Dot), the rows of h shared out among up to
-// workers goroutines when the product is large enough to pay for them; every entry is
-// computed the same way whatever the number of goroutines. Where B is too large for a cache
+// entry one dot product of two rows (vecmath.MulRowsBy, four rows i of h at a time, each row of
+// B read once for the four), the groups of rows shared out among up to workers goroutines when
+// the product is large enough to pay for them; every entry is computed the same way whatever
+// the number of goroutines. The groups also write entries below the diagonal of their rows
+// (the products of their own rows), which nothing reads. Where B is too large for a cache
 // (more than gramCache entries) the points are taken gramBlock at a time, and each entry is
 // the sum, block after block, of the blocks' dot products: row i of h reads the rows j >= i,
 // which are then read from a cache rather than from memory once a row.
@@ -346,28 +348,37 @@ func gram(B []float64, m, n int, h []float64, workers int) {
 	if m*m*n < gramParallel {
 		workers = 1
 	}
+	groups := (m + gramRows - 1) / gramRows
 	if m*n <= gramCache {
-		vecmath.Each(m, workers, func(i int) { // B_j . B_i for j >= i, four rows a pass
-			vecmath.MulRows(B[i*n:], n, n, B[i*n:(i+1)*n], h[i*m+i:i*m+m])
+		vecmath.Each(groups, workers, func(g int) { // B_j . B_i for j >= i, i in the group
+			i := g * gramRows
+			vecmath.MulRowsBy(B[i*n:], n, n, m-i, B[i*n:], n, min(gramRows, m-i), h[i*m+i:], m)
 		})
 		return
 	}
 	part := make([]float64, m*m)
 	for lo := 0; lo < n; lo += gramBlock {
 		w := min(gramBlock, n-lo)
-		vecmath.Each(m, workers, func(i int) {
-			p, hi := part[i*m+i:i*m+m], h[i*m+i:i*m+m]
-			vecmath.MulRows(B[i*n+lo:], n, w, B[i*n+lo:i*n+lo+w], p)
-			if lo == 0 {
-				copy(hi, p)
-				return
-			}
-			for k, v := range p {
-				hi[k] += v
+		vecmath.Each(groups, workers, func(g int) {
+			i := g * gramRows
+			rows := min(gramRows, m-i)
+			vecmath.MulRowsBy(B[i*n+lo:], n, w, m-i, B[i*n+lo:], n, rows, part[i*m+i:], m)
+			for r := i; r < i+rows; r++ {
+				p, hi := part[r*m+i:r*m+m], h[r*m+i:r*m+m]
+				if lo == 0 {
+					copy(hi, p)
+					continue
+				}
+				for k, v := range p {
+					hi[k] += v
+				}
 			}
 		})
 	}
 }
+
+// gramRows is the number of rows of a Gram matrix gram computes together.
+const gramRows = 4
 
 // gramCache is the size, in entries, of the rows above which gram takes the points gramBlock
 // at a time (16 MiB of rows: two-class fits of up to a few thousand points stay below it and

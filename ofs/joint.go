@@ -173,8 +173,8 @@ func (j *joint) costGrad(u, grad []float64) float64 {
 		for i, v := range g[c*n : (c+1)*n] {
 			hc[i] *= v
 		}
-		vecmath.MulRows(j.zt, n, n, hc, j.gc[c*m:(c+1)*m])
 	}
+	vecmath.MulRowsBy(j.zt, n, n, m, j.h, n, ng, j.gc, m) // gc_c = Z' h_c, each row of Z' read once for four c
 	for c := range ng {
 		iv := math.Exp(-u[ng*m+c]) / j.unit
 		hc := j.h[c*n : (c+1)*n]

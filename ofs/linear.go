@@ -128,7 +128,7 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 		}
 	}
 	rg := &ridge{zc: zc, n: n, m: m, q: m, dual: m > n}
-	// G's upper triangle, row by row: G_jl = c_j'c_l for the rows c of ct (q x span), Zc's
+	// G's upper triangle, four rows at a time: G_jl = c_j'c_l for the rows c of ct (q x span), Zc's
 	// columns (primal) or the rows of P Zc but its first (dual), in the selection's products
 	// (MulRows). P = I - beta v v' with v = 1/sqrt(N) - e_1 maps the constant vector to e_1:
 	// the first row of P Zc is zero (Zc is centred), and P's other columns are H.
@@ -158,8 +158,10 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	}
 	q := rg.q
 	g := make([]float64, q*q)
+	for j := 0; j < q; j += gramRows { // rows j to j+3 at once (and, below the diagonal, unread products)
+		vecmath.MulRowsBy(ct[j*span:], span, span, q-j, ct[j*span:], span, min(gramRows, q-j), g[j*q+j:], q)
+	}
 	for j := range q {
-		vecmath.MulRows(ct[j*span:], span, span, ct[j*span:(j+1)*span], g[j*q+j:(j+1)*q])
 		rg.trace += g[j*q+j]
 	}
 	if !(rg.trace > 0) || math.IsInf(rg.trace, 0) {

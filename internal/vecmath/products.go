@@ -41,6 +41,29 @@ func MulRows(A []float64, stride, n int, x, y []float64) {
 	}
 }
 
+// MulRowsBy sets Y[k*ystride + r] = sum_{i < n} A[r*stride + i] X[k*xstride + i] for every
+// r < rows and k < xs: MulRows for the xs rows X_k of X, each entry summed as MulRows sums it.
+// Four rows of X are taken at a time, so that each row of A is read once for the four (in a
+// Gram matrix, where X's rows are A's own, a fourth of the reads from beyond the first-level
+// cache).
+func MulRowsBy(A []float64, stride, n, rows int, X []float64, xstride, xs int, Y []float64, ystride int) {
+	if rows == 0 || xs == 0 {
+		return
+	}
+	k := 0
+	if useAVX2 && n > 0 {
+		_ = A[(rows-1)*stride+n-1]
+		for ; k+3 < xs; k += 4 {
+			_ = X[(k+3)*xstride+n-1]
+			_ = Y[(k+3)*ystride+rows-1]
+			mulRows4AVX2(A, stride, n, rows, X[k*xstride:], xstride, Y[k*ystride:], ystride)
+		}
+	}
+	for ; k < xs; k++ {
+		MulRows(A, stride, n, X[k*xstride:k*xstride+n], Y[k*ystride:k*ystride+rows])
+	}
+}
+
 // SubMulTrans sets y[i] -= sum_j a[j] P[j*stride + i] for every i < len(y), the terms j taken
 // in order (y[i] = (y[i] - a_0 P_0i) - a_1 P_1i - ...): entry i does not depend on the
 // others, so a part of y computed alone gives the same values. y is taken in blocks of

@@ -445,3 +445,101 @@ me1:
 medone:
 	VZEROUPPER
 	RET
+
+// func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride int, Y []float64, ystride int)
+// Y[k*ystride + r] = A_r . X_k for the four rows X_k (k < 4) of X and the rows A_r (r < rows)
+// of A, each sum as mulRowsAVX2 forms it: a row of A is loaded once for the four rows of X,
+// which stay in the first-level cache while the rows of A stream past.
+TEXT ·mulRows4AVX2(SB), NOSPLIT, $0-112
+	MOVQ A_base+0(FP), SI
+	MOVQ stride+24(FP), R8
+	SHLQ $3, R8
+	MOVQ n+32(FP), CX
+	MOVQ rows+40(FP), R10
+	MOVQ X_base+48(FP), DI
+	MOVQ xstride+72(FP), R9
+	SHLQ $3, R9
+	LEAQ (R9)(R9*2), R13
+	MOVQ Y_base+80(FP), DX
+	MOVQ ystride+104(FP), AX
+	SHLQ $3, AX
+
+x4row:
+	TESTQ  R10, R10
+	JZ     x4done
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	MOVQ   SI, R11
+	MOVQ   DI, R12
+	MOVQ   CX, BX
+	SHRQ   $3, BX
+	JZ     x4combine
+
+x4loop:
+	VMOVUPD (R11), Y8
+	VMOVUPD 32(R11), Y9
+	VMULPD  (R12), Y8, Y10
+	VMULPD  32(R12), Y9, Y11
+	VADDPD  Y10, Y0, Y0
+	VADDPD  Y11, Y1, Y1
+	VMULPD  (R12)(R9*1), Y8, Y12
+	VMULPD  32(R12)(R9*1), Y9, Y13
+	VADDPD  Y12, Y2, Y2
+	VADDPD  Y13, Y3, Y3
+	VMULPD  (R12)(R9*2), Y8, Y10
+	VMULPD  32(R12)(R9*2), Y9, Y11
+	VADDPD  Y10, Y4, Y4
+	VADDPD  Y11, Y5, Y5
+	VMULPD  (R12)(R13*1), Y8, Y12
+	VMULPD  32(R12)(R13*1), Y9, Y13
+	VADDPD  Y12, Y6, Y6
+	VADDPD  Y13, Y7, Y7
+	ADDQ    $64, R11
+	ADDQ    $64, R12
+	DECQ    BX
+	JNZ     x4loop
+
+x4combine:
+	ROWSUM(Y0, Y1, X0, X1)
+	ROWSUM(Y2, Y3, X2, X3)
+	ROWSUM(Y4, Y5, X4, X5)
+	ROWSUM(Y6, Y7, X6, X7)
+	MOVQ         CX, BX
+	ANDQ         $7, BX
+	JZ           x4store
+
+x4tail:
+	VMOVSD (R11), X8
+	VMULSD (R12), X8, X9
+	VADDSD X9, X0, X0
+	VMULSD (R12)(R9*1), X8, X9
+	VADDSD X9, X2, X2
+	VMULSD (R12)(R9*2), X8, X9
+	VADDSD X9, X4, X4
+	VMULSD (R12)(R13*1), X8, X9
+	VADDSD X9, X6, X6
+	ADDQ   $8, R11
+	ADDQ   $8, R12
+	DECQ   BX
+	JNZ    x4tail
+
+x4store:
+	VMOVSD X0, (DX)
+	VMOVSD X2, (DX)(AX*1)
+	VMOVSD X4, (DX)(AX*2)
+	LEAQ   (AX)(AX*2), BX
+	VMOVSD X6, (DX)(BX*1)
+	ADDQ   $8, DX
+	ADDQ   R8, SI
+	DECQ   R10
+	JMP    x4row
+
+x4done:
+	VZEROUPPER
+	RET

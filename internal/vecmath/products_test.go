@@ -53,6 +53,25 @@ func TestProductsMatch(t *testing.T) {
 					t.Fatalf("MulRows %d x %d, row %d: assembly %v, Go %v", rows, n, i, got[i], want[i])
 				}
 			}
+			// MulRowsBy: xs rows of X (at a stride) against the rows of A, each entry as
+			// MulRows gives it, in the assembly and the Go forms.
+			for _, xs := range []int{1, 3, 4, 5, 8, 9} {
+				xstride, ystride := n+r.IntN(3), rows+r.IntN(3)
+				X := randomVec(r, (xs-1)*xstride+n)
+				Y, W := make([]float64, (xs-1)*ystride+rows), make([]float64, (xs-1)*ystride+rows)
+				MulRowsBy(A, stride, n, rows, X, xstride, xs, Y, ystride)
+				withGo(func() { MulRowsBy(A, stride, n, rows, X, xstride, xs, W, ystride) })
+				one := make([]float64, rows)
+				for k := range xs {
+					MulRows(A, stride, n, X[k*xstride:k*xstride+n], one)
+					for i, v := range one {
+						g, w := Y[k*ystride+i], W[k*ystride+i]
+						if math.Float64bits(g) != math.Float64bits(v) || math.Float64bits(w) != math.Float64bits(v) {
+							t.Fatalf("MulRowsBy %d x %d, %d rows of X, entry (%d, %d): assembly %v, Go %v, MulRows %v", rows, n, xs, k, i, g, w, v)
+						}
+					}
+				}
+			}
 			// MulElems on n entries.
 			e0, e1 := make([]float64, n), make([]float64, n)
 			MulElems(e0, A, x)
