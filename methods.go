@@ -154,7 +154,7 @@ func fitAuto(c *fitContext) error {
 		chose += c.powerKept()
 	}
 	if in := c.in; in != nil && in.resized[0] > 0 { // (resize's, which made it)
-		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, where a class map with terms of the inputs did as well on the out-of-fold decisions", in.resized[0], in.resized[1])
+		chose += fmt.Sprintf("; the size rule's %d nodes cut to %d, "+model.ResizedChose, in.resized[0], in.resized[1])
 	}
 	err = c.crossValidated(r.Scale, r.Centres, r.Vars, r.Linear, r.Weights, r.Bias, r.CVCurve, r.CVMiss, r.Selected, r.OOF, r.Calibrate, chose, r.Evaluations)
 	if err == nil && r.Estimate != nil { // the first fold's model pruned as the final one was

@@ -584,7 +584,7 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 	default:
 		loo = fmt.Sprintf("LOO %s %.4g (scope %s)", unit, tr.LOOError, text(tr.LOOScope))
 	}
-	if tr.CVError > 0 {
+	if tr.CVError > 0 && tr.LOOScope != "cv" { // (for "cv" the same figure as LOOError)
 		loo += fmt.Sprintf(", cross-validated %.4g", tr.CVError)
 	}
 	add("%s.", loo)

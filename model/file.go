@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/internal/version"
@@ -563,7 +564,34 @@ func notModel(source string, data []byte, err error) error {
 		}
 		return fmt.Errorf("%s:%s: %w: %q holds %s", source, position(data, te.Offset), ErrNotModel, field, what)
 	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok { // (encoding/json has no type for it)
+		if key, err := strconv.Unquote(name); err == nil {
+			at := ""
+			if off := keyOffset(data, key); off >= 0 {
+				at = ":" + position(data, int64(off))
+			}
+			return fmt.Errorf("%s%s: %w: unknown field %q", source, at, ErrNotModel, key)
+		}
+	}
 	return fmt.Errorf("%s: %w: %w", source, ErrNotModel, err)
+}
+
+// keyOffset returns the offset in data of the first object key named key (its opening quote),
+// or -1.
+func keyOffset(data []byte, key string) int {
+	quoted, _ := json.Marshal(key)
+	for from := 0; ; {
+		i := bytes.Index(data[from:], quoted)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		rest := bytes.TrimLeft(data[i+len(quoted):], " \t\r\n")
+		if len(rest) > 0 && rest[0] == ':' {
+			return i
+		}
+		from = i + 1
+	}
 }
 
 // position returns "line:column" (1-based, column in bytes) of byte offset off of data.

@@ -66,6 +66,12 @@ const RVMChose = "then a relevance vector machine"
 // regression on the inputs that replaced the selection's model (one linear node).
 const LinearChose = "then the logistic regression on the inputs"
 
+// ResizedChose is the phrase of Training.Chose that says a several-class model has fewer
+// Gaussian nodes than its size rule chose (Training.Chosen, down to none), as a class map
+// with terms of the inputs did as well with them out of fold: its estimated error is then
+// Training.LOOError, not the curve's at that size.
+const ResizedChose = "where a class map with terms of the inputs did as well on the out-of-fold decisions"
+
 // Node is one basis function: its centre and its width parameters in the standardised space.
 // Kind is empty for a node of the model's Kernel, NodeLinear or NodeQuadratic.
 type Node struct {

@@ -434,6 +434,8 @@ func TestReadErrors(t *testing.T) {
 		{"wrong format", `{"format":"other","version":1}`, `not a model file: its format is "other", not a sparsekernel model's "sparsekernel-model"`},
 		{"future version", strings.Replace(good.String(), `"version": 2`, `"version": 9`, 1), "version 9"},
 		{"unknown field", strings.Replace(good.String(), `"bias"`, `"biass"`, 1), "unknown field"},
+		// its line and column, not those of the same text as a value before it
+		{"unknown field, where", `{"format": "sparsekernel-model", "version": 2, "task": "colour",` + "\n  \"colour\" : 1}", `m.json:2:3: not a model file: unknown field "colour"`},
 		{"inconsistent", strings.Replace(good.String(), `"inputs": 2`, `"inputs": 3`, 1), "invalid model"},
 		{"trailing data", good.String() + "{}", "not a model file"},
 		{"null weight", strings.Replace(good.String(), `[1.5,-0.75]`, `[1.5,null]`, 1), `"weights[0][1]" is null`},

@@ -123,7 +123,7 @@ func clip(s []byte) string {
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // noFill is the end of the message refusing a missing value for a model without fill values.
-const noFill = "is a missing value, and the model was trained without missing values"
+const noFill = "is a missing value, and the model was trained without missing values (train it with -missing median, or Options.FillMissing, to fill them)"
 
 // jsonParser reads the request forms
 //

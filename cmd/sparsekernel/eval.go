@@ -25,7 +25,8 @@ func init() {
 		short: "train on one file and report the test error, confusion matrix and error against size",
 		long: `
 Eval trains a model on the first file exactly as train does, then reports its size, width,
-leave-one-out curve, and its error on the second file: for a classifier the misclassification
+estimated error against model size (cross-validated, or the leave-one-out error of the
+papers' methods), and its error on the second file: for a classifier the misclassification
 rate, the confusion matrix with each class's recall and precision, the balanced error (the mean
 of the classes' 1 - recall) and, with probabilities, the log-loss, the Brier score, the area
 under the ROC curve (AUC; for several classes each class against the rest, averaged) and a
@@ -316,6 +317,9 @@ func sizeTable(w io.Writer, m *model.Model) {
 		sizes = append(sizes, n)
 		n = max(n+1, n*5/4)
 	}
+	if t.Chosen == 0 { // no Gaussian node (the class map on the inputs' terms): the model's estimate
+		fmt.Fprintf(w, "  *%5d nodes  %s\n", 0, formatError(m, t.LOOError))
+	}
 	if t.Chosen > 0 && !slices.Contains(sizes, t.Chosen) {
 		sizes = append(sizes, t.Chosen)
 		slices.Sort(sizes)
@@ -342,6 +346,8 @@ func sizeTable(w io.Writer, m *model.Model) {
 		fmt.Fprintf(w, "  (the model is the relevance vector machine of %d nodes that did better out of fold than this selection)\n", n)
 	case strings.Contains(t.Chose, model.LinearChose):
 		fmt.Fprintf(w, "  (the model is the logistic regression on the inputs, one linear node, that did about as well out of fold as this selection of %d nodes)\n", t.Chosen)
+	case strings.Contains(t.Chose, model.ResizedChose):
+		fmt.Fprintf(w, "  (the size selected is below the size rule's, as a class map with terms of the inputs did as well with them out of fold: %s %s)\n", estimateName(m), formatError(m, t.LOOError))
 	case n < t.Chosen:
 		fmt.Fprintf(w, "  (of the %d nodes selected, the evidence pruning kept %d)\n", t.Chosen, n)
 	}
