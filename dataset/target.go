@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,7 +60,11 @@ func DetectLabels(labels []string) Detection {
 		if d, ok := strayText(labels); ok {
 			return d
 		}
-		if st := strays(labels); st.missing && len(st.nums) > 0 {
+		st := strays(labels)
+		if len(st.nums) == len(labels) { // numbers, distinct beyond a float64's digits (distinct)
+			return Detection{Classification, len(cs), "text labels: numbers that differ beyond the 16 digits of a float64"}
+		}
+		if st.missing && len(st.nums) > 0 {
 			return Detection{Classification, len(cs), fmt.Sprintf("text labels: numbers but for %d of %d that mark missing values, such as %q; to fit the numbers, remove those rows",
 				len(labels)-len(st.nums), len(labels), short(st.other))}
 		}
@@ -109,8 +114,8 @@ func countRows(k, n int) string {
 	return fmt.Sprintf("%d rows of %d", k, n)
 }
 
-// MissingLabel returns the index of the first label that marks a missing value (IsMissing:
-// "NA", "null", ...) in a column of numbers that are class labels, or -1: every other label
+// MissingLabel returns the index of the first label that marks a missing value (MissingValue:
+// "NA", "null", "NaN", ...) in a column of numbers that are class labels, or -1: every other label
 // is a finite number, the markers are at most one label in 20, and the numbers alone read as
 // classes (DetectLabels). Such a column is read as text labels, the marker one more class;
 // it is far more likely a missing label. (Among numbers that read as a regression target the
@@ -125,7 +130,7 @@ func MissingLabel(labels []string) int {
 
 // strayLabels are the labels that are not finite numbers among a column of numbers: nums the
 // numbers, first the index of the first other label (-1 if there is none, or more than one
-// label in 20), missing whether every other label marks a missing value (IsMissing).
+// label in 20), missing whether every other label marks a missing value (MissingValue).
 type strayLabels struct {
 	nums    []string
 	first   int
@@ -140,7 +145,7 @@ func strays(labels []string) strayLabels {
 			st.nums = append(st.nums, l)
 			continue
 		}
-		st.missing = st.missing && IsMissing(strings.TrimSpace(l))
+		st.missing = st.missing && MissingValue(strings.TrimSpace(l))
 		if st.first < 0 {
 			st.first, st.other = i, l
 		}
@@ -168,8 +173,9 @@ func DetectTask(labels []string) Task { return DetectLabels(labels).Task }
 
 // Classes maps labels of two or more distinct values to class indices: idx[i] is the index
 // of labels[i] in classes. If all labels are numbers they are compared by value and classes
-// are in increasing order of value (so "0"/"1", "-1"/"1" and "1"/"2" behave as expected);
-// otherwise in lexical order. Errors wrap ErrEmpty or ErrOneClass; ClassesTable adds the file.
+// are in increasing order of value (so "0"/"1", "-1"/"1" and "1"/"2" behave as expected, and
+// "1.0" is "1"); otherwise, or if two distinct numbers round to one float64 (integers beyond
+// 2^53), they are text, in lexical order. Errors wrap ErrEmpty or ErrOneClass; ClassesTable adds the file.
 func Classes(labels []string) (idx []int, classes []string, err error) {
 	if len(labels) == 0 {
 		return nil, nil, errorf(ErrEmpty, "no labels")
@@ -301,17 +307,30 @@ func distinct(labels []string, limit int) (cs []class, numeric bool) {
 		values = append(values, v)
 	}
 	if numeric {
-		seen := map[float64]bool{}
+		seen := map[float64]int{} // value -> its class in cs
+		same := map[string]bool{} // spellings of a class's value other than its first
 		for i, v := range values {
-			if !seen[v] {
-				seen[v] = true
+			k, ok := seen[v]
+			if !ok {
+				seen[v] = len(cs)
 				cs = append(cs, class{labels[i], i, v})
 				if len(cs) == limit {
 					break
 				}
+				continue
+			}
+			if l := labels[i]; l != cs[k].label && !same[l] {
+				if !sameNumber(l, cs[k].label) { // two numbers one float64 (beyond 2^53): text
+					numeric = false
+					break
+				}
+				same[l] = true
 			}
 		}
-		return cs, true
+		if numeric {
+			return cs, true
+		}
+		cs = nil
 	}
 	seen := map[string]bool{}
 	for i, l := range labels {
@@ -324,6 +343,15 @@ func distinct(labels []string, limit int) (cs []class, numeric bool) {
 		}
 	}
 	return cs, false
+}
+
+// sameNumber reports whether the numbers a and b (finite, plain decimals) are equal exactly,
+// not only once rounded to float64.
+func sameNumber(a, b string) bool {
+	var x, y big.Rat
+	_, okA := x.SetString(strings.TrimSpace(a))
+	_, okB := y.SetString(strings.TrimSpace(b))
+	return okA && okB && x.Cmp(&y) == 0
 }
 
 // Binary maps labels of exactly two distinct values to -1/+1: classes[0] -> -1, classes[1]

@@ -53,6 +53,8 @@ func TestDetectLabelsReason(t *testing.T) {
 		{"numbers and text", append(reals(18), "x", "NA"), "text labels"},
 		{"numbers and markers", append(reals(17), "NA", "null", "NA"), `text labels: numbers but for 3 of 20 that mark missing values, such as "NA"; to fit the numbers, remove those rows`},
 		{"markers only", []string{"NA", "None", "NA"}, "text labels"},
+		{"numbers beyond 2^53", []string{"9007199254740993", "9007199254740992"}, "text labels: numbers that differ beyond the 16 digits of a float64"},
+		{"numbers and NaN", append(reals(17), "NaN", "nan", "NaN"), `text labels: numbers but for 3 of 20 that mark missing values, such as "NaN"; to fit the numbers, remove those rows`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,6 +72,7 @@ func TestMissingLabel(t *testing.T) {
 	}{
 		{"one NA among labels of two values", append(slices.Clone(twoValues), "NA"), 19},
 		{"null first among labels of two values", append([]string{"null"}, twoValues...), 0},
+		{"one NaN among labels of two values", append(slices.Clone(twoValues), "NaN"), 19},
 		{"None among a few integers", append(slices.Repeat([]string{"1", "2", "3", "4"}, 10), "None"), 40},
 		{"two NA among 20", append(slices.Clone(twoValues[:18]), "NA", "NA"), -1},
 		{"NA among real values (a regression's error)", append(reals(19), "NA"), -1},
@@ -274,5 +277,35 @@ func TestIndicesKnown(t *testing.T) {
 		if _, err := Indices(tc.labels, classes); (err != nil) != (tc.unknown > 0) {
 			t.Errorf("%q: Indices error %v", tc.labels, err)
 		}
+	}
+}
+
+// Numeric labels are one class when their values are equal, exactly: "1.0" is "1", but two
+// integers beyond 2^53 that round to one float64 are two classes (the labels then read as text).
+func TestClassesByValue(t *testing.T) {
+	tests := []struct {
+		name    string
+		labels  []string
+		classes []string
+		idx     []int
+	}{
+		{"spellings of one value", []string{"1", "2", "1.0", "2e0", "1"}, []string{"1", "2"}, []int{0, 1, 0, 1, 0}},
+		{"leading zeros", []string{"007", "12", "7"}, []string{"007", "12"}, []int{0, 1, 0}},
+		{"beyond 2^53", []string{"9007199254740993", "9007199254740992", "9007199254740993"}, []string{"9007199254740992", "9007199254740993"}, []int{1, 0, 1}},
+		{"beyond 2^53, three", []string{"9007199254740993", "9007199254740992", "1"}, []string{"1", "9007199254740992", "9007199254740993"}, []int{2, 1, 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			idx, classes, err := Classes(tc.labels)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(classes, tc.classes) || !slices.Equal(idx, tc.idx) {
+				t.Errorf("classes %q, indices %v; want %q, %v", classes, idx, tc.classes, tc.idx)
+			}
+		})
+	}
+	if _, classes, err := Binary([]string{"9007199254740993", "9007199254740992"}); err != nil || classes != [2]string{"9007199254740992", "9007199254740993"} {
+		t.Errorf("Binary beyond 2^53: %q, %v; want the two labels as two classes", classes, err)
 	}
 }

@@ -751,6 +751,10 @@ func (g *cGen) functions() {
 			"            f[k] += $p_qweight[k][i] * g;",
 			"    }")
 	}
+	g.put( // before the clipping, which would take an infinity to an end
+		"    for (k = 0; k < $P_N_OUTPUTS; k++)",
+		"        if (!isfinite(f[k]))",
+		"            return -2;")
 	switch {
 	case m.Trend != nil:
 		g.put(
@@ -780,9 +784,6 @@ func (g *cGen) functions() {
 			"        f[0] = $p_range[1];")
 	}
 	g.put(
-		"    for (k = 0; k < $P_N_OUTPUTS; k++)",
-		"        if (!isfinite(f[k]))",
-		"            return -2;",
 		"    return 0;",
 		"}")
 	if m.Task == model.Regression {

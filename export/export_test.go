@@ -265,6 +265,10 @@ func testCases(t testing.TB) []testCase {
 	mo.Nodes[1].Centre[0] = mo.Nodes[0].Centre[0]
 	mo.Weights[0] = []float64{1e308, 1e308}
 	add("overflow", mustCheck(t, mo), around(mo, 50, 16), true)
+	// The same with a range: an infinite sum is refused, not clipped to an end.
+	moc := *mo
+	moc.Range = []float64{-1, 1}
+	add("overflow_clip", mustCheck(t, &moc), around(mo, 50, 16), true)
 
 	// Linear nodes, folded into one linear term by the export: mixed with Gaussian nodes or
 	// alone, for each kind of output.

@@ -396,6 +396,12 @@ func (g *goGen) functions() {
 			"\t\t}",
 			"\t}")
 	}
+	g.put( // before the clipping, which would take an infinity to an end
+		"\tfor _, v := range f {",
+		"\t\tif math.IsNaN(v) || math.IsInf(v, 0) {",
+		"\t\t\treturn [$P"+"Outputs]float64{}, Err$P"+"Overflow",
+		"\t\t}",
+		"\t}")
 	switch {
 	case m.Trend != nil:
 		g.put("\tlo, hi, t := $pRange[0], $pRange[1], 0.0")
@@ -419,11 +425,6 @@ func (g *goGen) functions() {
 			"\t}")
 	}
 	g.put(
-		"\tfor _, v := range f {",
-		"\t\tif math.IsNaN(v) || math.IsInf(v, 0) {",
-		"\t\t\treturn [$P"+"Outputs]float64{}, Err$P"+"Overflow",
-		"\t\t}",
-		"\t}",
 		"\treturn f, nil",
 		"}", "")
 	if m.Task == model.Regression {

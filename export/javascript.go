@@ -358,6 +358,12 @@ func (g *jsGen) functions() {
 			"    }",
 			"  }")
 	}
+	g.put( // before the clipping, which would take an infinity to an end
+		"  for (let k = 0; k < $P_N_OUTPUTS; k++) {",
+		"    if (!Number.isFinite(f[k])) {",
+		`      throw _$p_overflow("decision value " + (k + 1) + " is " + f[k] + " (inputs or weights too large)");`,
+		"    }",
+		"  }")
 	switch {
 	case m.Trend != nil:
 		g.put(
@@ -393,11 +399,6 @@ func (g *jsGen) functions() {
 			"  }")
 	}
 	g.put(
-		"  for (let k = 0; k < $P_N_OUTPUTS; k++) {",
-		"    if (!Number.isFinite(f[k])) {",
-		`      throw _$p_overflow("decision value " + (k + 1) + " is " + f[k] + " (inputs or weights too large)");`,
-		"    }",
-		"  }",
 		"  return f;",
 		"}")
 	if m.Task == model.Regression {

@@ -391,6 +391,11 @@ func (g *pyGen) functions() {
 			"        for k in range($P_N_OUTPUTS):",
 			"            f[k] += _$p_qweight[k][i] * g")
 	}
+	g.put( // before the clipping, which would take an infinity to an end
+		"    for k in range($P_N_OUTPUTS):",
+		"        if not math.isfinite(f[k]):",
+		"            raise OverflowError(",
+		`                "`+g.opt.Name+`: decision value %d is %r (inputs or weights too large)" % (k + 1, f[k]))`)
 	switch {
 	case m.Trend != nil:
 		g.put("    lo, hi, t = _$p_range[0], _$p_range[1], 0.0")
@@ -415,12 +420,7 @@ func (g *pyGen) functions() {
 			"    if f[0] > _$p_range[1]:",
 			"        f[0] = _$p_range[1]")
 	}
-	g.put(
-		"    for k in range($P_N_OUTPUTS):",
-		"        if not math.isfinite(f[k]):",
-		"            raise OverflowError(",
-		`                "`+g.opt.Name+`: decision value %d is %r (inputs or weights too large)" % (k + 1, f[k]))`,
-		"    return f")
+	g.put("    return f")
 	if m.Task == model.Regression {
 		clip := ""
 		if m.Range != nil {

@@ -296,39 +296,77 @@ func (m *Model) Save(path string) error {
 	return WriteFileAtomic(path, buf.Bytes())
 }
 
-// WriteFileAtomic writes data to path through a temporary file and a rename. A path naming
-// a directory is refused.
+// WriteFileAtomic writes data to path through a temporary file and a rename, keeping the
+// permissions of a file it replaces (0644 for a new one). A symbolic link is written through
+// (its target replaced, the link kept); a path that exists and is not a regular file (a
+// device such as /dev/stdout, a named pipe) is written to directly, as cp would; a directory
+// is refused.
 func WriteFileAtomic(path string, data []byte) error {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	wrap := func(err error) error {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err // name the file the user asked for, not the temporary one
 		}
 		return &os.PathError{Op: "write", Path: path, Err: err}
 	}
+	target, err := OutputTarget(path)
+	if err != nil {
+		return err
+	}
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
+		switch {
+		case st.IsDir():
+			return &os.PathError{Op: "write", Path: path, Err: errors.New("is a directory")}
+		case !st.Mode().IsRegular():
+			f, err := os.OpenFile(target, os.O_WRONLY, 0)
+			if err != nil {
+				return wrap(err)
+			}
+			_, err = f.Write(data)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return wrap(err)
+			}
+			return nil
+		}
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp*")
+	if err != nil {
+		return wrap(err)
+	}
 	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
+		err = os.Chmod(tmp.Name(), mode)
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), path)
+		err = os.Rename(tmp.Name(), target)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return &os.PathError{Op: "write", Path: path, Err: err}
+		return wrap(err)
 	}
 	return nil
+}
+
+// OutputTarget returns the file that writing to path (WriteFileAtomic) replaces: path itself,
+// or, for a symbolic link, the file it leads to; a link that leads nowhere is an error.
+func OutputTarget(path string) (string, error) {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return path, nil
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", &os.PathError{Op: "write", Path: path, Err: fmt.Errorf("a symbolic link to a file that cannot be reached: %w", errors.Unwrap(err))}
+	}
+	return target, nil
 }
 
 // FormatVersion is the file format version Write writes m as: the oldest that holds it, 8

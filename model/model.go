@@ -640,14 +640,14 @@ func (m *Model) decisionTo(f, z, x []float64) error {
 			f[k] = fk
 		}
 	}
-	if m.Range != nil {
-		lo, hi := m.bounds(z)
-		f[0] = min(max(f[0], lo), hi)
-	}
-	for k, v := range f {
+	for k, v := range f { // (before the clipping, which would take an infinity to an end)
 		if !finite(v) {
 			return fmt.Errorf("%w: output %d is %v", ErrOverflow, k+1, v)
 		}
+	}
+	if m.Range != nil {
+		lo, hi := m.bounds(z)
+		f[0] = min(max(f[0], lo), hi)
 	}
 	return nil
 }

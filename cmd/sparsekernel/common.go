@@ -485,7 +485,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 }
 
 // warnMissingClass warns about a class of two rows or more whose label marks a missing value
-// ("NA", "None", ...: dataset.IsMissing), such as R's write.csv writes for a factor's NA: the
+// ("NA", "None", "NaN", ...: dataset.MissingValue), such as R's write.csv writes for a factor's NA: the
 // rows most likely have no label, and the class would be learnt from them. (A class of one
 // row gets warnClassSizes' warning; among numeric labels a marker is an error, or the reason
 // of the task says so.)
@@ -493,12 +493,12 @@ func warnMissingClass(w io.Writer, t *dataset.Table) {
 	count, first := map[string]int{}, map[string]int{}
 	numbers := true
 	for i, l := range t.Labels {
-		if dataset.IsMissing(strings.TrimSpace(l)) {
+		if dataset.MissingValue(strings.TrimSpace(l)) {
 			if count[l] == 0 {
 				first[l] = i
 			}
 			count[l]++
-		} else if _, err := strconv.ParseFloat(strings.TrimSpace(l), 64); err != nil {
+		} else if _, err := dataset.ParseValue(strings.TrimSpace(l)); err != nil {
 			numbers = false
 		}
 	}
@@ -525,8 +525,8 @@ func warnMissingClass(w io.Writer, t *dataset.Table) {
 func noteIntegerClasses(w io.Writer, t *dataset.Table) {
 	count := map[float64]int{}
 	for _, l := range t.Labels {
-		v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
-		if err != nil {
+		v, err := dataset.ParseValue(strings.TrimSpace(l))
+		if err != nil || v != math.Trunc(v) {
 			return
 		}
 		count[v]++

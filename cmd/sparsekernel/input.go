@@ -96,7 +96,14 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 			}
 		}
 	}
-	dir := filepath.Dir(out)
+	if err == nil && !st.Mode().IsRegular() {
+		return nil // a device or a pipe, written to directly (model.WriteFileAtomic)
+	}
+	target, err := model.OutputTarget(out)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(target)
 	probe, err := os.CreateTemp(dir, ".sparsekernel-probe*")
 	if err != nil {
 		var pe *os.PathError

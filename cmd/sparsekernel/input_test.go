@@ -298,6 +298,8 @@ func TestNoteIntegerClasses(t *testing.T) {
 		{"two values", append(slices.Repeat([]string{"0", "1"}, 10), "0"), false},
 		{"text", append(slices.Repeat([]string{"a", "b", "c"}, 5), "d"), false},
 		{"numbers and text", append(slices.Clone(ages), "old"), false},
+		{"numbers and NaN", append(slices.Clone(ages), "NaN", "NaN"), false},
+		{"not integers", append(slices.Clone(ages), "45.5"), false},
 	}
 	for _, tc := range tests {
 		var w bytes.Buffer
