@@ -137,6 +137,7 @@ func categoricalFields(opt CSVOptions, names []string, fields []int, n, li int) 
 // header because every feature looked at is categorical is data where it holds categories
 // found on the other lines (dataHeader).
 func parseTable(s, source string, opt CSVOptions) (*Table, error) {
+	s = crLines(s)
 	t, err := readTable(s, source, opt)
 	if err == nil && opt.Header == HeaderAuto && dataHeader(t, opt) {
 		o := opt

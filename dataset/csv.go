@@ -659,6 +659,7 @@ func Parse(r io.Reader, source string, opt CSVOptions) (*Table, error) {
 }
 
 func parse(s, source string, opt CSVOptions) (*Table, error) {
+	s = crLines(s)
 	if isLIBSVM(source, s) {
 		if len(opt.Categorical) > 0 || slices.Contains(opt.CategoricalFeatures, true) {
 			return nil, at(source, 0, 0, errorf(ErrColumn, "categorical columns need a CSV file: LIBSVM data hold numbers"))
@@ -685,7 +686,7 @@ func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
-	s := string(data)
+	s := crLines(string(data))
 	if isLIBSVM(source, s) {
 		return nil, nil
 	}

@@ -374,6 +374,16 @@ func checkUTF16(s, source string) error {
 // stripBOM removes a leading UTF-8 byte order mark.
 func stripBOM(s string) string { return strings.TrimPrefix(s, "\uFEFF") }
 
+// crLines returns s with its line endings made line feeds where they are carriage returns
+// alone (no line feed anywhere), as classic Mac OS and Excel's "CSV (Macintosh)" write them:
+// otherwise the whole file would read as one line.
+func crLines(s string) string {
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, "\r", "\n")
+}
+
 // lineIter yields the lines of s without their line ending, numbered from 1.
 type lineIter struct {
 	s    string

@@ -412,6 +412,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%s: empty file: %w", source, ErrNotModel)
 	}
+	if rest, ok := bytes.CutPrefix(data, []byte("\uFEFF")); ok { // a byte-order mark, as some editors save
+		data = append([]byte("   "), rest...) // (the same columns in messages)
+	}
 	var head struct {
 		Format  string `json:"format"`
 		Version int    `json:"version"`
@@ -596,9 +599,16 @@ func notModel(source string, data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
-		what := fmt.Sprintf("%s, expected a %s", te.Value, te.Type)
+		what := fmt.Sprintf("%s, expected %s", te.Value, jsonKind(te.Type))
 		if te.Type.Kind() == reflect.Float64 && strings.HasPrefix(te.Value, "number") {
 			what = te.Value + ", beyond the range of float64"
+		}
+		if field == "" {
+			held := map[string]string{"array": "a list", "number": "a number", "string": "a string", "bool": "true or false"}[te.Value]
+			if held == "" {
+				held = te.Value
+			}
+			return fmt.Errorf("%s:%s: %w: the file holds %s, not an object", source, position(data, te.Offset), ErrNotModel, held)
 		}
 		return fmt.Errorf("%s:%s: %w: %q holds %s", source, position(data, te.Offset), ErrNotModel, field, what)
 	}
@@ -612,6 +622,27 @@ func notModel(source string, data []byte, err error) error {
 		}
 	}
 	return fmt.Errorf("%s: %w: %w", source, ErrNotModel, err)
+}
+
+// jsonKind names what a JSON value of Go type t is, for messages.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return t.String()
 }
 
 // keyOffset returns the offset in data of the first object key named key (its opening quote),

@@ -438,6 +438,8 @@ func TestReadErrors(t *testing.T) {
 		{"unknown field, where", `{"format": "sparsekernel-model", "version": 2, "task": "colour",` + "\n  \"colour\" : 1}", `m.json:2:3: not a model file: unknown field "colour"`},
 		{"inconsistent", strings.Replace(good.String(), `"inputs": 2`, `"inputs": 3`, 1), "invalid model"},
 		{"trailing data", good.String() + "{}", "not a model file"},
+		{"a list", "[1, 2]", "m.json:1:2: not a model file: the file holds a list, not an object"},
+		{"a fraction for an integer", `{"format": "sparsekernel-model", "version": 2.5}`, `m.json:1:48: not a model file: "version" holds number 2.5, expected an integer`},
 		{"null weight", strings.Replace(good.String(), `[1.5,-0.75]`, `[1.5,null]`, 1), `"weights[0][1]" is null`},
 		{"null bias", strings.Replace(good.String(), `"bias": [0.1]`, `"bias": [null]`, 1), `"bias[0]" is null`},
 		{"null centre", strings.Replace(good.String(), `"centre":[1,-1]`, `"centre":[1,null]`, 1), `"nodes[1].centre[1]" is null`},
@@ -454,6 +456,26 @@ func TestReadErrors(t *testing.T) {
 				t.Errorf("error %v: errors.Is ErrNotModel %v, want %v", err, !notModel, notModel)
 			}
 		})
+	}
+}
+
+// A model file that an editor saved with a UTF-8 byte-order mark reads as without it, and a
+// damaged one's errors keep their columns.
+func TestReadBOM(t *testing.T) {
+	var good bytes.Buffer
+	if err := validModel().Write(&good); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Read(strings.NewReader("\uFEFF"+good.String()), "m.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := validModel(); !slices.Equal(m.Bias, want.Bias) || m.Inputs != want.Inputs {
+		t.Errorf("read %+v, want %+v", m, want)
+	}
+	_, err = Read(strings.NewReader("\uFEFF{\"format\": 1}"), "m.json")
+	if err == nil || !strings.HasPrefix(err.Error(), "m.json:1:") {
+		t.Errorf("error %v, want one at line 1", err)
 	}
 }
 

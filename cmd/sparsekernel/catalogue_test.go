@@ -145,6 +145,7 @@ var catalogueCases = []catalogueCase{
 	{"model/nan-weight.model.json", predictModel, "", 1, []string{"{f}:49:5: not a model file: invalid character 'N'"}},
 	{"model/infinite-weight.model.json", predictModel, "", 1, []string{`{f}:48:9: not a model file: "weights" holds number 1e999, beyond the range of float64`}},
 	{"model/overflowing-weights.model.json", predictModel, "", 1, []string{"{test}:12: decision value is not finite: output 1 is +Inf", "is the model file damaged?"}},
+	{"model/huge-bias.model.json", []string{"predict", "-proba", "-o", "{out}", "{f}", "{test}"}, "", 1, []string{"{test}:2: decision value is not finite: probability of class 1 is NaN", "is the model file damaged?"}},
 	{"model/unknown-field.model.json", predictModel, "", 1, []string{`{f}:60:2: not a model file: unknown field "colour"`}},
 	{"model/wrong-centre-length.model.json", predictModel, "", 1, []string{"{f}: invalid model: node 1 has a centre of 3 values for 2 inputs"}},
 	{"model/negative-width.model.json", predictModel, "", 1, []string{"{f}: invalid model: node 1 width holds -1"}},

@@ -109,7 +109,7 @@ Example:
 					b.WriteString(header(m, decision, proba))
 				}
 				p := make([]float64, len(m.Classes))
-				for _, v := range f {
+				for r, v := range f {
 					if m.Task == model.Classification {
 						b.WriteString(csvField(m.Classes[model.Class(v)]))
 					} else {
@@ -123,7 +123,7 @@ Example:
 					}
 					if proba {
 						if err := m.Probabilities(p, v); err != nil {
-							return err
+							return rowError(t, r, err)
 						}
 						for _, pk := range p {
 							b.WriteByte(',')
@@ -196,17 +196,22 @@ func decisions(m *model.Model, t *dataset.Table) ([][]float64, error) {
 	for r, x := range t.X {
 		out[r] = flat[r*k : (r+1)*k : (r+1)*k]
 		if err := m.DecisionTo(out[r], z, x); err != nil {
-			line := 0
-			if r < len(t.Lines) {
-				line = t.Lines[r]
-			}
-			if errors.Is(err, model.ErrOverflow) {
-				return nil, fmt.Errorf("%s:%d: %w (inputs far beyond the training data's scale, or the model's weights too large: is the model file damaged?)", t.Source, line, err)
-			}
-			return nil, fmt.Errorf("%s:%d: %w", t.Source, line, err)
+			return nil, rowError(t, r, err)
 		}
 	}
 	return out, nil
+}
+
+// rowError names the file and line of row r of t in err, the prediction's error there.
+func rowError(t *dataset.Table, r int, err error) error {
+	line := 0
+	if r < len(t.Lines) {
+		line = t.Lines[r]
+	}
+	if errors.Is(err, model.ErrOverflow) {
+		return fmt.Errorf("%s:%d: %w (inputs far beyond the training data's scale, or the model's weights too large: is the model file damaged?)", t.Source, line, err)
+	}
+	return fmt.Errorf("%s:%d: %w", t.Source, line, err)
 }
 
 // clipNote says how many of a regressor's predictions at the rows X sit at an end of its
