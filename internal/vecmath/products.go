@@ -33,7 +33,13 @@ func MulRows(A []float64, stride, n int, x, y []float64) {
 	_ = A[(len(y)-1)*stride+n-1]
 	x = x[:n]
 	if useAVX2 {
-		mulRowsAVX2(A, stride, n, x, y)
+		four := len(y) / 4 * 4 // x as the one row of A, the rows of A as X: four a pass
+		if four > 0 {
+			mulRows4AVX2(x, n, n, 1, A, stride, four/4, y, 1)
+		}
+		if four < len(y) {
+			mulRowsAVX2(A[four*stride:], stride, n, x, y[four:])
+		}
 		return
 	}
 	for r := range y {
@@ -51,13 +57,12 @@ func MulRowsBy(A []float64, stride, n, rows int, X []float64, xstride, xs int, Y
 		return
 	}
 	k := 0
-	if useAVX2 && n > 0 {
+	if groups := xs / 4; useAVX2 && n > 0 && groups > 0 {
 		_ = A[(rows-1)*stride+n-1]
-		for ; k+3 < xs; k += 4 {
-			_ = X[(k+3)*xstride+n-1]
-			_ = Y[(k+3)*ystride+rows-1]
-			mulRows4AVX2(A, stride, n, rows, X[k*xstride:], xstride, Y[k*ystride:], ystride)
-		}
+		_ = X[(4*groups-1)*xstride+n-1]
+		_ = Y[(4*groups-1)*ystride+rows-1]
+		mulRows4AVX2(A, stride, n, rows, X, xstride, groups, Y, ystride)
+		k = 4 * groups
 	}
 	for ; k < xs; k++ {
 		MulRows(A, stride, n, X[k*xstride:k*xstride+n], Y[k*ystride:k*ystride+rows])

@@ -42,7 +42,7 @@ func dotAVX2(x, y []float64) float64
 func mulRowsAVX2(A []float64, stride, n int, x, y []float64)
 
 //go:noescape
-func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride int, Y []float64, ystride int)
+func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride, groups int, Y []float64, ystride int)
 
 //go:noescape
 func subAxpy4AVX2(y, p0, p1, p2, p3 []float64, a *[4]float64)

@@ -67,90 +67,16 @@ dotdone:
 	RET
 
 // func mulRowsAVX2(A []float64, stride, n int, x, y []float64)
+// y[r] = A_r . x, one row at a time (MulRows takes four at a time by mulRows4AVX2, and the
+// rows that remain here).
 TEXT ·mulRowsAVX2(SB), NOSPLIT, $0-88
 	MOVQ A_base+0(FP), SI
 	MOVQ stride+24(FP), R8
 	SHLQ $3, R8
-	LEAQ (R8)(R8*2), R9
 	MOVQ n+32(FP), CX
 	MOVQ x_base+40(FP), DI
 	MOVQ y_base+64(FP), DX
 	MOVQ y_len+72(FP), R10
-
-rows4:
-	CMPQ R10, $4
-	JLT  rows1
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
-	VXORPD Y4, Y4, Y4
-	VXORPD Y5, Y5, Y5
-	VXORPD Y6, Y6, Y6
-	VXORPD Y7, Y7, Y7
-	MOVQ   SI, R11
-	MOVQ   DI, R12
-	MOVQ   CX, BX
-	SHRQ   $3, BX
-	JZ     r4combine
-
-r4loop:
-	VMOVUPD (R12), Y8
-	VMOVUPD 32(R12), Y9
-	VMULPD  (R11), Y8, Y10
-	VMULPD  32(R11), Y9, Y11
-	VADDPD  Y10, Y0, Y0
-	VADDPD  Y11, Y1, Y1
-	VMULPD  (R11)(R8*1), Y8, Y12
-	VMULPD  32(R11)(R8*1), Y9, Y13
-	VADDPD  Y12, Y2, Y2
-	VADDPD  Y13, Y3, Y3
-	VMULPD  (R11)(R8*2), Y8, Y10
-	VMULPD  32(R11)(R8*2), Y9, Y11
-	VADDPD  Y10, Y4, Y4
-	VADDPD  Y11, Y5, Y5
-	VMULPD  (R11)(R9*1), Y8, Y12
-	VMULPD  32(R11)(R9*1), Y9, Y13
-	VADDPD  Y12, Y6, Y6
-	VADDPD  Y13, Y7, Y7
-	ADDQ    $64, R11
-	ADDQ    $64, R12
-	DECQ    BX
-	JNZ     r4loop
-
-r4combine:
-	ROWSUM(Y0, Y1, X0, X1)
-	ROWSUM(Y2, Y3, X2, X3)
-	ROWSUM(Y4, Y5, X4, X5)
-	ROWSUM(Y6, Y7, X6, X7)
-	MOVQ         CX, BX
-	ANDQ         $7, BX
-	JZ           r4store
-
-r4tail:
-	VMOVSD (R12), X8
-	VMULSD (R11), X8, X9
-	VADDSD X9, X0, X0
-	VMULSD (R11)(R8*1), X8, X9
-	VADDSD X9, X2, X2
-	VMULSD (R11)(R8*2), X8, X9
-	VADDSD X9, X4, X4
-	VMULSD (R11)(R9*1), X8, X9
-	VADDSD X9, X6, X6
-	ADDQ   $8, R11
-	ADDQ   $8, R12
-	DECQ   BX
-	JNZ    r4tail
-
-r4store:
-	VMOVSD X0, (DX)
-	VMOVSD X2, 8(DX)
-	VMOVSD X4, 16(DX)
-	VMOVSD X6, 24(DX)
-	ADDQ   $32, DX
-	LEAQ   (SI)(R8*4), SI
-	SUBQ   $4, R10
-	JMP    rows4
 
 rows1:
 	TESTQ  R10, R10
@@ -446,27 +372,34 @@ medone:
 	VZEROUPPER
 	RET
 
-// func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride int, Y []float64, ystride int)
-// Y[k*ystride + r] = A_r . X_k for the four rows X_k (k < 4) of X and the rows A_r (r < rows)
-// of A, each sum as mulRowsAVX2 forms it: a row of A is loaded once for the four rows of X,
-// which stay in the first-level cache while the rows of A stream past.
-TEXT ·mulRows4AVX2(SB), NOSPLIT, $0-112
-	MOVQ A_base+0(FP), SI
+// func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride, groups int, Y []float64, ystride int)
+// Y[k*ystride + r] = A_r . X_k for the rows A_r (r < rows) of A and the rows X_k of X, four
+// at a time (k < 4 groups), each sum as rowDot forms it: a row of A is loaded once for four
+// rows of X, whose products with it are summed side by side (MulRows passes x as the one row
+// of A and its own rows as X: four rows a pass over x; a Gram matrix, a row of B for four).
+TEXT ·mulRows4AVX2(SB), NOSPLIT, $8-120
 	MOVQ stride+24(FP), R8
 	SHLQ $3, R8
 	MOVQ n+32(FP), CX
-	MOVQ rows+40(FP), R10
 	MOVQ X_base+48(FP), DI
 	MOVQ xstride+72(FP), R9
 	SHLQ $3, R9
 	LEAQ (R9)(R9*2), R13
-	MOVQ Y_base+80(FP), DX
-	MOVQ ystride+104(FP), AX
+	MOVQ groups+80(FP), BX
+	MOVQ BX, left-8(SP)
+	MOVQ Y_base+88(FP), DX
+	MOVQ ystride+112(FP), AX
 	SHLQ $3, AX
+
+x4group:
+	CMPQ left-8(SP), $0
+	JE   x4done
+	MOVQ A_base+0(FP), SI
+	MOVQ rows+40(FP), R10
 
 x4row:
 	TESTQ  R10, R10
-	JZ     x4done
+	JZ     x4next
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
@@ -539,6 +472,15 @@ x4store:
 	ADDQ   R8, SI
 	DECQ   R10
 	JMP    x4row
+
+x4next: // the next four rows of X, and their entries of Y
+	MOVQ rows+40(FP), BX
+	SHLQ $3, BX
+	SUBQ BX, DX
+	LEAQ (DX)(AX*4), DX
+	LEAQ (DI)(R9*4), DI
+	DECQ left-8(SP)
+	JMP  x4group
 
 x4done:
 	VZEROUPPER

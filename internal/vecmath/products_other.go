@@ -10,7 +10,7 @@ func HasAVX2FMA() bool { return false }
 
 func dotAVX2(x, y []float64) float64                         { panic("no AVX2") }
 func mulRowsAVX2(A []float64, stride, n int, x, y []float64) { panic("no AVX2") }
-func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride int, Y []float64, ystride int) {
+func mulRows4AVX2(A []float64, stride, n, rows int, X []float64, xstride, groups int, Y []float64, ystride int) {
 	panic("no AVX2")
 }
 func subAxpy4AVX2(y, p0, p1, p2, p3 []float64, a *[4]float64) { panic("no AVX2") }
