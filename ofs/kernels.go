@@ -129,16 +129,19 @@ func matrixBuf(n int) []float64 {
 	return b
 }
 
+// recycle hands a buffer of matrixBuf back for reuse (one of another capacity is dropped).
+func recycle(b []float64) {
+	if c, size := matrixClass(cap(b)); size == cap(b) {
+		matrices[c].Put(&b)
+	}
+}
+
 // release hands the matrices back for reuse; k must not be used after.
 func (k *gaussians) release() {
-	if k.kept {
-		k.d2 = nil
+	if !k.kept {
+		recycle(k.d2)
 	}
-	for _, b := range [][]float64{k.d2, k.g} {
-		if c, size := matrixClass(cap(b)); size == cap(b) {
-			matrices[c].Put(&b)
-		}
-	}
+	recycle(k.g)
 	k.d2, k.g = nil, nil
 }
 

@@ -108,6 +108,9 @@ func (a *Auto) runFold(Z [][]float64, Y [][]float64, class []int, folds []int, f
 		rec.held = keepPath(h, s)
 		recs[t] = rec
 	}
+	if s != nil { // (the records keep none of its columns)
+		s.release()
+	}
 	return recs, evals
 }
 

@@ -13,7 +13,6 @@ package ofs
 import (
 	"math"
 
-	"github.com/sparsekernel/sparsekernel/internal/hugepage"
 	"gonum.org/v1/gonum/blas/blas64"
 )
 
@@ -57,6 +56,12 @@ type State struct {
 	biasLambda float64
 }
 
+// release hands the columns' store back for reuse (matrixBuf); s must not be used after.
+func (s *State) release() {
+	recycle(s.store)
+	s.store, s.cols = nil, nil
+}
+
 // NewState starts an empty model (e = y, eta = 1) for targets y, with room for maxTerms terms
 // allocated up front so that adding terms does not allocate.
 func NewState(y []float64, maxTerms int) *State {
@@ -74,9 +79,8 @@ func NewStateK(Y [][]float64, maxTerms int) *State {
 		y:     y,
 		pos:   make([]int, n),
 		eta:   make([]float64, n),
-		store: make([]float64, n*maxTerms),
+		store: matrixBuf(n * maxTerms), // (a column is written before it is read: Add)
 	}
-	hugepage.Advise(s.store)
 	s.es = make([][]float64, len(Y))
 	for k := range Y {
 		s.es[k] = make([]float64, n)
