@@ -329,6 +329,9 @@ func fitFixed(c *fitContext) error {
 		best = f.Run(sel, []float64{best.Tau}, opt.Workers)[0]
 		m.Training.Evaluations += best.Evaluations
 	}
+	if len(best.Index) == 0 {
+		return fmt.Errorf("%w: %s built no node (at tau %.4g); try method auto", ErrNoSignal, opt.Method, best.Tau)
+	}
 	m.Nodes = make([]model.Node, len(best.Index))
 	for i, ci := range best.Index {
 		m.Nodes[i] = model.Node{Centre: slices.Clone(f.Points[ci]), Width: []float64{kernel.TauToVar(best.Tau)}}

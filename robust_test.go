@@ -53,6 +53,7 @@ func TestFitRobust(t *testing.T) {
 		{"unknown prefer", X, y, nil, Options{Prefer: "tiny"}, ErrOption},
 		{"short features", X, y, nil, Options{Features: []string{"a"}}, ErrOption},
 		{"features not utf-8", X, y, nil, Options{Features: []string{"a", "\xff"}}, ErrOption},
+		{"a feature name twice", X, y, nil, Options{Features: []string{"a", "a"}}, ErrOption},
 		{"labels not utf-8", X, nil, labels, Options{}, ErrTargets},
 		{"a missing label among numeric classes", X20, nil, na, Options{}, ErrTargets},
 		{"the same, classes asked for", X20, nil, na, Options{Task: model.Classification}, nil},
@@ -212,4 +213,36 @@ func FuzzFitLabels(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A regression's labels are numbers as the data readers take them, plain decimals: a Go
+// literal such as 1_000 or 0x1p4 among them is refused, not read as 1000 or 16.
+func TestFitLabelsPlainDecimals(t *testing.T) {
+	X := make([][]float64, 40)
+	labels := make([]string, len(X))
+	for i := range X {
+		X[i] = []float64{float64(i), float64(i % 7)}
+		labels[i] = strconv.FormatFloat(0.37*float64(i), 'g', -1, 64)
+	}
+	for _, odd := range []string{"1_000", "0x1p4"} {
+		l := slices.Clone(labels)
+		l[3] = odd
+		if m, err := FitLabels(X, l, Options{Seed: 1}); !errors.Is(err, ErrTargets) {
+			t.Errorf("label %q: model %v, error %v; want ErrTargets", odd, m != nil, err)
+		}
+	}
+}
+
+// A fixed-node method that builds no node (a width so narrow that no node lowers the LOO
+// error) returns ErrNoSignal, not a model of the bias alone.
+func TestFixedNoNode(t *testing.T) {
+	X := make([][]float64, 60)
+	y := make([]float64, len(X))
+	for i := range X {
+		X[i] = []float64{float64(i%13) / 13, float64(i%7) / 7}
+		y[i] = 3.3*X[i][0] + 0.1*X[i][1]*X[i][1]
+	}
+	if m, err := Fit(X, y, Options{Method: LROLS, Tau: 1e-30, Seed: 1}); !errors.Is(err, ErrNoSignal) {
+		t.Errorf("lrols at tau 1e-30: a model of %d nodes, error %v; want ErrNoSignal", m.Size(), err)
+	}
 }

@@ -422,9 +422,9 @@ func FitLabels(X [][]float64, labels []string, opt Options) (*model.Model, error
 	case model.Regression:
 		p.y = make([]float64, len(labels))
 		for i, l := range labels {
-			v, err := strconv.ParseFloat(l, 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("%w: target %d is %q, not a finite number (%s)", ErrTargets, i+1, l, p.why)
+			v, err := dataset.ParseValue(strings.TrimSpace(l)) // (plain decimals, as the readers take them)
+			if err != nil {
+				return nil, fmt.Errorf("%w: target %d is %q, not a finite number in plain decimals (%s)", ErrTargets, i+1, l, p.why)
 			}
 			p.y[i] = v
 		}
@@ -464,10 +464,15 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	if opt.Features != nil && len(opt.Features) != len(X[0]) {
 		return nil, fmt.Errorf("%w: %d feature names for %d inputs", ErrOption, len(opt.Features), len(X[0]))
 	}
+	named := make(map[string]int, len(opt.Features))
 	for j, f := range opt.Features {
 		if !utf8.ValidString(f) {
 			return nil, fmt.Errorf("%w: feature name %d (%q) is not valid UTF-8, which a model file cannot hold", ErrOption, j+1, f)
 		}
+		if i, dup := named[f]; dup {
+			return nil, fmt.Errorf("%w: feature name %q is that of inputs %d and %d", ErrOption, f, i+1, j+1)
+		}
+		named[f] = j
 	}
 	raw := opt.Features
 	if opt.Categories != nil && len(opt.Categories) != len(X[0]) {

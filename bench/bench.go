@@ -383,6 +383,9 @@ func splitWeights(weights map[string]float64, train, test []string) map[string]f
 // have (-1) gives its class the probability 0: the log-loss's largest term (calibrate.LogLoss
 // clips at 1e-15) and a Brier term of 1 plus the squares of the probabilities it got.
 func ProbabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss, brier float64, err error) {
+	if err := checkTargets(m, X, target, ErrorPercent); err != nil {
+		return 0, 0, err
+	}
 	F, err := m.Decisions(X)
 	if err != nil {
 		return 0, 0, err
@@ -393,8 +396,8 @@ func ProbabilityScores(m *model.Model, X [][]float64, target []float64) (logLoss
 // ProbabilityScoresOf is ProbabilityScores on the model's decision values f at the rows (f[r]
 // those of row r, as m.Decisions gives them), for a caller that has them already.
 func ProbabilityScoresOf(m *model.Model, f [][]float64, target []float64) (logLoss, brier float64, err error) {
-	if len(f) != len(target) {
-		return 0, 0, fmt.Errorf("%d rows but %d targets", len(f), len(target))
+	if err := checkDecisions(m, f, target, ErrorPercent); err != nil {
+		return 0, 0, err
 	}
 	return probabilityScores(m, f, target)
 }
@@ -493,6 +496,8 @@ func scoreOf(f [][]float64, target []float64, metric string) float64 {
 // and for NRMSE targets that vary.
 func checkTargets(m *model.Model, X [][]float64, target []float64, metric string) error {
 	switch {
+	case m == nil:
+		return errNoModel
 	case len(X) == 0:
 		return errors.New("no rows to score")
 	case len(target) != len(X):
@@ -526,6 +531,9 @@ func checkTargets(m *model.Model, X [][]float64, target []float64, metric string
 	return nil
 }
 
+// errNoModel refuses a nil model.
+var errNoModel = fmt.Errorf("%w: no model (nil)", model.ErrInvalid)
+
 // majority returns the most frequent of labels (the first in order on a tie).
 func majority(labels []string) string {
 	count := map[string]int{}
@@ -542,8 +550,12 @@ func majority(labels []string) string {
 // BalancedError returns the balanced error % of predicted labels against the true ones: the
 // mean over the classes of the true labels of the share of their rows given another label,
 // 100 times one minus scikit-learn's balanced accuracy. It is the error % where every class
-// has as many rows, and the mean of the classes' 1 - recall where they do not.
+// has as many rows, and the mean of the classes' 1 - recall where they do not. It is NaN for
+// no rows or slices of different lengths.
 func BalancedError(truth, predicted []string) float64 {
+	if len(truth) == 0 || len(predicted) != len(truth) {
+		return math.NaN()
+	}
 	rows, right := map[string]int{}, map[string]int{}
 	for i, t := range truth {
 		rows[t]++
@@ -561,8 +573,11 @@ func BalancedError(truth, predicted []string) float64 {
 // AUC returns the area under the ROC curve of scores for the rows marked positive against the
 // others: the probability that a positive row scores above a negative one, ties counting a
 // half (the Mann-Whitney statistic, from the rows' average ranks); NaN without a row of
-// either kind.
+// either kind, or for slices of different lengths.
 func AUC(scores []float64, positive []bool) float64 {
+	if len(positive) != len(scores) {
+		return math.NaN()
+	}
 	order := make([]int, len(scores))
 	for i := range order {
 		order[i] = i
@@ -594,6 +609,9 @@ func AUC(scores []float64, positive []bool) float64 {
 // TestError returns the percentage of misclassified rows (classification, targets class
 // indices) or the mean squared error (regression) of m on X.
 func TestError(m *model.Model, X [][]float64, target []float64) (float64, error) {
+	if m == nil {
+		return 0, errNoModel
+	}
 	if m.Task == model.Classification {
 		return Score(m, X, target, ErrorPercent)
 	}
@@ -603,14 +621,31 @@ func TestError(m *model.Model, X [][]float64, target []float64) (float64, error)
 // TestErrorOf is TestError on the model's decision values f at the rows (f[r] those of row r,
 // as m.Decisions gives them), for a caller that has them already.
 func TestErrorOf(m *model.Model, f [][]float64, target []float64) (float64, error) {
+	if m == nil {
+		return 0, errNoModel
+	}
 	metric := MSE
 	if m.Task == model.Classification {
 		metric = ErrorPercent
 	}
-	if err := checkTargets(m, f, target, metric); err != nil { // (f has a row per row of X)
+	if err := checkDecisions(m, f, target, metric); err != nil {
 		return 0, err
 	}
 	return scoreOf(f, target, metric), nil
+}
+
+// checkDecisions is checkTargets for decision values f at the rows (a row per row of X), each
+// of the model's outputs.
+func checkDecisions(m *model.Model, f [][]float64, target []float64, metric string) error {
+	if err := checkTargets(m, f, target, metric); err != nil {
+		return err
+	}
+	for i, v := range f {
+		if len(v) != m.Outputs() {
+			return fmt.Errorf("decision row %d has %d values for the model's %d outputs", i+1, len(v), m.Outputs())
+		}
+	}
+	return nil
 }
 
 // MeanStd returns the mean and the sample standard deviation (n-1) of v: NaN and NaN for no

@@ -55,6 +55,34 @@ func TestScoreRefuses(t *testing.T) {
 	if _, err := Score(cls, X, []float64{1, 0}, ErrorPercent); err != nil {
 		t.Errorf("valid classification targets: %v", err)
 	}
+	// The other scores refuse the same, and decision rows of another length than the outputs.
+	others := []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"Score, nil model", func() error { _, err := Score(nil, X, []float64{0, 1}, MSE); return err }, "no model"},
+		{"TestError, nil model", func() error { _, err := TestError(nil, X, []float64{0, 1}); return err }, "no model"},
+		{"TestErrorOf, nil model", func() error { _, err := TestErrorOf(nil, X, []float64{0, 1}); return err }, "no model"},
+		{"TestErrorOf, short row", func() error { _, err := TestErrorOf(reg, [][]float64{{}}, []float64{1}); return err }, "decision row 1 has 0 values"},
+		{"TestErrorOf, long row", func() error { _, err := TestErrorOf(cls, [][]float64{{1, 2}}, []float64{0}); return err }, "decision row 1 has 2 values"},
+		{"ProbabilityScores, short target", func() error { _, _, err := ProbabilityScores(cls, X, []float64{0}); return err }, "2 rows but 1 targets"},
+		{"ProbabilityScores, nil model", func() error { _, _, err := ProbabilityScores(nil, X, []float64{0, 1}); return err }, "no model"},
+		{"ProbabilityScoresOf, class 9", func() error { _, _, err := ProbabilityScoresOf(cls, [][]float64{{0.5}}, []float64{9}); return err }, "target 1 is 9"},
+		{"ProbabilityScoresOf, class 0.5", func() error { _, _, err := ProbabilityScoresOf(cls, [][]float64{{0.5}}, []float64{0.5}); return err }, "target 1 is 0.5"},
+	}
+	for _, tc := range others {
+		err := nopanic.Call(tc.call)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error mentioning %q", tc.name, err, tc.want)
+		}
+	}
+	if v := AUC([]float64{1, 2}, []bool{true}); !math.IsNaN(v) {
+		t.Errorf("AUC of 2 scores and 1 flag: %v, want NaN", v)
+	}
+	if v := BalancedError([]string{"a", "b"}, []string{"a"}); !math.IsNaN(v) {
+		t.Errorf("BalancedError of 2 labels and 1 prediction: %v, want NaN", v)
+	}
 }
 
 // Run and FolderSource.Split refuse a missing source, negative realisation counts and a

@@ -183,6 +183,11 @@ func TestRecode(t *testing.T) {
 			t.Errorf("%s: the rows changed: %v", tc.name, tc.X[0])
 		}
 	}
+	// A row given twice (one slice) is recoded once: green stays green, blue is unknown.
+	row, blue := []float64{1, 1, 1}, []float64{2, 0, 1}
+	if _, err := cat.Recode([][]float64{row, row, blue, blue}, levels); err != nil || !slices.Equal(row, []float64{1, 1, 0}) || !slices.Equal(blue, []float64{2, -1, 0}) {
+		t.Errorf("rows given twice: %v, %v, %v; want [1 1 0], [2 -1 0]", row, blue, err)
+	}
 	// A model without categories and rows without them: nothing to do.
 	plain, _ := encodedModel()
 	if u, err := plain.Recode([][]float64{{1, 2, 3, 4}}, nil); u != nil || err != nil {

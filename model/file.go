@@ -309,6 +309,9 @@ func WriteFileAtomic(path string, data []byte) error {
 		}
 		return &os.PathError{Op: "write", Path: path, Err: err}
 	}
+	if path == "" {
+		return &os.PathError{Op: "write", Path: path, Err: errors.New("no file name")}
+	}
 	target, err := OutputTarget(path)
 	if err != nil {
 		return err

@@ -100,6 +100,8 @@ func triangular(R [][]float64, n int) bool {
 
 // Quadratic returns -0.5 ||R (z - c)||^2 for R lower triangular (row j holding at least j+1
 // values): the value of a quadratic node of centre c and matrix R at the standardised input z.
+// Like Standardise it trusts its caller (Check refuses a model whose node does not fit): a
+// row j of R shorter than j+1, or z or c shorter than R, panics.
 func Quadratic(z, c []float64, R [][]float64) float64 {
 	var s float64
 	for j, row := range R {
@@ -135,7 +137,9 @@ type Power struct {
 	Lambda []float64 `json:"lambda"`
 }
 
-// Apply returns t_j, input j's transformed value x.
+// Apply returns t_j, input j's transformed value x. Like Standardise it trusts its caller: j
+// out of range of a Power of another size than the model's inputs (Check refuses such a
+// model) panics.
 func (p *Power) Apply(j int, x float64) float64 {
 	if p.Lambda[j] == 1 {
 		return x
@@ -160,7 +164,7 @@ func PowerTransform(u, lambda float64) float64 {
 }
 
 // Invert returns the raw value of input j whose transformed value is t (Apply's inverse; +Inf
-// beyond the transform's bound, -1/lambda for lambda < 0).
+// beyond the transform's bound, -1/lambda for lambda < 0). j must be in range, as for Apply.
 func (p *Power) Invert(j int, t float64) float64 {
 	l := p.Lambda[j]
 	if l == 1 {
@@ -416,7 +420,8 @@ func (m *Model) encode(e, x []float64) error {
 // NaN stays missing. Levels of another length than Inputs, a list for a numeric input or none
 // for a categorical one (an empty list is none, as nil is) but where the input is missing on
 // every row, or an index beyond its list, is an error wrapping ErrInput, and leaves X as it was; a nil model, or Categories of another
-// length than Inputs, an error wrapping ErrInvalid.
+// length than Inputs, an error wrapping ErrInvalid. A row that X holds twice (the same slice)
+// is recoded once.
 func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, err error) {
 	if err := m.checkCategoryCount(); err != nil {
 		return nil, err
@@ -455,7 +460,14 @@ func (m *Model) Recode(X [][]float64, levels [][]string) (unknown [][]string, er
 		}
 	}
 	seen := make([]map[string]bool, m.Inputs)
+	done := make(map[*float64]bool, len(X)) // rows recoded (a row given twice is recoded once)
 	for _, x := range X {
+		if len(x) > 0 {
+			if done[&x[0]] {
+				continue
+			}
+			done[&x[0]] = true
+		}
 		for j, t := range to {
 			if t == nil || math.IsNaN(x[j]) {
 				continue
@@ -977,10 +989,15 @@ func (m *Model) Check() error {
 	if m.Features != nil && len(m.Features) != m.Inputs {
 		return invalid("%d feature names for %d inputs", len(m.Features), m.Inputs)
 	}
+	at := make(map[string]int, len(m.Features))
 	for j, f := range m.Features {
 		if !utf8.ValidString(f) {
 			return invalid("feature name %d is not valid UTF-8", j+1)
 		}
+		if i, dup := at[f]; dup {
+			return invalid("feature name %q is that of inputs %d and %d", f, i+1, j+1)
+		}
+		at[f] = j
 	}
 	for o, w := range m.Weights {
 		for i, v := range w {
@@ -1192,8 +1209,11 @@ func invalid(format string, args ...any) error {
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
-// Count returns the number of inputs p transforms (those whose power is not 1).
+// Count returns the number of inputs p transforms (those whose power is not 1); 0 for nil.
 func (p *Power) Count() int {
+	if p == nil {
+		return 0
+	}
 	n := 0
 	for _, l := range p.Lambda {
 		if l != 1 {

@@ -254,6 +254,7 @@ func TestCheck(t *testing.T) {
 		{"nan weight", func(m *Model) { m.Weights[0][0] = math.NaN() }, "weight 1"},
 		{"inf bias", func(m *Model) { m.Bias[0] = math.Inf(1) }, "bias"},
 		{"feature names", func(m *Model) { m.Features = []string{"a"} }, "feature names"},
+		{"a feature name twice", func(m *Model) { m.Features = []string{"a", "a"} }, `feature name "a" is that of inputs 1 and 2`},
 		{"calibration shape", func(m *Model) { m.Calibration = &Calibration{A: [][]float64{{1}}, B: []float64{0}} }, "calibration"},
 		{"regressor with classes", func(m *Model) { m.Task = Regression }, "no classes"},
 		{"valid linear node", func(m *Model) { *m = *withLinear() }, ""},

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -57,6 +58,10 @@ func TestWriteFileAtomicKinds(t *testing.T) {
 	}
 	if err := WriteFileAtomic(dangling, data); err == nil {
 		t.Error("wrote through a link to a missing directory")
+	}
+
+	if err := WriteFileAtomic("", data); err == nil || !strings.Contains(err.Error(), "no file name") {
+		t.Errorf("an empty path: %v, want an error saying there is no file name", err)
 	}
 
 	pipe := filepath.Join(dir, "pipe")

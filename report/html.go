@@ -66,6 +66,16 @@ type runView struct {
 // WriteHTML writes the report as one self-contained HTML page: inline SVG figures and CSS,
 // no script and no external resource.
 func (rep *Report) WriteHTML(w io.Writer) error {
+	for i, r := range rep.Results {
+		if r == nil {
+			return fmt.Errorf("report: result %d is nil", i+1)
+		}
+	}
+	for i, rg := range rep.Regions {
+		if rg == nil || rg.Model == nil {
+			return fmt.Errorf("report: regions %d have no model", i+1)
+		}
+	}
 	pg := page{Title: rep.Title, Generated: rep.Generated}
 	if pg.Title == "" {
 		pg.Title = "sparsekernel benchmark report"

@@ -184,13 +184,16 @@ type Dataset struct {
 
 // Group sorts results into data sets, in the order in which each set first appears: the
 // results of one name and one unit of error (a classification and a regression of the same
-// name are two sets, each named with its unit).
+// name are two sets, each named with its unit); nil results are skipped.
 func Group(results []*Result) []*Dataset {
 	var sets []*Dataset
 	type key struct{ name, metric string }
 	idx := map[key]*Dataset{}
 	units := map[string]int{} // the units of error seen under each name
 	for _, r := range results {
+		if r == nil {
+			continue
+		}
 		k := key{r.Dataset, r.MetricName()}
 		d := idx[k]
 		if d == nil {

@@ -13,13 +13,19 @@ import (
 // A nil model or source is an error, and a nil result is passed over, not a nil dereference.
 func TestNilArguments(t *testing.T) {
 	for name, call := range map[string]func() error{
-		"RegionsSVG nil model":  func() error { return RegionsSVG(io.Discard, nil, nil, nil) },
-		"FitRegions nil source": func() error { _, err := FitRegions("x", nil, nil, ""); return err },
+		"RegionsSVG nil model":        func() error { return RegionsSVG(io.Discard, nil, nil, nil) },
+		"FitRegions nil source":       func() error { _, err := FitRegions("x", nil, nil, ""); return err },
+		"WriteHTML nil result":        func() error { return (&Report{Results: []*Result{nil}}).WriteHTML(io.Discard) },
+		"WriteHTML nil regions":       func() error { return (&Report{Regions: []*Regions{nil}}).WriteHTML(io.Discard) },
+		"WriteHTML regions, no model": func() error { return (&Report{Regions: []*Regions{{}}}).WriteHTML(io.Discard) },
 		"FitRegions nil result": func() error {
 			_, err := FitRegions("ripley", bench.Generators["ripley"](1), []*Result{nil}, "")
 			return err
 		},
 	} {
+		if len(Group([]*Result{nil})) != 0 {
+			t.Error("Group made a set of a nil result")
+		}
 		err := nopanic.Call(call)
 		if name == "FitRegions nil result" && err == nil { // no result of the set: fitted with the defaults
 			continue

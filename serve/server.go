@@ -42,11 +42,9 @@
 package serve
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -241,10 +239,7 @@ func prepare(m *model.Model, path string, at time.Time) (*loaded, error) {
 	lm := &loaded{m: m, path: path, at: at, classes: len(m.Classes), outputs: m.Outputs(), width: m.Width()}
 	if m.Features != nil {
 		lm.names = make(map[string]int, len(m.Features))
-		for j, f := range m.Features {
-			if _, dup := lm.names[f]; dup {
-				return nil, fmt.Errorf("%s: feature name %q appears twice", cmp.Or(path, "the model"), f)
-			}
+		for j, f := range m.Features { // (distinct: Check)
 			lm.names[f] = j
 		}
 	}
