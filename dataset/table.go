@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -104,13 +105,22 @@ func (t *Table) labelPos(i int) (file string, line, col int) {
 // IsMissing reports whether the trimmed field s is a common marker of a missing value: "?",
 // "NA", "N/A", "null" or "None", or a spreadsheet's "#N/A" or pandas' "<NA>" (an empty field
 // is one too, reported apart).
-func IsMissing(s string) bool {
-	switch s {
-	case "?", "NA", "N/A", "na", "n/a", "NULL", "null", "None", "#N/A", "#NA", "<NA>":
-		return true
+func IsMissing(s string) bool { return missingSet[s] }
+
+// missingMarkers are IsMissing's markers.
+var missingMarkers = []string{"?", "NA", "N/A", "na", "n/a", "NULL", "null", "None", "#N/A", "#NA", "<NA>"}
+
+var missingSet = func() map[string]bool {
+	set := make(map[string]bool, len(missingMarkers))
+	for _, m := range missingMarkers {
+		set[m] = true
 	}
-	return false
-}
+	return set
+}()
+
+// MissingMarkers returns the markers IsMissing knows, for code that must know them elsewhere
+// (the exports' readers of a category by name); MissingValue also takes "" and NaN.
+func MissingMarkers() []string { return slices.Clone(missingMarkers) }
 
 // MissingValue reports whether the trimmed field s stands for a missing feature value where
 // missing values are read (CSVOptions.Missing): an empty field, a marker of IsMissing, or NaN

@@ -374,6 +374,8 @@ show(s.s_value, ["a", 1.5, "hi"])
 kind(s.s_value, ["b", 1.5, None])
 show(s.s_value, [math.nan, 1.5, 0])
 print(s.S_CATEGORIES == (("a", "b"), None, ("lo", "mid", "hi")))
+print(f.f_decision([1.0, "NA", 2.0, 0, " nan"]) == f.f_decision([1.0, math.nan, 2.0, 0, math.nan]))
+show(s.s_value, ["NA", 1.5, "hi"])
 `, strings.Join([]string{"True", "True", "True", "True",
 			"ValueError: f: input 2 is 3.0, neither -1 nor the index of one of its 3 categories",
 			"ValueError: f: input 4 is 0.5, neither -1 nor the index of one of its 5 categories",
@@ -382,7 +384,9 @@ print(s.S_CATEGORIES == (("a", "b"), None, ("lo", "mid", "hi")))
 			"ok",
 			"TypeError", // (float(None), a missing value the model does not fill)
 			"ValueError: s: input 1 is nan",
-			"True"}, "\n")},
+			"True",
+			"True", // a missing-value marker where the model fills: missing
+			"ValueError: s: input 1 is 'NA', a missing value, and the model was trained without missing values"}, "\n")},
 		{export.JS, "node", "check.mjs", `import * as f from "./f.mjs";
 import * as s from "./s.mjs";
 const same = (a, b) => console.log(JSON.stringify(a) === JSON.stringify(b));
@@ -408,6 +412,8 @@ kind(s.s_value, [NaN, 1.5, 0]);
 kind(s.s_value, [undefined, 1.5, 0]);
 same(s.S_CATEGORIES, [["a", "b"], null, ["lo", "mid", "hi"]]);
 console.log(Object.isFrozen(s.S_CATEGORIES) && Object.isFrozen(s.S_CATEGORIES[2]));
+same(f.f_decision([1.0, "NA", 2.0, 0, " nan"]), f.f_decision([1.0, NaN, 2.0, 0, NaN]));
+kind(s.s_value, ["NA", 1.5, "hi"]);
 `, strings.Join([]string{"true", "true", "true", "true",
 			"RangeError: f: input 2 is 3, neither -1 nor the index of one of its 3 categories",
 			"RangeError: f: input 4 is 0.5, neither -1 nor the index of one of its 5 categories",
@@ -417,7 +423,9 @@ console.log(Object.isFrozen(s.S_CATEGORIES) && Object.isFrozen(s.S_CATEGORIES[2]
 			"TypeError: s: input 3 is not a number (null)",
 			"RangeError: s: input 1 is NaN",
 			"TypeError: s: input 1 is not a number (undefined)",
-			"true", "true"}, "\n")},
+			"true", "true",
+			"true", // a missing-value marker where the model fills: missing
+			`RangeError: s: input 1 is "NA", a missing value, and the model was trained without missing values`}, "\n")},
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
 			var tool string

@@ -160,7 +160,7 @@ func ValidName(s string) error {
 // that is not a Go keyword.
 func ValidPackage(s string) error {
 	if err := ValidName(s); err != nil {
-		return fmt.Errorf("package %w", err)
+		return err
 	}
 	if goKeywords[s] {
 		return fmt.Errorf("%w: package name %q is a Go keyword", ErrOption, s)

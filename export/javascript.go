@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -180,6 +181,8 @@ func (g *jsGen) declarations() {
 			}
 		}
 		g.frozen("export const $P_CATEGORIES", items)
+		g.put("", "// Text that marks a missing value where a category's name is expected (and NaN, in any case).")
+		g.put("const _$P_MISSING = new Set([" + strings.Join(quoteAll(append(dataset.MissingMarkers(), ""), jsString), ", ") + "]);")
 	}
 	g.put("")
 }
@@ -273,9 +276,9 @@ func (g *jsGen) functions() {
 		"")
 	if categorical(m) > 0 {
 		g.categoricalInputs()
-		doc = wrap("// numbers. x is an array (or a typed array) of $P_N_INPUTS values: numbers, null or NaN where one is missing, a categorical input x[j] the index of its category in $P_CATEGORIES[j] or its name (-1, or a name not listed, for a category not seen in training). It throws a RangeError if x has the wrong length or holds an infinity or a category index out of range, a TypeError if x is not an array-like of numbers, and an OverflowError if a decision value is not finite (weights or inputs so large that the sum overflows).", 95, "// ")
+		doc = wrap("// numbers. x is an array (or a typed array) of $P_N_INPUTS values: numbers, null or NaN where one is missing, a categorical input x[j] the index of its category in $P_CATEGORIES[j] or its name (-1, or a name not listed, for a category not seen in training; one that marks a missing value, such as \"NA\" or \"\" (_$P_MISSING), is missing). It throws a RangeError if x has the wrong length or holds an infinity or a category index out of range, a TypeError if x is not an array-like of numbers, and an OverflowError if a decision value is not finite (weights or inputs so large that the sum overflows).", 95, "// ")
 		if m.Scaling.Fill == nil {
-			doc = wrap("// numbers. x is an array (or a typed array) of $P_N_INPUTS values: numbers, a categorical input x[j] the index of its category in $P_CATEGORIES[j] or its name (-1, or a name not listed, for a category not seen in training). It throws a RangeError if x has the wrong length or holds NaN, an infinity or a category index out of range, a TypeError if x is not an array-like of numbers, and an OverflowError if a decision value is not finite (weights or inputs so large that the sum overflows).", 95, "// ")
+			doc = wrap("// numbers. x is an array (or a typed array) of $P_N_INPUTS values: numbers, a categorical input x[j] the index of its category in $P_CATEGORIES[j] or its name (-1, or a name not listed, for a category not seen in training). It throws a RangeError if x has the wrong length or holds NaN, a name that marks a missing value (such as \"NA\" or \"\": _$P_MISSING), an infinity or a category index out of range, a TypeError if x is not an array-like of numbers, and an OverflowError if a decision value is not finite (weights or inputs so large that the sum overflows).", 95, "// ")
 		}
 	} else {
 		g.inputs(bigint)
@@ -558,6 +561,10 @@ func (g *jsGen) power() {
 func (g *jsGen) categoricalInputs() {
 	m := g.m
 	name := g.opt.Name
+	missing := `        throw new RangeError("` + name + `: input " + (j + 1) + " is " + JSON.stringify(v) + ", a missing value, and the model was trained without missing values");`
+	if m.Scaling.Fill != nil {
+		missing = "        v = null; // missing"
+	}
 	g.inputsHead()
 	g.put(
 		"  const e = []; // x encoded",
@@ -565,7 +572,15 @@ func (g *jsGen) categoricalInputs() {
 		"    let v = x[j];",
 		"    const names = $P_CATEGORIES[j];",
 		`    if (names !== null && typeof v === "string") { // a category's name: its index, -1 if not listed`,
-		"      v = names.indexOf(v);",
+		"      const t = v.trim();",
+		"      const i = names.indexOf(v);",
+		"      if (i >= 0) {",
+		"        v = i;",
+		`      } else if (_$P_MISSING.has(t) || t.replace(/^[+-]/, "").toLowerCase() === "nan") {`,
+		missing,
+		"      } else {",
+		"        v = -1;",
+		"      }",
 		"    }")
 	if m.Scaling.Fill != nil {
 		g.put(

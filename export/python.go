@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -216,6 +217,8 @@ func (g *pyGen) declarations() {
 			}
 		}
 		g.tuple("$P_CATEGORIES", items)
+		g.put("", "# Text that marks a missing value where a category's name is expected (and NaN, in any case).")
+		g.put("_$P_MISSING = frozenset(" + pyTuple(quoteAll(append(dataset.MissingMarkers(), ""), pyString)) + ")")
 	}
 	g.put("")
 }
@@ -309,11 +312,16 @@ func (g *pyGen) functions() {
 		`    """Return the decision values of the raw input x as a list of $P_N_OUTPUTS floats.`,
 		"")
 	if categorical(m) > 0 {
+		markerFate := "refused (ValueError)"
+		if m.Scaling.Fill != nil {
+			markerFate = "missing"
+		}
 		g.put(
 			"    x is a sequence of $P_N_INPUTS values: numbers (anything float() takes: int, float,",
 			"    numpy scalars...)"+strings.TrimPrefix(scalars, "scalars...)"),
 			"    A categorical input x[j] holds the index of its category in $P_CATEGORIES[j], or its",
-			"    name (-1, or a name not listed, for a category not seen in training).",
+			"    name (-1, or a name not listed, for a category not seen in training); a name that",
+			"    marks a missing value (\"NA\", \"\", \"?\", ...: _$P_MISSING) is "+markerFate+".",
 			"")
 		for _, l := range wrap("    Raises ValueError if x has the wrong length or holds "+bad+
 			", and OverflowError if a decision value is not finite (inputs or weights too large).", 92, "    ") {
@@ -552,8 +560,10 @@ func (g *pyGen) categoricalInputs() {
 	m := g.m
 	name := g.opt.Name
 	read, check := "            v = float(v)", "        if not math.isfinite(v):"
+	missing := `                raise ValueError("` + name + `: input %d is %r, a missing value, and the model was trained without missing values" % (j + 1, v))`
 	if m.Scaling.Fill != nil {
 		read, check = "            v = math.nan if v is None else float(v)", "        if math.isinf(v):"
+		missing = "                v = math.nan"
 	}
 	g.inputsHead()
 	g.put(
@@ -562,7 +572,12 @@ func (g *pyGen) categoricalInputs() {
 		"        v = x[j]",
 		"        names = $P_CATEGORIES[j]",
 		"        if names is not None and isinstance(v, str):  # a category's name: its index, -1 if not listed",
-		"            v = names.index(v) if v in names else -1",
+		"            if v in names:",
+		"                v = names.index(v)",
+		"            elif v.strip() in _$P_MISSING or v.strip().lstrip('+-').lower() == 'nan':",
+		missing,
+		"            else:",
+		"                v = -1",
 		"        try:",
 		read,
 		"        except OverflowError:  # an int beyond the range of a float",

@@ -272,6 +272,10 @@ func TestReadResults(t *testing.T) {
 		{"model file", `{"task":"classification","method":"loomi","kernel":"gaussian","inputs":2}`, `in.jsonl:1: not a sparsekernel bench or peer result: no "dataset" key`, 0, false},
 		{"wrong type", `{"dataset":"d","method":"m","test_error_mean":"low"}`, `in.jsonl:1: not a sparsekernel bench or peer result: key "test_error_mean" holds a JSON string, want float64`, 0, false},
 		{"empty name", `{"dataset":"","method":"m","test_error_mean":1}`, "in.jsonl:1: not a sparsekernel bench or peer result: empty dataset", 0, false},
+		{"null error", `{"dataset":"d","method":"m","test_error_mean":null}`, `"test_error_mean" is null`, 0, false},
+		{"negative error", `{"dataset":"d","method":"m","test_error_mean":-5}`, "test_error_mean is -5, and an error is not negative", 0, false},
+		{"NaN", `{"dataset":"d","method":"m","test_error_mean":1,"test_error_std": NaN}`, "NaN at byte 67 is not JSON", 0, false},
+		{"null std", `{"dataset":"d","method":"m","test_error_mean":1,"test_error_std":null}`, "", 1, true},
 	}
 	for _, tc := range tests {
 		res, err := ReadResults(strings.NewReader(tc.in), "in.jsonl")
@@ -374,6 +378,7 @@ func TestTicks(t *testing.T) {
 		{"int 1..5", intTicks(0.8, 5.2), "1 2 3 4 5", 5},
 		{"int 1..40", intTicks(0.2, 41), "10 20 30 40", 4},
 		{"int 1..100", intTicks(1, 100), "20 40 60 80 100", 5},
+		{"int from just below 0", intTicks(-0.3, 100), "0 20 40 60 80 100", 6},
 	}
 	for _, tc := range tests {
 		if got := labels(tc.ticks); got != tc.want || len(tc.ticks) < tc.minCount {

@@ -132,11 +132,18 @@ func parseResult(b []byte) (*Result, error) {
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(b, &raw); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) && se.Offset > 0 && se.Offset <= int64(len(b)) && bytes.HasPrefix(bytes.TrimLeft(b[se.Offset-1:], " "), []byte("NaN")) {
+			return nil, fmt.Errorf("%w: NaN at byte %d is not JSON (Python's json.dumps writes it; write null, or leave the key out)", ErrNotResult, se.Offset)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrNotResult, err)
 	}
 	for _, k := range []string{"dataset", "method", "test_error_mean"} {
-		if _, ok := raw[k]; !ok {
+		switch v, ok := raw[k]; {
+		case !ok:
 			return nil, fmt.Errorf("%w: no %q key", ErrNotResult, k)
+		case string(v) == "null":
+			return nil, fmt.Errorf("%w: %q is null", ErrNotResult, k)
 		}
 	}
 	r := &Result{has: make(map[string]bool, len(raw))}
@@ -149,6 +156,9 @@ func parseResult(b []byte) (*Result, error) {
 	}
 	if r.Dataset == "" || r.Method == "" {
 		return nil, fmt.Errorf("%w: empty dataset or method", ErrNotResult)
+	}
+	if r.TestErrorMean < 0 {
+		return nil, fmt.Errorf("%w: test_error_mean is %v, and an error is not negative", ErrNotResult, r.TestErrorMean)
 	}
 	for k, v := range raw {
 		r.has[k] = true

@@ -144,6 +144,7 @@ func intTicks(min, max float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for v := math.Ceil(min/step) * step; v <= max; v += step {
+		v += 0 // -0 (the ceiling of a small negative min) is 0: no "-0" label
 		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 	}
 	return ticks

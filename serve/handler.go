@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,8 +122,12 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (status, rows, 
 	if err != nil {
 		return fail(w, err), 0, 0
 	}
-	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
-		return fail(w, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("unsupported Content-Encoding %q: send the body uncompressed", ce)}), 0, 0
+	for _, ce := range r.Header.Values("Content-Encoding") { // (every header line, every coding)
+		for c := range strings.SplitSeq(ce, ",") {
+			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
+				return fail(w, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("unsupported Content-Encoding %q: send the body uncompressed", c)}), 0, 0
+			}
+		}
 	}
 	if r.ContentLength > s.cfg.MaxBody {
 		return fail(w, tooLarge(s.cfg.MaxBody)), 0, 0
@@ -134,13 +140,27 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (status, rows, 
 		if errors.As(err, &mb) {
 			return fail(w, tooLarge(s.cfg.MaxBody)), 0, 0
 		}
+		if errors.Is(err, os.ErrDeadlineExceeded) { // (a moment more to write the answer in)
+			_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(time.Second))
+			return fail(w, &requestError{http.StatusRequestTimeout, fmt.Sprintf("the body did not arrive within the read timeout (%v)", s.cfg.ReadTimeout)}), 0, 0
+		}
 		return fail(w, badRequest("reading the body: %v", err)), 0, 0
+	}
+	if rest, ok := bytes.CutPrefix(wk.body, []byte("\uFEFF")); ok { // a byte-order mark
+		wk.body = append(wk.body[:0], rest...)
 	}
 	lm := s.current.Load() // the model of this whole request
 	m := lm.m
 	t := &wk.tab
 	t.reset(m.Inputs, s.cfg.MaxRows, lm.names, m.Features, m.Scaling.Fill != nil, lm.cats)
 	if isCSV {
+		if bytes.IndexByte(wk.body, '\n') < 0 { // lines ended by carriage returns alone (classic Mac), as the files' reader takes them
+			for i, c := range wk.body {
+				if c == '\r' {
+					wk.body[i] = '\n'
+				}
+			}
+		}
 		err = parseCSV(wk.body, t, csvHeader)
 	} else {
 		err = parseJSON(wk.body, t)

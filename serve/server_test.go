@@ -295,17 +295,38 @@ func TestUnknownLength(t *testing.T) {
 		{"[[1,2],[3,4]]", "identity", 200, `"predictions"`},
 		{"[" + strings.Repeat("[1,2],", 20) + "[1,2]]", "", 413, "the limit is 64 bytes"},
 		{"[[1,2]]", "gzip", 415, "Content-Encoding"},
+		{"[[1,2]]", "identity, gzip", 415, `Content-Encoding \"gzip\"`},
+		{"[[1,2]]", "identity\ngzip", 415, `Content-Encoding \"gzip\"`}, // two header lines
 	}
 	for _, c := range cases {
 		req := httptest.NewRequest("POST", "/predict", io.NopCloser(strings.NewReader(c.body)))
 		req.ContentLength = -1
-		if c.encoding != "" {
-			req.Header.Set("Content-Encoding", c.encoding)
+		for e := range strings.SplitSeq(c.encoding, "\n") {
+			if e != "" {
+				req.Header.Add("Content-Encoding", e)
+			}
 		}
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, req)
 		if rec.Code != c.status || !strings.Contains(rec.Body.String(), c.want) {
 			t.Errorf("%.30s (%s): %d %s, want %d and %q", c.body, c.encoding, rec.Code, rec.Body, c.status, c.want)
+		}
+	}
+}
+
+// Bodies as some clients write them: CSV lines ended by carriage returns alone, JSON after a
+// byte-order mark; the same predictions as the plain forms.
+func TestBodyForms(t *testing.T) {
+	s, _ := newServer(t, twoClass(), Config{})
+	_, _, want := do(s.Handler(), "POST", "/predict", "application/json", "[[1,2],[3,4]]")
+	for _, c := range []struct{ ct, body string }{
+		{"text/csv", "x1,x2\r1,2\r3,4\r"},
+		{"text/csv", "1,2\r3,4"},
+		{"application/json", "\uFEFF[[1,2],[3,4]]"},
+	} {
+		status, _, got := do(s.Handler(), "POST", "/predict", c.ct, c.body)
+		if status != 200 || string(got) != string(want) {
+			t.Errorf("%s %q: %d %s, want 200 %s", c.ct, c.body, status, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,6 +54,18 @@ Example:
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) == 0 {
 					return usagef("no results file given")
+				}
+				inputs := slices.Clone(args) // and the files -regions names, which -o must not replace
+				for _, spec := range regions {
+					for part := range strings.SplitSeq(spec, ",") {
+						if _, file, ok := strings.Cut(part, "="); ok && !strings.HasPrefix(part, "method=") {
+							part = file
+						}
+						inputs = append(inputs, part)
+					}
+				}
+				if err := checkOutput(out, false, inputs...); err != nil {
+					return err
 				}
 				rep := &benchreport.Report{Title: title,
 					Generated: "Written by " + version.String() + " on " + time.Now().UTC().Format("2006-01-02 15:04 MST")}

@@ -37,6 +37,8 @@ func TestReportCommand(t *testing.T) {
 		{"unknown set", []string{"-o", html, "-regions", "nowhere", ours}, 1, "", "nowhere: neither a file, a folder nor a generated benchmark"},
 		{"method without result", []string{"-o", html, "-regions", "ripley,method=pso", ours}, 1, "", `no result of method "pso"`},
 		{"bad svc", []string{"-o", html, "-regions", "ripley," + peers, ours}, 1, "", "peers.jsonl: "},
+		{"-o a results file", []string{"-o", peers, ours, peers}, 2, "", "names the input file " + peers},
+		{"-o the svc file", []string{"-o", svc, "-regions", "ripley," + svc, ours}, 2, "", "names the input file " + svc},
 	}
 	for _, tc := range tests {
 		os.Remove(html)

@@ -39,7 +39,11 @@ not trained on is predicted as none of its categories, and the row's answer list
 
 The answer gives, per row, the label (classifiers) or value (regressors), the decision values
 and, when the model has a calibration, the class probabilities. A bad request gets a 4xx
-status and {"error": "..."} naming the row and the field. Logs are JSON lines on stderr.
+status and {"error": "..."} naming the row and the field (413 for a body or rows beyond the
+limits, 415 for a type or encoding other than JSON or CSV, uncompressed, 408 for a body not
+read within -read-timeout); a request that the HTTP layer refuses before it reaches the
+server (a malformed Content-Length, an unknown Transfer-Encoding, headers beyond 1 MB) gets
+net/http's plain-text answer. Logs are JSON lines on stderr.
 SIGHUP reloads the model file (a file that fails to load keeps the current model);
 SIGINT or SIGTERM stops the server after the requests in flight.
 
