@@ -79,6 +79,7 @@ type Realisation struct {
 	// Chose is the model's one-line account of what it chose (model.Training.Chose).
 	Chose   string `json:"chose,omitempty"`
 	classes int
+	scored  bool // LogLoss and Brier hold the probabilities' scores (a calibrated model's, or the trivial rule's)
 	// The model's LOO curve: the selection criterion and the LOO error after each term, and
 	// the number of terms kept (model.Training).
 	Criterion string    `json:"criterion,omitempty"`
@@ -91,7 +92,8 @@ type Realisation struct {
 	// frequent class, or its mean) and Size 0.
 	Failed string `json:"failed,omitempty"`
 	// LogLoss and Brier are the test log-loss and Brier score of the model's class
-	// probabilities (classifiers with a calibration).
+	// probabilities (classifiers with a calibration), or of the trivial rule's (the training
+	// split's class frequencies) where the fit Failed.
 	LogLoss float64 `json:"test_logloss,omitempty"`
 	Brier   float64 `json:"test_brier,omitempty"`
 	// Unseen counts the test rows of a class the training split lacks (a cross-validation's
@@ -250,7 +252,9 @@ func Run(src Source, cfg Config) (*Result, error) {
 	if opt.Task == model.Classification {
 		r.TestBalancedErrorMean, _ = MeanStd(bal)
 	}
-	if out[0].LogLoss > 0 {
+	// The probabilities' scores where every realisation has them (a model without a calibration
+	// has none; a failed fit, the trivial rule's): a score of 0 is not averaged in for none.
+	if !slices.ContainsFunc(out, func(o Realisation) bool { return !o.scored }) {
 		ll, br := make([]float64, total), make([]float64, total)
 		for i, o := range out {
 			ll[i], br[i] = o.LogLoss, o.Brier
@@ -305,6 +309,8 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		r := Realisation{Index: k, TestError: trivialScore(train, test, src.Metric()), Failed: err.Error()}
 		if opt.Task == model.Classification {
 			r.BalancedError = BalancedError(test.Labels, slices.Repeat([]string{majority(train.Labels)}, len(test.Labels)))
+			r.LogLoss, r.Brier = trivialProbabilityScores(train.Labels, test.Labels)
+			r.scored = true
 		}
 		return r, nil
 	}
@@ -351,6 +357,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		LOOError:    m.Training.LOOError,
 		LogLoss:     logLoss,
 		Brier:       brier,
+		scored:      m.Calibration != nil,
 
 		BalancedError: balanced,
 	}, nil
@@ -533,6 +540,26 @@ func checkTargets(m *model.Model, X [][]float64, target []float64, metric string
 
 // errNoModel refuses a nil model.
 var errNoModel = fmt.Errorf("%w: no model (nil)", model.ErrInvalid)
+
+// trivialProbabilityScores returns the log-loss and Brier score on the test labels of the
+// trivial rule's probabilities, the training labels' frequencies (a test label the training
+// labels lack gets the probability 0, clipped as calibrate.LogLoss clips it).
+func trivialProbabilityScores(train, test []string) (logLoss, brier float64) {
+	freq := map[string]float64{}
+	for _, l := range train {
+		freq[l] += 1 / float64(len(train))
+	}
+	var sq float64 // sum over the classes of p_c^2
+	for _, l := range slices.Sorted(maps.Keys(freq)) {
+		sq += freq[l] * freq[l]
+	}
+	for _, l := range test {
+		p := freq[l]
+		logLoss -= math.Log(max(p, 1e-15))
+		brier += sq - 2*p + 1
+	}
+	return logLoss / float64(len(test)), brier / float64(len(test))
+}
 
 // majority returns the most frequent of labels (the first in order on a tie).
 func majority(labels []string) string {

@@ -471,3 +471,54 @@ func TestSourceTask(t *testing.T) {
 		t.Errorf("no realisations: %v", err)
 	}
 }
+
+// A realisation whose fit finds nothing (every training input constant) is scored as the
+// trivial rule, its probabilities' scores too (the training classes' frequencies), and the
+// means of the log-loss and the Brier score take it in whichever realisation it is.
+func TestFailedProbabilityScores(t *testing.T) {
+	for _, failed := range []int{0, 1} {
+		dir := t.TempDir()
+		var x, y strings.Builder
+		for i := range 120 {
+			if i < 20 { // the rows of the failing split's training part: one point
+				fmt.Fprintf(&x, "0.5,0.5\n")
+			} else {
+				fmt.Fprintf(&x, "%g,%g\n", float64(i%10)/10, float64(i%7)/7)
+			}
+			fmt.Fprintf(&y, "%d\n", 2*(i%2)-1)
+		}
+		rows := func(lo, hi int) string {
+			var r []string
+			for i := lo; i < hi; i++ {
+				r = append(r, strconv.Itoa(i))
+			}
+			return strings.Join(r, ",")
+		}
+		good, bad := rows(20, 100), rows(0, 20)
+		train := []string{good, good}
+		train[failed] = bad
+		files := map[string]string{"x.csv": x.String(), "y.csv": y.String(),
+			"train.csv": strings.Join(train, "\n") + "\n", "test.csv": rows(100, 120) + "\n" + rows(100, 120) + "\n"}
+		for name, text := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := dataset.ReadFolder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Run(NewFolderSource(f, ""), Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := r.PerRealisation[failed]
+		if r.Failures != 1 || p.Failed == "" || math.Abs(p.LogLoss-math.Log(2)) > 1e-12 || math.Abs(p.Brier-0.5) > 1e-12 {
+			t.Errorf("failed split %d: %d failures, its log-loss %v and Brier %v; want 1, log 2 and 0.5 (classes half and half)", failed+1, r.Failures, p.LogLoss, p.Brier)
+		}
+		ll := (r.PerRealisation[0].LogLoss + r.PerRealisation[1].LogLoss) / 2
+		if math.Abs(r.TestLogLossMean-ll) > 1e-12 || r.TestBrierMean == 0 {
+			t.Errorf("failed split %d: log-loss mean %v, want %v; Brier mean %v", failed+1, r.TestLogLossMean, ll, r.TestBrierMean)
+		}
+	}
+}

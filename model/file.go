@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -406,11 +407,20 @@ func (m *Model) hasLinear() bool {
 }
 
 // Read decodes and checks a model file of any version up to Version; source names it in
-// errors.
+// errors. Input that cannot be a model file is refused before it is read whole: one whose
+// first byte (after white space and a byte-order mark) does not open a JSON object, or longer
+// than MaxFileBytes (an endless stream, such as /dev/zero, included).
 func Read(r io.Reader, source string) (*Model, error) {
-	data, err := io.ReadAll(r)
+	br := bufio.NewReaderSize(io.LimitReader(r, MaxFileBytes+1), 1<<20)
+	if err := skipToObject(br); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	data, err := io.ReadAll(br)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: %w: longer than %d bytes", source, ErrNotModel, MaxFileBytes)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%s: empty file: %w", source, ErrNotModel)
@@ -606,13 +616,6 @@ func notModel(source string, data []byte, err error) error {
 		if te.Type.Kind() == reflect.Float64 && strings.HasPrefix(te.Value, "number") {
 			what = te.Value + ", beyond the range of float64"
 		}
-		if field == "" {
-			held := map[string]string{"array": "a list", "number": "a number", "string": "a string", "bool": "true or false"}[te.Value]
-			if held == "" {
-				held = te.Value
-			}
-			return fmt.Errorf("%s:%s: %w: the file holds %s, not an object", source, position(data, te.Offset), ErrNotModel, held)
-		}
 		return fmt.Errorf("%s:%s: %w: %q holds %s", source, position(data, te.Offset), ErrNotModel, field, what)
 	}
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok { // (encoding/json has no type for it)
@@ -673,6 +676,31 @@ func position(data []byte, off int64) string {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := len(before) - bytes.LastIndexByte(before, '\n')
 	return fmt.Sprintf("%d:%d", line, col)
+}
+
+// MaxFileBytes bounds the length of a model file Read reads (1 GiB: the largest model files,
+// LS-SVMs with a node per training point, are tens of megabytes).
+const MaxFileBytes = 1 << 30
+
+// skipToObject checks, reading at most the first MiB, that br holds a JSON object after
+// white space and a UTF-8 byte-order mark, and leaves br where it was (so that errors after
+// keep their lines and columns): an empty input is left for Read to name, anything else is
+// ErrNotModel.
+func skipToObject(br *bufio.Reader) error {
+	for n := 0; n < br.Size(); n++ {
+		b, err := br.Peek(n + 1)
+		if err != nil { // the end: nothing but white space (Read names it empty)
+			return nil
+		}
+		switch c := b[n]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == '{' || n == 0 && c == 0xEF: // an object, or a byte-order mark (EF BB BF) before one
+			return nil
+		default:
+			return fmt.Errorf("%w: it starts with %q, not a JSON object", ErrNotModel, c)
+		}
+	}
+	return fmt.Errorf("%w: it starts with more than %d bytes of white space", ErrNotModel, br.Size())
 }
 
 // Load reads and checks the model file at path (Read): any version up to Version, a version 1

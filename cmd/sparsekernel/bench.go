@@ -71,6 +71,9 @@ Example:
 				if first < 1 {
 					return usagef("-first %d: realisations are numbered from 1", first)
 				}
+				if first > maxRealisations || k > maxRealisations-first+1 {
+					return usagef("-first %d -realisations %d: at most %d realisations are numbered", first, k, maxRealisations)
+				}
 				cfg := bench.Config{Options: opt, Realisations: k, First: first - 1, Workers: ff.workers,
 					Command: strings.Join(append([]string{"sparsekernel"}, os.Args[1:]...), " ")}
 				header := !asJSON // printed with the first result, so that an error prints nothing on stdout
@@ -103,11 +106,14 @@ Example:
 					}
 					sources = append(sources, func() (bench.Source, error) { return bench.Generators[g](n), nil })
 				}
-				for _, source := range sources {
-					src, err := source()
-					if err != nil {
+				srcs := make([]bench.Source, len(sources)) // every folder read before the first runs: a bad one fails at once
+				for i, source := range sources {
+					var err error
+					if srcs[i], err = source(); err != nil {
 						return err
 					}
+				}
+				for _, src := range srcs {
 					if left := src.Len() - (first - 1); k > 0 && left > 0 && left < k {
 						fmt.Fprintf(stderr, "note: %s has %d realisations: running the %d from %d on, not %d\n", src.Name(), src.Len(), left, first, k)
 					}
@@ -167,3 +173,7 @@ func num(v float64) string {
 	}
 	return fmt.Sprintf("%.4g", v)
 }
+
+// maxRealisations bounds the realisations bench numbers (those of a generated set are made
+// all at once: a count near the largest int would exhaust memory before the first fit).
+const maxRealisations = 100000

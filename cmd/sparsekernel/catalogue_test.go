@@ -107,7 +107,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/test-label-first.csv", predictCmd, "", 1, []string{`{f}: column 1 ("class") is not an input of the model (its inputs are "x1", "x2"): leave it out with -drop 1, or if it holds the labels, choose it with -label 1` + "\n"}},
 	{"bad/test-label-first.csv", []string{"predict", "-label", "1", "-o", "{out}", "{model}", "{f}"}, "", 0, []string{"note: {f}: the columns are in another order than the model's inputs", "accuracy = "}},
 	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: rows have 1 value: the model has 2 inputs"}},
-	{"", []string{"predict", "-o", "{out}", "{test}", "{model}"}, "", 1, []string{"{test}:1:", "not a model file", "{model} is the model file: the model comes first, then the data"}},
+	{"", []string{"predict", "-o", "{out}", "{test}", "{model}"}, "", 1, []string{"{test}: not a model file: it starts with 'x', not a JSON object", "{model} is the model file: the model comes first, then the data"}},
 	{"bad/test-id-last-column.csv", predictCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`, "-drop"}},
 	{"bad/test-id-last-column.csv", []string{"predict", "-drop", "id", "-o", "{out}", "{model}", "{f}"}, "", 0, nil},
 	{"bad/test-id-last-column.csv", evalCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`}},
@@ -139,7 +139,7 @@ var catalogueCases = []catalogueCase{
 	// Damaged model files.
 	{"model/empty.model.json", predictModel, "", 1, []string{"{f}: empty file: not a model file"}},
 	{"model/truncated.model.json", predictModel, "", 1, []string{"{f}:26:6: not a model file: unexpected end of JSON input"}},
-	{"model/not-json.model.json", predictModel, "", 1, []string{"{f}:1:2: not a model file: invalid character 'x'"}},
+	{"model/not-json.model.json", predictModel, "", 1, []string{"{f}: not a model file: it starts with 'x', not a JSON object"}},
 	{"model/wrong-version.model.json", predictModel, "", 1, []string{"{f}: model format version 10; this build reads versions 1 to 8"}},
 	{"model/wrong-format.model.json", predictModel, "", 1, []string{`{f}: not a model file: its format is "libsvm-model", not a sparsekernel model's "sparsekernel-model"`}},
 	{"model/nan-weight.model.json", predictModel, "", 1, []string{"{f}:49:5: not a model file: invalid character 'N'"}},

@@ -43,6 +43,14 @@ Example:
 				if len(args) != 0 {
 					return usagef("demo takes no arguments")
 				}
+				if svg != "" {
+					if st, err := os.Stat(svg); err == nil && st.IsDir() {
+						return usagef("-svg %s is a directory: name a file (for example %s)", svg, filepath.Join(svg, "demo.svg"))
+					}
+					if err := checkOutput(svg, false); err != nil {
+						return fmt.Errorf("%w (-svg '' writes no figure)", err)
+					}
+				}
 				return demo(stdout, seed, svg)
 			}
 		},

@@ -41,8 +41,9 @@ With -cv K and one data file, eval cross-validates the whole training instead: t
 dealt into K folds (stratified by class, from -seed), each fold is predicted by a model
 trained as train does on the other folds, and eval prints every fold's test error, size and
 choice, and their mean and standard deviation (as LIBSVM's svm-train -v does). The folds run
-in parallel; their models are not saved. A class of fewer rows than folds is missing from
-some folds' training parts: eval warns, and those folds count its rows as errors.
+in parallel; their models are not saved. A class of one row is missing from the training
+part of the fold that holds it (the folds are stratified: a class of two rows or more is in
+every training part): eval warns, and that fold counts its row as an error.
 
 Examples:
 

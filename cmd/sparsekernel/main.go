@@ -82,7 +82,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if err := runFn(fs.Args(), stdout, stderr); err != nil {
+	out := &recordingWriter{w: stdout}
+	err := runFn(fs.Args(), out, stderr)
+	if err == nil && out.err != nil { // the results did not all reach stdout (a full disk, say)
+		err = fmt.Errorf("writing the results to standard output: %w", out.err)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "sparsekernel %s: %v\n", name, err)
 		var ue usageError
 		if errors.As(err, &ue) {
@@ -92,6 +97,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// recordingWriter passes writes to w and keeps the first error, for a command that does not
+// look at what each of its writes to stdout returns.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(p []byte) (int, error) {
+	n, err := r.w.Write(p)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
 }
 
 func lookup(name string) *command {

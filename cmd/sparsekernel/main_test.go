@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -224,6 +225,8 @@ func TestBadInput(t *testing.T) {
 		{"bench without data", []string{"bench"}, 2, []string{"no benchmark folder"}, ""},
 		{"flag after arguments", []string{"bench", dir, "-json"}, 2, []string{"flag -json comes after the arguments"}, ""},
 		{"bench missing folder", []string{"bench", filepath.Join(dir, "nofolder")}, 1, []string{"nofolder"}, ""},
+		{"bench too many realisations", []string{"bench", "-generated", "ripley", "-realisations", "9223372036854775807"}, 2, []string{"at most 100000 realisations"}, ""},
+		{"bench -first too far", []string{"bench", "-generated", "ripley", "-first", "9223372036854775807", "-realisations", "2"}, 2, []string{"at most 100000 realisations"}, ""},
 		{"unwritable model path", []string{"train", "-o", filepath.Join(dir, "no", "m.json"), good}, 1, []string{"write " + filepath.Join(dir, "no", "m.json")}, ""},
 		{"regression on text labels", []string{"train", "-task", "regression", "-method", "lrols", "-o", filepath.Join(dir, "g.json"), good}, 1, []string{"good.csv:2:3"}, "g.json"},
 	}
@@ -263,6 +266,12 @@ func TestHelp(t *testing.T) {
 	}
 	if data, err := os.ReadFile(svg); err != nil || !strings.Contains(string(data), "<svg") || strings.Count(string(data), "<path") < 100 {
 		t.Errorf("demo's SVG: %v", err)
+	}
+	// An SVG that cannot be written is refused before the fits, which print nothing.
+	for _, bad := range []string{filepath.Join(t.TempDir(), "none", "x.svg"), t.TempDir()} {
+		if code, out, errs := runCLI("demo", "-svg", bad); code == 0 || out != "" || !strings.Contains(errs, "-svg ''") && !strings.Contains(errs, "is a directory") {
+			t.Errorf("demo -svg %s: exit %d, stdout %q, stderr %q; want a failure before any output", bad, code, out, errs)
+		}
 	}
 }
 
@@ -773,6 +782,26 @@ func TestTrainSameFile(t *testing.T) {
 	for i := range files[1:] {
 		if !bytes.Equal(files[0], files[i+1]) {
 			t.Fatalf("run %d wrote another file than run 0:\n%s\n%s", i+1, files[0], files[i+1])
+		}
+	}
+}
+
+// fullWriter fails every write, as a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A command whose results cannot be written to stdout fails, whether or not it looks at what
+// its writes return.
+func TestStdoutFull(t *testing.T) {
+	for _, args := range [][]string{
+		{"eval", "-quiet", "-cv", "3", "../../examples/iris.csv"},
+		{"bench", "-quiet", "-generated", "ripley", "-realisations", "1", "-json"},
+		{"info", "../../testdata/model/overflowing-weights.model.json"},
+	} {
+		var e bytes.Buffer
+		if code := run(args, fullWriter{}, &e); code != 1 || !strings.Contains(e.String(), "no space left on device") {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and the write's error", args, code, e.String())
 		}
 	}
 }
