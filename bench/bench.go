@@ -277,6 +277,9 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		unit = u.Unit()
 	}
 	where := fmt.Sprintf("%s: %s %d", src.Name(), unit, k+1)
+	if w, ok := src.(interface{ Where(int) string }); ok && w.Where(k) != "" {
+		where += " (" + w.Where(k) + ")"
+	}
 	train, test, err := src.Split(k)
 	if err != nil {
 		return Realisation{}, fmt.Errorf("%s: %w", where, err)

@@ -43,6 +43,9 @@ func (s *FolderSource) Why() string { return s.why }
 // Name returns the folder's base name.
 func (s *FolderSource) Name() string { return filepath.Base(filepath.Clean(s.F.Dir)) }
 
+// Where names realisation k's line in the folder's train.csv (dataset.Folder.Where).
+func (s *FolderSource) Where(k int) string { return s.F.Where(k) }
+
 // Len returns the number of realisations.
 func (s *FolderSource) Len() int { return s.F.Realisations() }
 

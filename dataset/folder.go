@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -196,6 +197,15 @@ func (f *Folder) MissingLabel() error {
 
 // Realisations returns the number of realisations (train/test splits).
 func (f *Folder) Realisations() int { return len(f.Train) }
+
+// Where names the 0-based realisation k's line of train.csv ("train.csv line 3"), for errors
+// about it; "" if f was not read from files or k is out of range.
+func (f *Folder) Where(k int) string {
+	if k < 0 || k >= len(f.trainLines) {
+		return ""
+	}
+	return fmt.Sprintf("train.csv line %d", f.trainLines[k])
+}
 
 // Split returns the training and test tables of the 0-based realisation k; it panics if k is
 // out of range. Lines hold the x.csv line of each row, and label errors name y.csv. The rows

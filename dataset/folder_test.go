@@ -35,6 +35,17 @@ func TestReadFolder(t *testing.T) {
 	equal(t, "classes", classes, [2]string{"-1", "1"})
 }
 
+// Where names a realisation's line of train.csv, blank lines counted.
+func TestFolderWhere(t *testing.T) {
+	f, err := ReadFolder(writeFolder(t, map[string]string{"train.csv": "0,1,2,3\n\n2,3,4,5\n", "test.csv": "4,5\n\n0,1\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "Where(0)", f.Where(0), "train.csv line 1")
+	equal(t, "Where(1)", f.Where(1), "train.csv line 3")
+	equal(t, "Where(2)", f.Where(2), "")
+}
+
 // writeFolder writes the fixture folder with some files replaced ("" removes a file).
 func writeFolder(t *testing.T, replace map[string]string) string {
 	t.Helper()

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 func init() {
@@ -93,6 +95,9 @@ Example:
 							}
 						}
 						src := bench.NewFolderSource(f, opt.Task)
+						if src.Task() == model.Classification { // (labels that name the rows, read as classes)
+							warnClassSizes(stderr, &dataset.Table{Source: filepath.Join(dir, "y.csv"), Labels: f.Labels})
+						}
 						if !ff.quiet {
 							fmt.Fprintf(stderr, "bench %s: %s (%s)\n", src.Name(), src.Task(), src.Why())
 						}
