@@ -497,7 +497,9 @@ func fitLSSVM(c *fitContext) error {
 	m.Training.Evaluations = evals
 	m.Training.Criterion = "loo-mse"
 	m.Training.LOOError = mse
-	m.Training.LOOScope = "weights"
+	if o.Tuner != "none" { // hyperparameters chosen by this LOO on every point: optimistic
+		m.Training.LOOScope = "weights"
+	} // (given ones: the exact LOO of the machine, scope "")
 	if classify {
 		m.Training.LOOError = float64(miss) / float64(len(Z))
 		// Probabilities from the exact LOO decisions y - r of the chosen machine.

@@ -246,3 +246,30 @@ func TestFixedNoNode(t *testing.T) {
 		t.Errorf("lrols at tau 1e-30: a model of %d nodes, error %v; want ErrNoSignal", m.Size(), err)
 	}
 }
+
+// Unused names the options that the method, or the settings chosen within it, ignores.
+func TestUnused(t *testing.T) {
+	tests := []struct {
+		name string
+		opt  Options
+		want []string
+	}{
+		{"default, nothing set", Options{}, nil},
+		{"tau for auto", Options{Tau: 2}, nil},
+		{"min-terms for auto", Options{MinTerms: 3}, []string{"min-terms"}},
+		{"prefer for rols", Options{Method: ROLS, Prefer: PreferSmall}, []string{"prefer"}},
+		{"lssvm width for another method", Options{Method: LOOMI, LSSVM: LSSVMOptions{Width: 2}}, []string{"lssvm settings"}},
+		{"lssvm gamma and width with the cca tuner", Options{Method: LSSVM, LSSVM: LSSVMOptions{Gamma: 3, Width: 2}},
+			[]string{"gamma and width (the tuner cca chooses them; tuner none takes them)"}},
+		{"lssvm gamma and width with tuner none", Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "none", Gamma: 3, Width: 2}}, nil},
+		{"lssvm evaluations with cca", Options{Method: LSSVM, LSSVM: LSSVMOptions{Evaluations: 50}}, []string{"evaluations (the budget of tuner sa)"}},
+		{"lssvm evaluations with sa", Options{Method: LSSVM, LSSVM: LSSVMOptions{Tuner: "sa", Evaluations: 50}}, nil},
+		{"no-linear for paper pso", Options{Method: PSO, Paper: true, NoLinear: true}, []string{"no-linear (the papers' construction has no linear node)"}},
+		{"no-power for rwbs", Options{Method: RWBS, NoPower: true}, nil},
+	}
+	for _, tc := range tests {
+		if got := tc.opt.Unused(); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -23,6 +23,7 @@
 package sparsekernel
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -285,6 +286,15 @@ func (o Options) Unused() []string {
 	add(o.RWBS != optim.RWBS{}, "rwbs settings", RWBS)
 	add(o.LSSVM.Kernel != "" && o.LSSVM.Kernel != model.KernelGaussian || o.LSSVM.Tuner != "" && o.LSSVM.Tuner != "cca" ||
 		o.LSSVM.Gamma != 0 || o.LSSVM.Width != 0 || o.LSSVM.Evaluations != 0, "lssvm settings", LSSVM)
+	if meth == LSSVM { // settings of another tuner than the one chosen
+		tuner := cmp.Or(o.LSSVM.Tuner, "cca")
+		add(tuner != "none" && (o.LSSVM.Gamma != 0 || o.LSSVM.Width != 0), "gamma and width (the tuner "+tuner+" chooses them; tuner none takes them)")
+		add(tuner != "sa" && o.LSSVM.Evaluations != 0, "evaluations (the budget of tuner sa)")
+	}
+	if o.Paper && (meth == PSO || meth == RWBS) { // the papers' construction has neither
+		add(o.NoLinear, "no-linear (the papers' construction has no linear node)")
+		add(o.NoPower, "no-power (the papers' construction has no power transform)")
+	}
 	return out
 }
 

@@ -388,6 +388,12 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	if kern == model.KernelWavelet {
 		width = f.a
 	}
+	switch {
+	case kern == model.KernelWavelet && f.sigma != 0:
+		return sparsekernel.Options{}, usagef("-sigma is the Gaussian kernel's width; the wavelet kernel's is its dilation, -a")
+	case kern != model.KernelWavelet && f.a != 0:
+		return sparsekernel.Options{}, usagef("-a is the wavelet kernel's dilation (-kernel wavelet); the Gaussian kernel's width is -sigma")
+	}
 	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
 		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers, Paper: f.paper, NoLinear: f.noLinear, NoPower: f.noPower, Refine: f.refine.mode,
 		ClassWeights: f.classWeight.weights, BalanceClasses: f.classWeight.balanced,
