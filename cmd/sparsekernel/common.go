@@ -1008,10 +1008,20 @@ func formatError(m *model.Model, v float64) string {
 func warnUseless(w io.Writer, m *model.Model) {
 	t := m.Training
 	if t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9) {
+		if m.Task == model.Classification && t.TrivialError <= rareShare && m.Calibration != nil {
+			// Unequal classes: the rare ones may be told apart and never win at the labels.
+			fmt.Fprintf(w, "warning: the model's %s, %s, is no better than always answering the most frequent class (%s): with classes this unequal its probabilities may still rank the rows (eval reports their AUC), and -class-weight balanced answers the rarer classes more often\n",
+				estimateName(m), formatError(m, t.LOOError), formatError(m, t.TrivialError))
+			return
+		}
 		fmt.Fprintf(w, "warning: the model's %s, %s, is no better than the trivial rule's %s (always the most frequent class, or the mean): it has found no signal in the data\n",
 			estimateName(m), formatError(m, t.LOOError), formatError(m, t.TrivialError))
 	}
 }
+
+// rareShare is the trivial rule's error (the rows outside the most frequent class) up to
+// which warnUseless takes the classes for unequal ones.
+const rareShare = 0.1
 
 // noteAtCap notes when the default's size rule chose the largest size it could select (its
 // cap, the default or -max-terms; not N - 1): the cross-validated error was still falling

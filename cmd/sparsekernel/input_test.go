@@ -228,6 +228,13 @@ func TestWarnUseless(t *testing.T) {
 			t.Errorf("%s: warning %q, want one: %v", tc.name, w.String(), tc.warn)
 		}
 	}
+	// Unequal classes (3 % in the rarer): no claim of no signal, the class weights suggested.
+	var w bytes.Buffer
+	warnUseless(&w, &model.Model{Task: model.Classification, Calibration: &model.Calibration{Method: "platt-loo"},
+		Training: model.Training{LOOError: 0.03, TrivialError: 0.03}})
+	if s := w.String(); strings.Contains(s, "no signal") || !strings.Contains(s, "-class-weight balanced") {
+		t.Errorf("unequal classes: %q", s)
+	}
 }
 
 func TestNoteAtCap(t *testing.T) {
