@@ -345,7 +345,11 @@ func fitFixed(c *fitContext) error {
 	t.LOOError = looError(best.Stats, classify)
 	t.Lambdas = best.Lambdas
 	t.Stop = best.Stop
-	t.Chose = fmt.Sprintf("tau %.4g by the LOO criterion over %s; %s by the stopping rule", best.Tau, words.Count(len(taus), "width"), words.Count(len(best.Index), "node"))
+	stop := "by the stopping rule"
+	if best.Stop != "" {
+		stop = "(" + best.Stop + ")"
+	}
+	t.Chose = fmt.Sprintf("tau %.4g by the LOO criterion over %s; %s %s", best.Tau, words.Count(len(taus), "width"), words.Count(len(best.Index), "node"), stop)
 	if classify {
 		plattFromLOO(m, best.LOO, p.class, "platt-loo")
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/internal/nopanic"
@@ -270,6 +271,37 @@ func TestUnused(t *testing.T) {
 	for _, tc := range tests {
 		if got := tc.opt.Unused(); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A method given a task it cannot do suggests reading the targets as the other task only where
+// that could work: numeric classes as a regression target, few distinct values as classes.
+func TestTaskSuggestions(t *testing.T) {
+	X := make([][]float64, 40)
+	text, codes, values := make([]string, len(X)), make([]string, len(X)), make([]float64, len(X))
+	for i := range X {
+		X[i] = []float64{float64(i % 9), float64(i % 5)}
+		text[i] = []string{"no", "yes"}[i%2]
+		codes[i] = []string{"0", "1"}[i%2]
+		values[i] = 0.37 * float64(i)
+	}
+	for _, tc := range []struct {
+		name    string
+		fit     func() error
+		suggest string
+		want    bool
+	}{
+		{"lrols, text classes", func() error { _, err := FitLabels(X, text, Options{Method: LROLS}); return err }, "as a regression target", false},
+		{"lrols, numeric classes", func() error { _, err := FitLabels(X, codes, Options{Method: LROLS, Task: ""}); return err }, "as a regression target", true},
+		{"rols, 40 distinct values", func() error { _, err := Fit(X, values, Options{Method: ROLS}); return err }, "as classes", false},
+	} {
+		err := tc.fit()
+		if !errors.Is(err, ErrTask) {
+			t.Fatalf("%s: %v, want ErrTask", tc.name, err)
+		}
+		if got := strings.Contains(err.Error(), tc.suggest); got != tc.want {
+			t.Errorf("%s: %v; suggests %q: %v, want %v", tc.name, err, tc.suggest, got, tc.want)
 		}
 	}
 }

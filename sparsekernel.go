@@ -102,7 +102,8 @@ type Options struct {
 	// RWBS configures method rwbs; the zero value is Ps = 10, Ng = 4, Mi = 25 (with Paper:
 	// Ps = 7, Ng = 11, Mi = 400, the settings of the papers' synthetic example).
 	RWBS optim.RWBS
-	// Paper makes methods pso and rwbs build their nodes as the papers did: no bias term,
+	// Paper makes methods pso and rwbs build their nodes as the papers did: no bias term for
+	// a classifier (a regression keeps its bias: its targets need not have zero mean),
 	// optimiser started uniformly in the box, each node kept while the LOO criterion falls
 	// (classification: the LOO misclassification rate, which must beat the majority rule's),
 	// no cross-validation.
@@ -456,12 +457,13 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	other := "use another method (auto trains every task)"
 	switch {
 	case p.task == model.Regression && !meth.Regression:
-		if opt.Task == "" {
+		if distinct := len(slices.Compact(slices.Sorted(slices.Values(p.y)))); opt.Task == "" && distinct <= dataset.MaxIntegerClasses {
 			other = "read them as classes (Options.Task; -task on the command line) or " + other
 		}
 		return nil, fmt.Errorf("%w: %s is for classification, and the targets are a regression target (%s); %s", ErrTask, meth.Name, p.why, other)
 	case p.task == model.Classification && !meth.Classification:
-		if opt.Task == "" {
+		numbers := !slices.ContainsFunc(p.classes, func(c string) bool { _, err := dataset.ParseValue(strings.TrimSpace(c)); return err != nil })
+		if opt.Task == "" && numbers { // (text classes cannot be read as numbers)
 			other = "read them as a regression target (Options.Task; -task on the command line) or " + other
 		}
 		return nil, fmt.Errorf("%w: %s is for regression, and the targets are classes (%s); %s", ErrTask, meth.Name, p.why, other)
