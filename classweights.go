@@ -42,7 +42,7 @@ func classWeights(p *problem, opt Options) ([]float64, error) {
 		for c, n := range classCounts(p.class, len(p.classes)) {
 			w[c] = float64(len(p.class)) / float64(len(p.classes)*n)
 		}
-		return w, nil
+		return uniformNil(w), nil
 	}
 	for c := range w {
 		w[c] = 1
@@ -58,7 +58,18 @@ func classWeights(p *problem, opt Options) ([]float64, error) {
 		}
 		w[c], named[c] = opt.ClassWeights[name], name
 	}
-	return w, nil
+	return uniformNil(w), nil
+}
+
+// uniformNil returns w, or nil where every class weighs the same: such weights change no
+// comparison of w_c p_c, and the model is the unweighted one (whose labels may follow its
+// largest output rather than its probabilities, where that made fewer cross-validated
+// mistakes; weighing folds the class map into the outputs).
+func uniformNil(w []float64) []float64 {
+	if slices.ContainsFunc(w, func(v float64) bool { return v != w[0] }) {
+		return w
+	}
+	return nil
 }
 
 // classOf returns the index among classes of the class a weight names, as test labels are

@@ -1,6 +1,7 @@
 package sparsekernel_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -264,4 +265,36 @@ func ExampleOptions_classWeights() {
 	// Output:
 	// weighted, the rare class found more than twice as often: true
 	// balanced, the same: true
+}
+
+// Weights that are all equal (balanced on balanced classes, or every class named at one
+// weight) leave the model unweighted, its labels as they were.
+func TestUniformClassWeights(t *testing.T) {
+	d := synth.Ripley(120, 5) // 60 points a class
+	labels := make([]string, len(d.Y))
+	for i, v := range d.Y {
+		labels[i] = map[bool]string{true: "b", false: "a"}[v > 0]
+	}
+	plain, err := sparsekernel.FitLabels(d.X, labels, sparsekernel.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := plain.Write(&want); err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []sparsekernel.Options{{Seed: 1, BalanceClasses: true}, {Seed: 1, ClassWeights: map[string]float64{"a": 2, "b": 2}}} {
+		m, err := sparsekernel.FitLabels(d.X, labels, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Training.Seconds = plain.Training.Seconds
+		var got bytes.Buffer
+		if err := m.Write(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%+v: another model than the unweighted one", opt.ClassWeights)
+		}
+	}
 }

@@ -30,10 +30,20 @@ func (l *levels) number(s string) (float64, bool) {
 	return finite(s)
 }
 
+// MissingCategory reports whether the trimmed field s of a categorical column marks a missing
+// value: as MissingValue, but for "None", which names a category there (no air bags, say).
+func MissingCategory(s string) bool { return MissingValue(s) && s != "None" }
+
+// MissingCategoryMarkers returns the texts MissingCategory takes for missing (the empty text
+// among them), but for NaN, which it takes in any case and with a sign.
+func MissingCategoryMarkers() []string {
+	return append(slices.DeleteFunc(MissingMarkers(), func(m string) bool { return m == "None" }), "")
+}
+
 // code returns the index of the category the trimmed field f names, adding it if it is new;
 // NaN for a missing value where missing values are read (missing), else an error.
 func (l *levels) code(f string, missing bool) (float64, error) {
-	if MissingValue(f) && f != "None" { // ("None" names a category: no air bags, say)
+	if MissingCategory(f) {
 		if !missing {
 			if f == "" {
 				return 0, errorf(errMissingValue, "empty field (a missing value?): expected a category")

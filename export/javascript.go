@@ -182,7 +182,7 @@ func (g *jsGen) declarations() {
 		}
 		g.frozen("export const $P_CATEGORIES", items)
 		g.put("", "// Text that marks a missing value where a category's name is expected (and NaN, in any case).")
-		g.put("const _$P_MISSING = new Set([" + strings.Join(quoteAll(append(dataset.MissingMarkers(), ""), jsString), ", ") + "]);")
+		g.put("const _$P_MISSING = new Set([" + strings.Join(quoteAll(dataset.MissingCategoryMarkers(), jsString), ", ") + "]);")
 	}
 	g.put("")
 }
@@ -572,8 +572,8 @@ func (g *jsGen) categoricalInputs() {
 		"    let v = x[j];",
 		"    const names = $P_CATEGORIES[j];",
 		`    if (names !== null && typeof v === "string") { // a category's name: its index, -1 if not listed`,
-		"      const t = v.trim();",
-		"      const i = names.indexOf(v);",
+		"      const t = v.trim(); // (blanks around a name dropped, as the readers drop them)",
+		"      const i = names.indexOf(t);",
 		"      if (i >= 0) {",
 		"        v = i;",
 		`      } else if (_$P_MISSING.has(t) || t.replace(/^[+-]/, "").toLowerCase() === "nan") {`,

@@ -218,7 +218,7 @@ func (g *pyGen) declarations() {
 		}
 		g.tuple("$P_CATEGORIES", items)
 		g.put("", "# Text that marks a missing value where a category's name is expected (and NaN, in any case).")
-		g.put("_$P_MISSING = frozenset(" + pyTuple(quoteAll(append(dataset.MissingMarkers(), ""), pyString)) + ")")
+		g.put("_$P_MISSING = frozenset(" + pyTuple(quoteAll(dataset.MissingCategoryMarkers(), pyString)) + ")")
 	}
 	g.put("")
 }
@@ -571,10 +571,11 @@ func (g *pyGen) categoricalInputs() {
 		"    for j in range($P_N_INPUTS):",
 		"        v = x[j]",
 		"        names = $P_CATEGORIES[j]",
-		"        if names is not None and isinstance(v, str):  # a category's name: its index, -1 if not listed",
-		"            if v in names:",
-		"                v = names.index(v)",
-		"            elif v.strip() in _$P_MISSING or v.strip().lstrip('+-').lower() == 'nan':",
+		"        if names is not None and isinstance(v, str):  # a category's name (blanks around it dropped, as the",
+		"            t = v.strip()                              # readers drop them): its index, -1 if not listed",
+		"            if t in names:",
+		"                v = names.index(t)",
+		"            elif t in _$P_MISSING or t.lstrip('+-').lower() == 'nan':",
 		missing,
 		"            else:",
 		"                v = -1",

@@ -135,6 +135,8 @@ func TestCategoricalPredict(t *testing.T) {
 			[][]float64{{1, 2, 1}, {-0.5, 1, 2}, {0, 0, 0}}, nil, ""},
 		{"one object row", cls, clsPlain, js, `{"row": {"x": 1.25, "colour": "gr\u0065en", "size": "3"}}`,
 			[][]float64{{1.25, 1, 0}}, nil, ""},
+		{"blanks around names", cls, clsPlain, js, `[[1, " green ", "3"], [0, "red\t", " 1.5"]]`, // (dropped, as in a CSV body)
+			[][]float64{{1, 1, 0}, {0, 0, 1}}, nil, ""},
 		{"csv", cls, clsPlain, csv, "0.5,red,3\n-1, green ,1.5\n2,\"blue\",NA\n",
 			[][]float64{{0.5, 0, 0}, {-1, 1, 1}, {2, 2, 2}}, nil, ""},
 		{"csv header", cls, clsPlain, csv, "size,x,colour\r\n1.5,1,blue\r\nNA, -2 , red\r\n",

@@ -495,10 +495,11 @@ func (p *jsonParser) category(j int, name string) (float64, error) {
 	default:
 		return 0, badRequest("%s: %s is not a category name: send the category as a string", p.where(j, name), p.describe())
 	}
+	text = bytes.TrimSpace(text) // (blanks around a name dropped, as the readers and a CSV body drop them)
 	if c, ok := p.t.cats[j][string(text)]; ok {
 		return float64(c), nil
 	}
-	if s := string(text); dataset.MissingValue(s) && s != "None" { // (a marker, as in a CSV body; None names a category)
+	if s := string(text); dataset.MissingCategory(s) { // (a marker, as in a CSV body)
 		if !p.t.fills {
 			return 0, badRequest("%s: %q %s", p.where(j, name), clip(text), noFill)
 		}
@@ -851,7 +852,7 @@ func (t *table) csvCategory(base, j int, field string, r *csv.Reader, i int) err
 	v := float64(c)
 	switch {
 	case known:
-	case !dataset.MissingValue(field) || field == "None": // ("None" names a category, as the reader takes it)
+	case !dataset.MissingCategory(field): // (as the reader takes it)
 		line, _ := r.FieldPos(i)
 		v = t.unknownCategory(j, field, line)
 	case t.fills:

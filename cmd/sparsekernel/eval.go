@@ -209,6 +209,10 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 	if auc, what := meanAUC(P, class, c); !math.IsNaN(auc) {
 		fmt.Fprintf(w, ", AUC %.4f%s", auc, what)
 	}
+	if unseen := len(f) - len(P); unseen > 0 { // (the reliability table leaves them out)
+		fmt.Fprintf(w, "\n  (the log-loss and the Brier score count the %s of classes the model lacks, at probability 0: %.1f each to the log-loss's sum, clipped at 1e-15)",
+			words.Count(unseen, "row"), -math.Log(1e-15))
+	}
 	fmt.Fprintln(w)
 	if len(P) == 0 {
 		return nil
