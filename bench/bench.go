@@ -79,7 +79,8 @@ type Realisation struct {
 	// Chose is the model's one-line account of what it chose (model.Training.Chose).
 	Chose   string `json:"chose,omitempty"`
 	classes int
-	scored  bool // LogLoss and Brier hold the probabilities' scores (a calibrated model's, or the trivial rule's)
+	scored  bool              // LogLoss and Brier hold the probabilities' scores (a calibrated model's, or the trivial rule's)
+	recall  map[string][2]int // classification: per true class, its test rows and those labelled right
 	// The model's LOO curve: the selection criterion and the LOO error after each term, and
 	// the number of terms kept (model.Training).
 	Criterion string    `json:"criterion,omitempty"`
@@ -311,7 +312,8 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		// The method found nothing better than the trivial rule and said so: score that rule.
 		r := Realisation{Index: k, TestError: trivialScore(train, test, src.Metric()), Failed: err.Error()}
 		if opt.Task == model.Classification {
-			r.BalancedError = BalancedError(test.Labels, slices.Repeat([]string{majority(train.Labels)}, len(test.Labels)))
+			guess := slices.Repeat([]string{majority(train.Labels)}, len(test.Labels))
+			r.BalancedError, r.recall = BalancedError(test.Labels, guess), recallCounts(test.Labels, guess)
 			r.LogLoss, r.Brier = trivialProbabilityScores(train.Labels, test.Labels)
 			r.scored = true
 		}
@@ -329,12 +331,14 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 	}
 	score := scoreOf(F, target, src.Metric()) // an unseen class's rows count wrong
 	var logLoss, brier, balanced float64
+	var recall map[string][2]int
 	if opt.Task == model.Classification {
 		labels := make([]string, len(F))
 		for i, f := range F {
 			labels[i] = m.Classes[model.Class(f)]
 		}
 		balanced = BalancedError(test.Labels, labels)
+		recall = recallCounts(test.Labels, labels)
 	}
 	if m.Calibration != nil {
 		if logLoss, brier, err = probabilityScores(m, F, target); err != nil {
@@ -361,6 +365,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		LogLoss:     logLoss,
 		Brier:       brier,
 		scored:      m.Calibration != nil,
+		recall:      recall,
 
 		BalancedError: balanced,
 	}, nil
@@ -543,6 +548,43 @@ func checkTargets(m *model.Model, X [][]float64, target []float64, metric string
 
 // errNoModel refuses a nil model.
 var errNoModel = fmt.Errorf("%w: no model (nil)", model.ErrInvalid)
+
+// recallCounts returns, per true class, its rows and those given its label.
+func recallCounts(truth, predicted []string) map[string][2]int {
+	out := make(map[string][2]int)
+	for i, t := range truth {
+		c := out[t]
+		c[0]++
+		if predicted[i] == t {
+			c[1]++
+		}
+		out[t] = c
+	}
+	return out
+}
+
+// PooledBalancedError returns the balanced error % of the realisations' test rows taken
+// together (BalancedError's, on every realisation's predictions at once): for the folds of
+// one data set, whose test parts partition it, the cross-validation's balanced error, which
+// the mean of the folds' (TestBalancedErrorMean) is not where a fold's test part lacks a
+// class. NaN without a classification's counts (a result read from JSON has none).
+func (r *Result) PooledBalancedError() float64 {
+	rows, right := map[string]int{}, map[string]int{}
+	for _, p := range r.PerRealisation {
+		for t, c := range p.recall {
+			rows[t] += c[0]
+			right[t] += c[1]
+		}
+	}
+	if len(rows) == 0 {
+		return math.NaN()
+	}
+	var missed float64
+	for _, t := range slices.Sorted(maps.Keys(rows)) {
+		missed += 1 - float64(right[t])/float64(rows[t])
+	}
+	return 100 * missed / float64(len(rows))
+}
 
 // trivialProbabilityScores returns the log-loss and Brier score on the test labels of the
 // trivial rule's probabilities, the training labels' frequencies (a test label the training

@@ -522,3 +522,20 @@ func TestFailedProbabilityScores(t *testing.T) {
 		}
 	}
 }
+
+// The pooled balanced error counts every class's test rows across the realisations: a fold
+// whose test part lacks the rare class does not drop its recall, as the mean of the folds'
+// balanced errors does.
+func TestPooledBalancedError(t *testing.T) {
+	r := &Result{PerRealisation: []Realisation{
+		{recall: map[string][2]int{"common": {9, 9}, "rare": {1, 0}}}, // rare missed
+		{recall: map[string][2]int{"common": {10, 10}}},               // no rare row
+	}}
+	// common: 19 of 19 right; rare: 0 of 1: (0 + 1) / 2 = 50 %.
+	if got := r.PooledBalancedError(); got != 50 {
+		t.Errorf("pooled balanced error %v, want 50", got)
+	}
+	if got := (&Result{}).PooledBalancedError(); !math.IsNaN(got) {
+		t.Errorf("no counts: %v, want NaN", got)
+	}
+}

@@ -84,7 +84,7 @@ func TestClassWeightCommand(t *testing.T) {
 		count[weight] = strings.Count(labels, "orange\n")
 	}
 	code, out, errs := runCLI("eval", "-quiet", "-cv", "3", "-class-weight", "balanced", train)
-	if code != 0 || !regexp.MustCompile(`(?m)^mean: .* nodes, balanced error [0-9.]+%, log-loss`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`(?m)^mean: .* nodes, balanced error [0-9.]+% \(of the folds. predictions together\), log-loss`).MatchString(out) {
 		t.Errorf("eval -cv: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	// Numeric classes are named by value, as LIBSVM's -w1 names class +1; a class of one row

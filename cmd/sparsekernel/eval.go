@@ -482,8 +482,8 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 		fmt.Fprintln(stdout, line)
 	}
 	fmt.Fprintf(stdout, "mean: %s +- %s%s, %.1f +- %.1f nodes", format(r.TestErrorMean), format(r.TestErrorStd), unit, r.SizeMean, r.SizeStd)
-	if task == model.Classification {
-		fmt.Fprintf(stdout, ", balanced error %.2f%%", r.TestBalancedErrorMean)
+	if b := r.PooledBalancedError(); task == model.Classification && !math.IsNaN(b) {
+		fmt.Fprintf(stdout, ", balanced error %.2f%% (of the folds' predictions together)", b)
 	}
 	if r.TestLogLossMean > 0 {
 		fmt.Fprintf(stdout, ", log-loss %.4f, Brier score %.4f", r.TestLogLossMean, r.TestBrierMean)
