@@ -72,6 +72,10 @@ func describeCategories(info io.Writer, t *dataset.Table) {
 		fmt.Fprintf(info, "categories, one 0/1 input each: %s\n", strings.Join(parts, "; "))
 	}
 	for j, names := range t.Levels {
+		if len(names) > 10 && 2*len(names) > len(t.X) { // (more than automatic detection takes: named by -categorical)
+			fmt.Fprintf(info, "warning: %s: %s has %s in %d rows: most new rows will be none of them; if it holds numbers, leave it out of -categorical; if it names the rows, leave it out with -drop\n",
+				t.Source, columnName(t, j), words.Count(len(names), "category"), len(t.X))
+		}
 		if a, b, ok := sameButCase(names); ok {
 			fmt.Fprintf(info, "note: %s: %s has categories that differ only in case, such as %q and %q: they are distinct categories; if they are one, write them alike\n",
 				t.Source, columnName(t, j), a, b)

@@ -188,6 +188,29 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// contCat is a file of 40 rows whose first column holds 40 distinct numbers.
+var contCat = func() string {
+	var b strings.Builder
+	b.WriteString("x1,x2,y\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d.%d,%d,%c\n", i, i%7, i%5, "ab"[i%2])
+	}
+	return b.String()
+}()
+
+// A column named categorical whose values nearly all differ is warned about.
+func TestManyCategories(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "contcat.csv")
+	if err := os.WriteFile(path, []byte(contCat), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI("train", "-quiet", "-categorical", "x1", "-o", filepath.Join(dir, "cat.json"), path)
+	if code != 0 || !strings.Contains(errs, "column 1 (x1) has 40 categories in 40 rows: most new rows will be none of them") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.csv")
