@@ -373,24 +373,8 @@ func TestFolderUnseenClass(t *testing.T) {
 		fmt.Fprintln(&y, label)
 	}
 	// Split 1 tests rows 30-43 (all four "rare" rows), split 2 rows 0-13.
-	rows := func(lo, hi int) string {
-		var r []string
-		for i := lo; i < hi; i++ {
-			r = append(r, strconv.Itoa(i))
-		}
-		return strings.Join(r, ",")
-	}
-	files := map[string]string{"x.csv": x.String(), "y.csv": y.String(),
-		"train.csv": rows(0, 30) + "\n" + rows(14, 44) + "\n", "test.csv": rows(30, 44) + "\n" + rows(0, 14) + "\n"}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := dataset.ReadFolder(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := writeFolder(t, dir, map[string]string{"x.csv": x.String(), "y.csv": y.String(),
+		"train.csv": rowList(0, 30) + "\n" + rowList(14, 44) + "\n", "test.csv": rowList(30, 44) + "\n" + rowList(0, 14) + "\n"})
 	r, err := Run(NewFolderSource(f, ""), Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
 	if err != nil {
 		t.Fatal(err)
@@ -487,27 +471,11 @@ func TestFailedProbabilityScores(t *testing.T) {
 			}
 			fmt.Fprintf(&y, "%d\n", 2*(i%2)-1)
 		}
-		rows := func(lo, hi int) string {
-			var r []string
-			for i := lo; i < hi; i++ {
-				r = append(r, strconv.Itoa(i))
-			}
-			return strings.Join(r, ",")
-		}
-		good, bad := rows(20, 100), rows(0, 20)
+		good, bad := rowList(20, 100), rowList(0, 20)
 		train := []string{good, good}
 		train[failed] = bad
-		files := map[string]string{"x.csv": x.String(), "y.csv": y.String(),
-			"train.csv": strings.Join(train, "\n") + "\n", "test.csv": rows(100, 120) + "\n" + rows(100, 120) + "\n"}
-		for name, text := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		f, err := dataset.ReadFolder(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
+		f := writeFolder(t, dir, map[string]string{"x.csv": x.String(), "y.csv": y.String(),
+			"train.csv": strings.Join(train, "\n") + "\n", "test.csv": rowList(100, 120) + "\n" + rowList(100, 120) + "\n"})
 		r, err := Run(NewFolderSource(f, ""), Config{Workers: 1, Options: sparsekernel.Options{Task: model.Classification}})
 		if err != nil {
 			t.Fatal(err)
@@ -538,4 +506,28 @@ func TestPooledBalancedError(t *testing.T) {
 	if got := (&Result{}).PooledBalancedError(); !math.IsNaN(got) {
 		t.Errorf("no counts: %v, want NaN", got)
 	}
+}
+
+// rowList returns the row indices lo to hi-1 as a line of an index file.
+func rowList(lo, hi int) string {
+	var r []string
+	for i := lo; i < hi; i++ {
+		r = append(r, strconv.Itoa(i))
+	}
+	return strings.Join(r, ",")
+}
+
+// writeFolder writes files into dir and reads it as a benchmark folder.
+func writeFolder(t *testing.T, dir string, files map[string]string) *dataset.Folder {
+	t.Helper()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := dataset.ReadFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
