@@ -344,6 +344,9 @@ func fitFixed(c *fitContext) error {
 	t.Chosen = len(best.Index)
 	t.LOOError = looError(best.Stats, classify)
 	t.Lambdas = best.Lambdas
+	if opt.Method == ROLS { // (its lambdas refitted by the evidence after the selection)
+		t.LOOScope = "evidence"
+	}
 	t.Stop = best.Stop
 	stop := "by the stopping rule"
 	if best.Stop != "" {

@@ -581,6 +581,8 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 		loo = fmt.Sprintf("Cross-validated %s %.4g", unit, tr.LOOError)
 	case "weights":
 		loo = fmt.Sprintf("LOO %s %.4g over the weights only (optimistic: the nodes were fitted to every point)", unit, tr.LOOError)
+	case "evidence":
+		loo = fmt.Sprintf("LOO %s %.4g at the regularisation the evidence fitted on every point (optimistic for a large model)", unit, tr.LOOError)
 	default:
 		loo = fmt.Sprintf("LOO %s %.4g (scope %s)", unit, tr.LOOError, text(tr.LOOScope))
 	}

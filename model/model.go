@@ -238,7 +238,9 @@ type Training struct {
 	// MSE. LOOScope says what it is: "cv" a cross-validation of the whole construction (node
 	// search included: an honest estimate); "weights" the LOO over the weights only, when the
 	// nodes themselves were fitted to all the training points (the papers' tunable nodes,
-	// LS-SVM hyperparameters), an optimistic figure; "" the LOO of the fixed-node selection.
+	// LS-SVM hyperparameters), an optimistic figure; "evidence" the LOO of the selected nodes'
+	// weights at the regularisation the evidence then fitted on all the points (ROLS and LOOMI),
+	// optimistic too, the more so the more nodes; "" the LOO of the fixed-node selection.
 	LOOError float64 `json:"loo_error"`
 	LOOScope string  `json:"loo_scope,omitempty"`
 	// TrivialError is the error of the trivial rule on the training data, in the unit of

@@ -990,6 +990,8 @@ func estimateName(m *model.Model) string {
 		}
 	case "weights":
 		kind += " over the weights only (optimistic: the nodes were fitted to every point)"
+	case "evidence":
+		kind += " at the regularisation the evidence fitted on every point (optimistic for a large model)"
 	}
 	return kind
 }
