@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -468,6 +469,25 @@ func pointed(s string) string {
 	return s
 }
 
+// PandasHeader reports whether names, a CSV file's first record, are the column names pandas
+// gives a data frame made from an array, 0, 1, ..., k-1 (k >= 3), written with to_csv,
+// after an unnamed index column or not: HeaderAuto reads such a line as a header, which the
+// rule for a first line of numbers would take for data.
+func PandasHeader(names []string) bool {
+	if len(names) > 0 && names[0] == "" {
+		names = names[1:]
+	}
+	if len(names) < 3 {
+		return false
+	}
+	for j, n := range names {
+		if n != strconv.Itoa(j) {
+			return false
+		}
+	}
+	return true
+}
+
 // isHeader decides whether the first record, of trimmed fields names, is a header. For
 // HeaderAuto: if opt lists columns by name and the record holds them all, it is; otherwise it
 // is iff none of the fields that may be features (the label field, the columns dropped or
@@ -489,6 +509,9 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 		}
 	}
 	if listed > 0 && all {
+		return true
+	}
+	if PandasHeader(names) {
 		return true
 	}
 	skip := map[int]bool{li: true}

@@ -600,7 +600,8 @@ func fillTable(t *dataset.Table, folds bool, info io.Writer) (*dataset.Table, er
 }
 
 // warnNumericHeader warns when every name of a CSV header is a number (only -header yes reads
-// such a line as a header): the first data row is then lost to the names.
+// such a line as a header, and the automatic rule pandas' 0, 1, 2, ...: a note then): the
+// first data row is then lost to the names.
 func warnNumericHeader(w io.Writer, t *dataset.Table) {
 	if len(t.Header) == 0 {
 		return
@@ -614,6 +615,11 @@ func warnNumericHeader(w io.Writer, t *dataset.Table) {
 	more := ""
 	if len(t.Header) > len(shown) {
 		more = ", ..."
+	}
+	if dataset.PandasHeader(t.Header) {
+		fmt.Fprintf(w, "note: %s: the first line (%s%s) is read as column names, as pandas names an array's columns; if it is data, use -header no\n",
+			t.Source, strings.Join(shown, ", "), more)
+		return
 	}
 	fmt.Fprintf(w, "warning: %s: the header's names are all numbers (%s%s): if the first line is data, use -header no\n",
 		t.Source, strings.Join(shown, ", "), more)
