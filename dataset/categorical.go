@@ -221,6 +221,9 @@ func readTable(s, source string, opt CSVOptions) (*Table, error) {
 			continue
 		}
 		switch l := t.cats[k]; {
+		case !slices.ContainsFunc(l.names, func(n string) bool { return !date(n) }):
+			// dates: refused with the hint to write them as numbers, however few they are (a
+			// month's first days would read as twelve categories, and a later date as none)
 		case 2*l.text <= l.present: // mostly numbers: the text a typo?
 			if l.text >= 2 && 10*l.text >= l.present {
 				fewText[c] = [2]int{l.text, l.present}

@@ -75,6 +75,9 @@ func TestCategorical(t *testing.T) {
 		// percentages beside a column of categories: numbers to write plainly, not categories
 		{"percentages", "c,d,y\nred,10%,a\nblue,20%,b\nred,10%,a\nblue,30%,b\nred,20%,a\nblue,10%,b\n", CSVOptions{CategoricalText: true},
 			nil, nil, `t.csv:2:2: field "10%" is not a number: a percentage? write it as a number, 10 (or its fraction)`},
+		// a few dates (a month's first days): refused with the dates' hint, not categories
+		{"dates", "d,x,y\n2024-01-01,1,a\n2024-02-01,2,b\n2024-01-01,3,a\n2024-02-01,4,b\n", CSVOptions{CategoricalText: true},
+			nil, nil, `t.csv:2:1: field "2024-01-01" is not a number: a date?`},
 		// text on one row of a column of numbers: a typo
 		{"a typo", "a,b,y\n1,x,a\n2,y,b\n3x,x,a\n4,y,b\n1,x,a\n", CSVOptions{CategoricalText: true},
 			nil, nil, `t.csv:4:1: field "3x" is not a number`},

@@ -636,9 +636,13 @@ func warnClassSizes(w io.Writer, t *dataset.Table) {
 	if len(t.Labels) < 10 {
 		return
 	}
+	key := func(i int) string { return t.Labels[i] } // a row's class: its label, or as the fit reads the labels
+	if idx, classes, err := dataset.Classes(t.Labels); err == nil {
+		key = func(i int) string { return classes[idx[i]] } // ("1" and "1.0" one class)
+	}
 	count := map[string]int{}
-	for _, l := range t.Labels {
-		count[l]++
+	for i := range t.Labels {
+		count[key(i)]++
 	}
 	if per := float64(len(t.Labels)) / float64(len(count)); len(count) > 2 && per < 3 {
 		fmt.Fprintf(w, "warning: %s: %d classes of %.1f rows on average: too few to learn a class from (is the label column an identifier?), and a fit's time grows with the classes\n",
@@ -646,8 +650,8 @@ func warnClassSizes(w io.Writer, t *dataset.Table) {
 		return
 	}
 	var lone []int
-	for i, l := range t.Labels {
-		if count[l] == 1 {
+	for i := range t.Labels {
+		if count[key(i)] == 1 {
 			lone = append(lone, i)
 		}
 	}

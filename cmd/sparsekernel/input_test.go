@@ -281,6 +281,7 @@ func TestWarnClassSizes(t *testing.T) {
 		{"every class one row", []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, []string{"t.csv: 10 classes of 1.0 rows on average"}},
 		{"classes of two rows", []string{"1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6"}, []string{"6 classes of 2.0 rows on average: too few"}},
 		{"two classes, one row each", []string{"a", "b"}, nil},
+		{"one spelling of a class's value", append(slices.Repeat([]string{"0.0", "1.0"}, 10), "1"), nil}, // ("1" is class "1.0")
 	}
 	for _, tc := range tests {
 		tab := &dataset.Table{Source: "t.csv", Labels: tc.labels}
