@@ -177,7 +177,7 @@ var catalogueCases = []catalogueCase{
 	{"bad/test-label-first.csv", []string{"eval", "-label", "class", "-o", "{out}", "{train}", "{f}"}, "", 0, nil},
 	{"bad/nan-value.libsvm", []string{"train", "-label", "class", "-o", "{out}", "{f}"}, "", 1, []string{`{f}: -label "class" names a column, but a LIBSVM file has no column names`}},
 	{"", []string{"predict", "-drop", "x2", "{model}", "{test}"}, "", 1, []string{`{test}: -drop leaves out column 2 ("x2"), which is an input of the model`}},
-	{"", []string{"train", "-method", "lssvm", "-tuner", "none", "-gamma", "10", "-sigma", "1", "-o", "{out}", "{train}"}, "", 1, []string{"{train}: lssvm on 60 rows", "more than the 64 KB available", "-force"}},
+	{"", []string{"train", "-method", "lssvm", "-tuner", "none", "-gamma", "10", "-sigma", "1", "-o", "{out}", "{train}"}, "", 1, []string{"{train}: lssvm on 60 rows", "of the 64 KiB available", "-force"}},
 	{"", []string{"train", "-method", "lssvm", "-tuner", "none", "-gamma", "10", "-sigma", "1", "-force", "-o", "{out}", "{train}"}, "", 0, []string{"warning: lssvm on 60 rows", "(-force)"}},
 	{"", []string{"train", "-method", "loomi", "-kernel", "wavelet", "-o", "{out}", "{train}"}, "", 0, []string{"warning: method loomi ignores the lssvm settings option"}},
 	{"", []string{"train", "-method", "loomi", "-no-linear", "-o", "{out}", "{train}"}, "", 0, []string{"warning: method loomi ignores the no-linear option"}},

@@ -121,7 +121,7 @@ func TestFormat(t *testing.T) {
 	for _, tc := range []struct {
 		b    float64
 		want string
-	}{{512, "512 B"}, {64 << 10, "64 KB"}, {1.5 * (1 << 30), "1.5 GB"}, {300 << 20, "300 MB"}} {
+	}{{512, "512 B"}, {64 << 10, "64 KiB"}, {1.5 * (1 << 30), "1.5 GiB"}, {300 << 20, "300 MiB"}} {
 		if got := formatBytes(tc.b); got != tc.want {
 			t.Errorf("formatBytes(%v) = %q, want %q", tc.b, got, tc.want)
 		}
@@ -140,9 +140,9 @@ func TestCheckLSSVM(t *testing.T) {
 	}{
 		{"other method", 100000, sparsekernel.Options{Method: sparsekernel.Auto}, false, "", ""},
 		{"small", 200, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 1}, false, "", ""},
-		{"long", 3000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, false, "", "expect roughly 23 min and 378 MB of memory"},
+		{"long", 3000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, false, "", "expect roughly 23 min and 378 MiB of memory"},
 		{"no tuning", 3000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2, LSSVM: sparsekernel.LSSVMOptions{Tuner: "none"}}, false, "", ""},
-		{"too large", 20000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, false, "would need about 16 GB of memory, more than the 8 GB available", ""},
+		{"too large", 20000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, false, "would need about 16 GiB of memory, more than the 6.4 GiB it can use (four fifths of the 8 GiB available", ""},
 		{"forced", 20000, sparsekernel.Options{Method: sparsekernel.LSSVM, Workers: 2}, true, "", "(-force)"},
 	}
 	for _, tc := range tests {
@@ -167,14 +167,14 @@ func TestCheckMemory(t *testing.T) {
 		err, warn string // substrings of the error and the warning, "" for none
 	}{
 		{"small", 20000, 10, 2, sparsekernel.Options{Workers: 2}, false, "", ""},
-		{"tall", 100000, 10, 2, sparsekernel.Options{Workers: 2}, false, "", "expect about 2.9 GB of memory (the kernel matrices"},
-		{"tall regression", 100000, 10, 0, sparsekernel.Options{Workers: 2}, false, "", "expect about 2.3 GB"},
-		{"too tall", 1000000, 10, 2, sparsekernel.Options{Workers: 2}, false, "would need about 23 GB of memory, more than the 8 GB available (the kernel matrices of the candidates at the rows, for each worker): set a smaller -max-terms", ""},
+		{"tall", 100000, 10, 2, sparsekernel.Options{Workers: 2}, false, "", "expect about 2.9 GiB of memory (the kernel matrices"},
+		{"tall regression", 100000, 10, 0, sparsekernel.Options{Workers: 2}, false, "", "expect about 2.3 GiB"},
+		{"too tall", 1000000, 10, 2, sparsekernel.Options{Workers: 2}, false, "would need about 23 GiB of memory, more than the 6.4 GiB it can use (four fifths of the 8 GiB available: the collector needs room) (the kernel matrices of the candidates at the rows, for each worker): set a smaller -max-terms", ""},
 		{"many classes", 16000, 16, 26, sparsekernel.Options{Workers: 2}, false, "", ""},
 		{"lssvm is checked apart", 20000, 50000, 2, sparsekernel.Options{Method: sparsekernel.LSSVM}, false, "", ""},
-		{"wide", 1000, 50000, 2, sparsekernel.Options{Workers: 2}, false, "", "expect about 3.8 GB of memory (the folds hold dense copies of the inputs)"},
-		{"wide, fixed nodes", 1000, 50000, 2, sparsekernel.Options{Method: sparsekernel.ROLS, Workers: 2}, false, "", "expect about 3.7 GB of memory"},
-		{"too wide", 20000, 50000, 2, sparsekernel.Options{Workers: 2}, false, "would need about 75 GB of memory, more than the 8 GB available (the folds hold dense copies of the inputs): choose fewer inputs", ""},
+		{"wide", 1000, 50000, 2, sparsekernel.Options{Workers: 2}, false, "", "expect about 3.8 GiB of memory (the folds hold dense copies of the inputs)"},
+		{"wide, fixed nodes", 1000, 50000, 2, sparsekernel.Options{Method: sparsekernel.ROLS, Workers: 2}, false, "", "expect about 3.7 GiB of memory"},
+		{"too wide", 20000, 50000, 2, sparsekernel.Options{Workers: 2}, false, "would need about 75 GiB of memory, more than the 6.4 GiB it can use (four fifths of the 8 GiB available: the collector needs room) (the folds hold dense copies of the inputs): choose fewer inputs", ""},
 		{"forced", 20000, 50000, 2, sparsekernel.Options{Workers: 1}, true, "", "(-force)"},
 	}
 	for _, tc := range tests {
