@@ -239,6 +239,12 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 	}
 	s = stripBOM(s)
 	comma := opt.Comma
+	if sep, rest, ok := excelSep(s); ok { // Excel's "sep=;" line: the separator, then a blank line
+		if comma == 0 {
+			comma = sep
+		}
+		s = rest
+	}
 	if comma == 0 {
 		comma = detectComma(s, opt.DecimalComma)
 	}
@@ -486,6 +492,18 @@ func PandasHeader(names []string) bool {
 		}
 	}
 	return true
+}
+
+// excelSep reads the line "sep=X" that Excel writes first to name a file's separator X: it
+// returns X and s with that line left blank (the lines after it keep their numbers; a blank
+// line is skipped).
+func excelSep(s string) (sep rune, rest string, ok bool) {
+	line, _, _ := strings.Cut(s, "\n")
+	first := strings.TrimSuffix(line, "\r")
+	if len(first) != len("sep=;") || !strings.HasPrefix(first, "sep=") {
+		return 0, s, false
+	}
+	return rune(first[4]), s[len(first):], true
 }
 
 // isHeader decides whether the first record, of trimmed fields names, is a header. For

@@ -55,6 +55,8 @@ func TestParseCSV(t *testing.T) {
 			[][]float64{{1, 2}, {3, 4}}, []string{"1", "-1"}, []int{1 + 2, 5}, []string{"a", "b"}},
 		{"carriage returns alone (classic Mac)", "a,b,y\r1,2,1\r\r3,4,-1\r", CSVOptions{},
 			[][]float64{{1, 2}, {3, 4}}, []string{"1", "-1"}, []int{2, 4}, []string{"a", "b"}},
+		{"Excel's separator line", "sep=;\r\na;b;y\r\n1,5;2;1\r\n3;4;-1\r\n", CSVOptions{DecimalComma: true},
+			[][]float64{{1.5, 2}, {3, 4}}, []string{"1", "-1"}, []int{3, 4}, []string{"a", "b"}},
 		{"semicolons", "1;2;3\n4;5;6\n", CSVOptions{},
 			[][]float64{{1, 2}, {4, 5}}, []string{"3", "6"}, []int{1, 2}, nil},
 		{"tabs, header with spaces", "sepal length\tsepal width\tclass\n1\t2\tsetosa\n", CSVOptions{},
