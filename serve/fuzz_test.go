@@ -54,10 +54,11 @@ func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []
 			default:
 				return 0, bad
 			}
+			name = strings.TrimSpace(name) // (blanks around a name dropped, as the readers drop them)
 			if c, ok := cats[j][name]; ok {
 				return float64(c), nil
 			}
-			if _, isString := tok.(string); isString && dataset.MissingValue(name) && name != "None" {
+			if _, isString := tok.(string); isString && dataset.MissingCategory(name) {
 				if !fills {
 					return 0, bad
 				}
