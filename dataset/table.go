@@ -53,6 +53,14 @@ func (t *Table) Dim() int {
 	return len(t.X[0])
 }
 
+// dropRange writes the indices lo to hi as -drop takes them.
+func dropRange(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d-%d", lo, hi)
+}
+
 // WithDim makes the table m-dimensional. Rows read from a LIBSVM file are sparse, so they
 // are padded with zeros up to m (or cut back to m, if the highest index seen is at most m);
 // any other difference is an error wrapping ErrDimensionMismatch that names the file and
@@ -68,7 +76,7 @@ func (t *Table) WithDim(m int) error {
 	if t.sparse {
 		if t.maxIndex > m {
 			return at(t.Source, t.dimLine, t.dimCol, errorf(ErrDimensionMismatch,
-				"feature index %d is above the expected dimension %d", t.maxIndex, m))
+				"feature index %d is above the expected dimension %d (inputs the training data never had: leave them out with -drop %s, or retrain with them)", t.maxIndex, m, dropRange(m+1, t.maxIndex)))
 		}
 		flat := make([]float64, len(t.X)*m)
 		for i, row := range t.X {
