@@ -157,6 +157,7 @@ func TestParseCSVErrors(t *testing.T) {
 		{"euros, categories on", "1;2;3\n4;€12;6\n", CSVOptions{CategoricalText: true}, ErrNotNumber, `data.csv:2:2: field "€12" is not a number: a currency sign? write the amount as a number, 12`},
 		{"a percent sign alone", "1;2;3\n4;%;6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "%" is not a number`},
 		{"a date", "1,2,3\n4,2024-01-31,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "2024-01-31" is not a number: a date? write it as a number (days since a first day, say), or leave the column out`},
+		{"a dash for a missing value", "1,2,3\n4,-,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "-" is not a number: a placeholder for a missing value? write it as NA`},
 		{"a date and a time", "1,2,3\n4,2024-01-31 12:30:00,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "2024-01-31 12:30:00" is not a number: a date?`},
 		{"a date with slashes", "1,2,3\n4,31/01/2024,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "31/01/2024" is not a number: a date?`},
 		{"a version, not a date", "1,2,3\n4,1.2.3,6\n", CSVOptions{}, ErrNotNumber, `data.csv:2:2: field "1.2.3" is not a number`},

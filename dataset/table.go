@@ -253,6 +253,9 @@ func numberHint(s string) (string, error) {
 		return ": a boolean? write 1 for true and 0 for false", errText
 	case date(s):
 		return ": a date? write it as a number (days since a first day, say), or leave the column out", errText
+	case s == "-" || s == "--" || s == ".":
+		// (a placeholder some write for a missing value: pandas' na_rep, a table's dash)
+		return ": a placeholder for a missing value? write it as NA or leave the field empty, and read missing values with -missing median", errText
 	case decorated(s) != "":
 		v := decorated(s)
 		if strings.HasSuffix(s, "%") {
