@@ -278,8 +278,10 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		unit = u.Unit()
 	}
 	where := fmt.Sprintf("%s: %s %d", src.Name(), unit, k+1)
-	if w, ok := src.(interface{ Where(int) string }); ok && w.Where(k) != "" {
-		where += " (" + w.Where(k) + ")"
+	if w, ok := src.(interface{ Where(int) string }); ok {
+		if at := w.Where(k); at != "" {
+			where += " (" + at + ")"
+		}
 	}
 	train, test, err := src.Split(k)
 	if err != nil {
@@ -312,8 +314,8 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		// The method found nothing better than the trivial rule and said so: score that rule.
 		r := Realisation{Index: k, TestError: trivialScore(train, test, src.Metric()), Failed: err.Error()}
 		if opt.Task == model.Classification {
-			guess := slices.Repeat([]string{majority(train.Labels)}, len(test.Labels))
-			r.BalancedError, r.recall = BalancedError(test.Labels, guess), recallCounts(test.Labels, guess)
+			r.recall = recallCounts(test.Labels, slices.Repeat([]string{majority(train.Labels)}, len(test.Labels)))
+			r.BalancedError = balancedError(r.recall)
 			r.LogLoss, r.Brier = trivialProbabilityScores(train.Labels, test.Labels)
 			r.scored = true
 		}
@@ -337,8 +339,8 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		for i, f := range F {
 			labels[i] = m.Classes[model.Class(f)]
 		}
-		balanced = BalancedError(test.Labels, labels)
 		recall = recallCounts(test.Labels, labels)
+		balanced = balancedError(recall)
 	}
 	if m.Calibration != nil {
 		if logLoss, brier, err = probabilityScores(m, F, target); err != nil {
@@ -569,21 +571,13 @@ func recallCounts(truth, predicted []string) map[string][2]int {
 // the mean of the folds' (TestBalancedErrorMean) is not where a fold's test part lacks a
 // class. NaN without a classification's counts (a result read from JSON has none).
 func (r *Result) PooledBalancedError() float64 {
-	rows, right := map[string]int{}, map[string]int{}
+	pooled := map[string][2]int{}
 	for _, p := range r.PerRealisation {
 		for t, c := range p.recall {
-			rows[t] += c[0]
-			right[t] += c[1]
+			pooled[t] = [2]int{pooled[t][0] + c[0], pooled[t][1] + c[1]}
 		}
 	}
-	if len(rows) == 0 {
-		return math.NaN()
-	}
-	var missed float64
-	for _, t := range slices.Sorted(maps.Keys(rows)) {
-		missed += 1 - float64(right[t])/float64(rows[t])
-	}
-	return 100 * missed / float64(len(rows))
+	return balancedError(pooled)
 }
 
 // trivialProbabilityScores returns the log-loss and Brier score on the test labels of the
@@ -628,18 +622,20 @@ func BalancedError(truth, predicted []string) float64 {
 	if len(truth) == 0 || len(predicted) != len(truth) {
 		return math.NaN()
 	}
-	rows, right := map[string]int{}, map[string]int{}
-	for i, t := range truth {
-		rows[t]++
-		if predicted[i] == t {
-			right[t]++
-		}
+	return balancedError(recallCounts(truth, predicted))
+}
+
+// balancedError returns the balanced error % of recall counts (per true class, its rows and
+// those labelled right): the mean over the classes of 1 - recall, NaN for no class.
+func balancedError(recall map[string][2]int) float64 {
+	if len(recall) == 0 {
+		return math.NaN()
 	}
 	var missed float64
-	for _, t := range slices.Sorted(maps.Keys(rows)) { // (in order: the same sum every run)
-		missed += 1 - float64(right[t])/float64(rows[t])
+	for _, t := range slices.Sorted(maps.Keys(recall)) { // (in order: the same sum every run)
+		missed += 1 - float64(recall[t][1])/float64(recall[t][0])
 	}
-	return 100 * missed / float64(len(rows))
+	return 100 * missed / float64(len(recall))
 }
 
 // AUC returns the area under the ROC curve of scores for the rows marked positive against the
