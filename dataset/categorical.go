@@ -37,7 +37,7 @@ func MissingCategory(s string) bool { return MissingValue(s) && s != "None" }
 // MissingCategoryMarkers returns the texts MissingCategory takes for missing (the empty text
 // among them), but for NaN, which it takes in any case and with a sign.
 func MissingCategoryMarkers() []string {
-	return append(slices.DeleteFunc(MissingMarkers(), func(m string) bool { return m == "None" }), "")
+	return append(slices.DeleteFunc(slices.Clone(missingMarkers), func(m string) bool { return m == "None" }), "")
 }
 
 // code returns the index of the category the trimmed field f names, adding it if it is new;

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -125,10 +124,6 @@ var missingSet = func() map[string]bool {
 	}
 	return set
 }()
-
-// MissingMarkers returns the markers IsMissing knows, for code that must know them elsewhere
-// (the exports' readers of a category by name); MissingValue also takes "" and NaN.
-func MissingMarkers() []string { return slices.Clone(missingMarkers) }
 
 // MissingValue reports whether the trimmed field s stands for a missing feature value where
 // missing values are read (CSVOptions.Missing): an empty field, a marker of IsMissing, or NaN
