@@ -44,7 +44,7 @@ func parseLIBSVM(s, source string, zeroBased bool) (*Table, error) {
 	if err := checkUTF16(s, source); err != nil {
 		return nil, err
 	}
-	t := &Table{Source: source, Labels: []string{}, libsvm: true, sparse: true, labelCol: 1}
+	t := &Table{Source: source, Labels: []string{}, libsvm: true, sparse: true, zeroBased: zeroBased, labelCol: 1}
 	var (
 		idx   []int     // feature indices of all rows
 		val   []float64 // their values

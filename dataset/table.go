@@ -30,6 +30,7 @@ type Table struct {
 
 	libsvm      bool      // read from a LIBSVM file
 	sparse      bool      // read from LIBSVM: missing trailing features are zeros
+	zeroBased   bool      // read from LIBSVM, its indices counting from 0
 	dropped     []int     // LIBSVM: the feature indices dropped, increasing (for WithDim)
 	maxIndex    int       // LIBSVM: the highest index seen
 	dimLine     int       // LIBSVM: line and field of the highest index (for WithDim)
@@ -43,6 +44,10 @@ type Table struct {
 // LIBSVM reports whether the table was read from a LIBSVM file (labels first on every line,
 // features by index).
 func (t *Table) LIBSVM() bool { return t.libsvm }
+
+// ZeroBased reports whether the table was read from a LIBSVM file whose indices count from 0
+// (CSVOptions.ZeroBased).
+func (t *Table) ZeroBased() bool { return t.libsvm && t.zeroBased }
 
 // Dim returns the number of features (0 for a table without rows).
 func (t *Table) Dim() int {

@@ -307,3 +307,33 @@ func TestCategoriesCheckNames(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroBasedFile checks that a model trained on LIBSVM indices counting from 0 is written as
+// version 9 and read back so, that an older version holding the mark is refused, and that a
+// model without it stays at its version.
+func TestZeroBasedFile(t *testing.T) {
+	m, _ := encodedModel()
+	var plain bytes.Buffer
+	if err := m.Write(&plain); err != nil {
+		t.Fatal(err)
+	}
+	m.ZeroBased = true
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain.String(), "zero_based") || strings.Contains(plain.String(), `"version": 9`) {
+		t.Errorf("a model without the mark:\n%s", plain.String())
+	}
+	if !strings.Contains(b.String(), `"version": 9`) || !strings.Contains(b.String(), `"zero_based": true`) {
+		t.Fatalf("the file lacks version 9 or the mark:\n%s", b.String())
+	}
+	back, err := Read(bytes.NewReader(b.Bytes()), "m.json")
+	if err != nil || !back.ZeroBased {
+		t.Fatalf("read back: %v, ZeroBased %v", err, back != nil && back.ZeroBased)
+	}
+	old := strings.Replace(b.String(), `"version": 9`, `"version": 8`, 1)
+	if _, err := Read(strings.NewReader(old), "m.json"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "need version 9") {
+		t.Errorf("a version 8 file with the mark: %v", err)
+	}
+}

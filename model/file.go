@@ -22,15 +22,16 @@ import (
 // this package writes and reads. Version 3 adds linear nodes ("kind": "linear"), version 4
 // a regressor's "trend" (Model.Trend), version 5 quadratic nodes ("kind": "quadratic", with
 // a "matrix"), version 6 a power transform of the inputs (Scaling.Power), version 7 the values
-// that fill missing inputs (Scaling.Fill), version 8 categorical inputs (Model.Categories); Write writes the oldest version that holds the model (2 without any of them),
+// that fill missing inputs (Scaling.Fill), version 8 categorical inputs (Model.Categories), version 9 LIBSVM
+// indices counting from 0 (Model.ZeroBased); Write writes the oldest version that holds the model (2 without any of them),
 // so that older builds read it. Version 1 files
 // (one output: "weights" a list, "bias" a number) are read as models with K = 1.
 const (
 	Format  = "sparsekernel-model"
-	Version = 8
+	Version = 9
 )
 
-// fileV2 is the layout of a version 2 to 8 file, in the order the keys are written.
+// fileV2 is the layout of a version 2 to 9 file, in the order the keys are written.
 type fileV2 struct {
 	Format  string   `json:"format"`
 	Version int      `json:"version"`
@@ -128,8 +129,8 @@ func (m *Model) About() []string {
 	return lines
 }
 
-// Write encodes m as a file of version FormatVersion (the oldest that holds it: 2, up to 8
-// with categorical inputs): JSON, one node and one row of weights per line, led
+// Write encodes m as a file of version FormatVersion (the oldest that holds it: 2, up to 9
+// with LIBSVM indices counting from 0): JSON, one node and one row of weights per line, led
 // by lines explaining the formula. Floats are written in the shortest
 // form that reads back to the same float64, so a loaded model predicts bit-for-bit like the
 // saved one. The file records the writing software's version ("written_by", which Read
@@ -192,6 +193,9 @@ func (m *Model) Write(w io.Writer) error {
 	field("inputs", compact(m.Inputs))
 	if m.Features != nil {
 		field("features", compact(m.Features))
+	}
+	if m.ZeroBased {
+		field("zero_based", compact(true))
 	}
 	if m.Categories != nil {
 		field("categories", compact(m.Categories))
@@ -373,13 +377,15 @@ func OutputTarget(path string) (string, error) {
 	return target, nil
 }
 
-// FormatVersion is the file format version Write writes m as: the oldest that holds it, 8
-// with categorical inputs, 7 with values that fill missing inputs, 6 with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
+// FormatVersion is the file format version Write writes m as: the oldest that holds it, 9
+// with LIBSVM indices counting from 0, 8 with categorical inputs, 7 with values that fill missing inputs, 6 with a power transform, 5 with quadratic nodes, 4 with a trend, 3 with linear nodes, else
 // 2 (a build that reads that version reads the file); 0 for a nil model, which Write refuses.
 func (m *Model) FormatVersion() int {
 	switch {
 	case m == nil:
 		return 0
+	case m.ZeroBased:
+		return 9
 	case m.Categories != nil:
 		return 8
 	case m.Scaling.Fill != nil:
@@ -455,7 +461,7 @@ func Read(r io.Reader, source string) (*Model, error) {
 			m.Weights = [][]float64{{}}
 		}
 		layout = f
-	case 2, 3, 4, 5, 6, 7, 8:
+	case 2, 3, 4, 5, 6, 7, 8, 9:
 		f := fileV2{Model: new(Model)}
 		if err := strictDecode(data, &f); err != nil {
 			return nil, notModel(source, data, err)
@@ -475,6 +481,9 @@ func Read(r io.Reader, source string) (*Model, error) {
 	}
 	if m.hasQuadratic() && head.Version < 5 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with quadratic nodes (they need version 5)", source, ErrInvalid, head.Version)
+	}
+	if m.ZeroBased && head.Version < 9 {
+		return nil, fmt.Errorf("%s: %w: a version %d file with LIBSVM indices counting from 0 (they need version 9)", source, ErrInvalid, head.Version)
 	}
 	if m.Categories != nil && head.Version < 8 {
 		return nil, fmt.Errorf("%s: %w: a version %d file with categorical inputs (they need version 8)", source, ErrInvalid, head.Version)

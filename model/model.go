@@ -271,6 +271,11 @@ type Model struct {
 	Inputs int    `json:"inputs"` // the number of raw inputs a prediction takes
 	// Features names the inputs, in order, where the training data named them.
 	Features []string `json:"features,omitempty"`
+	// ZeroBased records that the model was trained on LIBSVM (svmlight) data whose feature
+	// indices count from 0 (input j, from 0, held index j), as scikit-learn's
+	// dump_svmlight_file writes them: the command line reads LIBSVM data for it the same way
+	// unless told otherwise, so that its inputs are not shifted by one (file version 9).
+	ZeroBased bool `json:"zero_based,omitempty"`
 	// Categories, if set, has one entry an input: nil for a number, or the names of a
 	// categorical input's categories, the input then holding its category's index in that
 	// list (-1 for a category the model was not trained on, NaN where missing). Such an input

@@ -140,7 +140,7 @@ var catalogueCases = []catalogueCase{
 	{"model/empty.model.json", predictModel, "", 1, []string{"{f}: empty file: not a model file"}},
 	{"model/truncated.model.json", predictModel, "", 1, []string{"{f}:26:6: not a model file: unexpected end of JSON input"}},
 	{"model/not-json.model.json", predictModel, "", 1, []string{"{f}: not a model file: it starts with 'x', not a JSON object"}},
-	{"model/wrong-version.model.json", predictModel, "", 1, []string{"{f}: model format version 10; this build reads versions 1 to 8"}},
+	{"model/wrong-version.model.json", predictModel, "", 1, []string{"{f}: model format version 10; this build reads versions 1 to 9"}},
 	{"model/wrong-format.model.json", predictModel, "", 1, []string{`{f}: not a model file: its format is "libsvm-model", not a sparsekernel model's "sparsekernel-model"`}},
 	{"model/nan-weight.model.json", predictModel, "", 1, []string{"{f}:49:5: not a model file: invalid character 'N'"}},
 	{"model/infinite-weight.model.json", predictModel, "", 1, []string{`{f}:48:9: not a model file: "weights" holds number 1e999, beyond the range of float64`}},

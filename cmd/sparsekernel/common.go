@@ -46,7 +46,8 @@ func (d *dataFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&d.header, "header", "auto", "CSV: whether the first line is a header: auto, yes or no")
 	fs.StringVar(&d.sep, "sep", "", "CSV: field separator (default: detected; use 'space' for runs of blanks)")
 	fs.BoolVar(&d.zeroBased, "zero-based", false, "LIBSVM: feature indices count from 0, as scikit-learn's dump_svmlight_file writes them by default\n"+
-		"(index i is then column i+1, in -drop and -features too; give it to predict as well: the model does not record it)")
+		"(index i is then column i+1, in -drop and -features too; a model trained so records it, and predict then reads\n"+
+		"LIBSVM data so unless given -zero-based=false)")
 	fs.StringVar(&d.decimal, "decimal", "point", "CSV: the numbers' decimal separator, point or comma (1,5 for 1.5, as spreadsheets in many locales\n"+
 		"and R's write.csv2 write them; a comma is then not taken for the field separator)")
 	fs.StringVar(&d.drop, "drop", "", "leave these `columns` out of the features: 1-based numbers, ranges and header names,\n"+
@@ -110,6 +111,13 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 		return o, err
 	}
 	return o, nil
+}
+
+// flagGiven reports whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // read reads a labelled data file (CSV or LIBSVM); "-" reads standard input.
@@ -883,6 +891,7 @@ func train(t *dataset.Table, opt sparsekernel.Options) (*model.Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Source, err)
 	}
+	m.ZeroBased = t.ZeroBased()
 	return m, nil
 }
 

@@ -78,6 +78,9 @@ func info(w io.Writer, path string, m *model.Model) {
 	if m.Scaling.Fill != nil {
 		inputs += "; a missing input is filled with its training median"
 	}
+	if m.ZeroBased {
+		inputs += fmt.Sprintf("; LIBSVM indices 0 to %d (trained with -zero-based, which predict follows)", m.Inputs-1)
+	}
 	fmt.Fprintf(w, "inputs: %s\n", inputs)
 	for j, c := range m.Categories {
 		if len(c) == 0 {

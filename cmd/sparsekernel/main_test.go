@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/synth"
 )
 
@@ -826,5 +827,57 @@ func TestStdoutFull(t *testing.T) {
 		if code := run(args, fullWriter{}, &e); code != 1 || !strings.Contains(e.String(), "no space left on device") {
 			t.Errorf("%q: exit %d, stderr %q; want 1 and the write's error", args, code, e.String())
 		}
+	}
+}
+
+// A model trained with -zero-based records it, and predict reads LIBSVM data for it so: a file
+// whose rows never hold index 0 (its first input zero throughout, so left out) is not shifted
+// by one column. -zero-based=false still reads it from 1, with a note.
+func TestPredictFollowsZeroBased(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 4))
+	var full, sparse strings.Builder
+	for range 200 {
+		x := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
+		y := -1
+		if x[1]+0.5*x[2] > 0 {
+			y = 1
+		}
+		fmt.Fprintf(&full, "%d 0:%.4f 1:%.4f 2:%.4f\n", y, x[0], x[1], x[2])
+		fmt.Fprintf(&sparse, "%d 1:%.4f 2:%.4f\n", y, x[1], x[2])
+	}
+	train, test := filepath.Join(dir, "train.libsvm"), filepath.Join(dir, "test.libsvm")
+	for path, s := range map[string]string{train: full.String(), test: sparse.String()} {
+		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	modelPath := filepath.Join(dir, "m.json")
+	if code, _, errOut := runCLI("train", "-zero-based", "-o", modelPath, train); code != 0 {
+		t.Fatalf("train: %s", errOut)
+	}
+	m, err := model.Load(modelPath)
+	if err != nil || !m.ZeroBased {
+		t.Fatalf("the model does not record -zero-based: %v", err)
+	}
+	_, info, _ := runCLI("info", modelPath)
+	if !strings.Contains(info, "LIBSVM indices 0 to 2") {
+		t.Errorf("info does not say so:\n%s", info)
+	}
+	accuracy := func(errOut string) float64 {
+		_, after, _ := strings.Cut(errOut, "accuracy = ")
+		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.Fields(after + " x")[0], "%"), 64)
+		if err != nil {
+			t.Fatalf("no accuracy in %q", errOut)
+		}
+		return v
+	}
+	code, _, errOut := runCLI("predict", modelPath, test)
+	if code != 0 || accuracy(errOut) < 95 || strings.Contains(errOut, "note:") {
+		t.Errorf("predict without the flag: exit %d, %s", code, errOut)
+	}
+	code, _, errOut = runCLI("predict", "-zero-based=false", modelPath, test)
+	if code != 0 || accuracy(errOut) > 90 || !strings.Contains(errOut, "counting from 1 (-zero-based=false); the model's training data counted from 0") {
+		t.Errorf("predict -zero-based=false: exit %d, %s", code, errOut)
 	}
 }

@@ -76,9 +76,18 @@ Example:
 					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
 				}
 				df.fill, df.fillHint = m.Scaling.Fill != nil, fillHintModel
+				given := flagGiven(fs, "zero-based")
+				if !given {
+					df.zeroBased = m.ZeroBased // LIBSVM indices as the model's training data counted them
+				}
 				t, err := df.readFor(args[1], m.Features, m.Inputs, m.Categories, stderr)
 				if err != nil {
 					return err
+				}
+				if given && t.LIBSVM() && df.zeroBased != m.ZeroBased {
+					from := map[bool]string{false: "1", true: "0"}
+					fmt.Fprintf(stderr, "note: %s's indices read as counting from %s (-zero-based=%v); the model's training data counted from %s\n",
+						t.Source, from[df.zeroBased], df.zeroBased, from[m.ZeroBased])
 				}
 				if err := encodeTable(t, m, stderr); err != nil {
 					return err
