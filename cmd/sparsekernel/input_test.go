@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -106,6 +107,23 @@ func TestProgressLine(t *testing.T) {
 	var nilLine *progressLine
 	nilLine.update("x", 1, 2) // a nil line does nothing
 	nilLine.finish()
+
+	// Interrupted, the line ends with a word saying so and the program exits as the signal would.
+	defer func(f func(int)) { interruptExit = f }(interruptExit)
+	exited := make(chan int, 1)
+	interruptExit = func(code int) { exited <- code }
+	b.Reset()
+	p = startProgress(&b, "training (auto)", true)
+	p.draw(p.start.Add(2 * time.Second))
+	p.sig <- syscall.SIGINT
+	if code := <-exited; code != 130 {
+		t.Errorf("exit %d after SIGINT, want 130", code)
+	}
+	p.wg.Wait()
+	if s := b.String(); !strings.HasSuffix(s, "\ntraining (auto): interrupted (interrupt)\n") {
+		t.Errorf("drawn %q", s)
+	}
+	p.finish()
 }
 
 func TestFormat(t *testing.T) {

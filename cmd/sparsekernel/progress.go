@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sparsekernel/sparsekernel/bench"
@@ -20,10 +22,15 @@ var progressTerminal = func(w io.Writer) bool {
 	return ok && isTerminal(f)
 }
 
+// interruptExit ends the program when a run showing progress is interrupted; tests replace it.
+var interruptExit = os.Exit
+
 // progressLine shows on one line of a terminal what a long run is doing: the stage it
 // reported last, a bar of the units done, and the time elapsed. It draws nothing before
 // progressDelay has passed, redraws a few times a second, and clears its line when it stops.
-// Its methods may be called from several goroutines.
+// Interrupted (Ctrl-C, SIGTERM), it ends its line with a word saying so, so that the shell's
+// prompt starts on a line of its own, and exits as the signal would (130 or 143). Its methods
+// may be called from several goroutines.
 type progressLine struct {
 	w     io.Writer
 	name  string // what runs, e.g. "train rols"
@@ -35,6 +42,7 @@ type progressLine struct {
 	drawn       bool
 
 	stop chan struct{}
+	sig  chan os.Signal
 	wg   sync.WaitGroup
 }
 
@@ -44,7 +52,8 @@ func startProgress(w io.Writer, name string, enabled bool) *progressLine {
 	if !enabled || !progressTerminal(w) {
 		return nil
 	}
-	p := &progressLine{w: w, name: name, start: time.Now(), stop: make(chan struct{})}
+	p := &progressLine{w: w, name: name, start: time.Now(), stop: make(chan struct{}), sig: make(chan os.Signal, 1)}
+	signal.Notify(p.sig, os.Interrupt, syscall.SIGTERM)
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
@@ -53,6 +62,9 @@ func startProgress(w io.Writer, name string, enabled bool) *progressLine {
 		for {
 			select {
 			case <-p.stop:
+				return
+			case s := <-p.sig:
+				p.interrupted(s)
 				return
 			case now := <-tick.C:
 				if now.Sub(p.start) >= progressDelay {
@@ -112,11 +124,27 @@ func (p *progressLine) text(elapsed time.Duration) string {
 	return b.String()
 }
 
+// interrupted ends the line on signal s and exits with 128 plus the signal's number.
+func (p *progressLine) interrupted(s os.Signal) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprint(p.w, "\r"+p.text(time.Since(p.start))+"\033[K")
+	}
+	fmt.Fprintf(p.w, "\n%s: interrupted (%v)\n", p.name, s)
+	code := 130
+	if n, ok := s.(syscall.Signal); ok {
+		code = 128 + int(n)
+	}
+	interruptExit(code)
+}
+
 // finish stops the line and clears it, so that what follows starts on a clean line.
 func (p *progressLine) finish() {
 	if p == nil {
 		return
 	}
+	signal.Stop(p.sig)
 	close(p.stop)
 	p.wg.Wait()
 	p.mu.Lock()
