@@ -475,9 +475,11 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	}
 	task := taskOf(t, opt)
 	if task == model.Regression {
-		if _, err := dataset.Numeric(t); err != nil {
+		y, err := dataset.Numeric(t)
+		if err != nil {
 			return nil, err
 		}
+		noteTinyTargets(info, t, y)
 		if len(t.Levels) > 0 && t.Levels[0] != nil && column(t, 0) == 1 && df.label == 0 && df.labelName == "" && opt.Task == "" && labelLike(t) {
 			fmt.Fprintf(info, "note: %s: %s, read as categories, may hold the labels, with the last column a feature: if so, choose it with -label 1\n",
 				t.Source, columnName(t, 0))
@@ -1053,6 +1055,20 @@ func noteAtCap(w io.Writer, m *model.Model) {
 		return
 	}
 	fmt.Fprintf(w, "note: the size rule chose %d nodes, the cap: the cross-validated error was still falling there; a larger cap (-max-terms %d, say) may give a more accurate model, at the cost of time\n", t.Chosen, 2*t.Chosen)
+}
+
+// tinyTarget is the magnitude below which a target's square, and so a squared error of its
+// order, leaves float64's normal range (2.2e-308).
+const tinyTarget = 1e-154
+
+// noteTinyTargets notes targets so small that the squared errors of a fit to them underflow,
+// so that the MSE figures read 0: the model itself is fitted to standardised targets.
+func noteTinyTargets(w io.Writer, t *dataset.Table, y []float64) {
+	if len(y) == 0 || slices.ContainsFunc(y, func(v float64) bool { return math.Abs(v) >= tinyTarget }) {
+		return
+	}
+	fmt.Fprintf(w, "note: %s: every target is below %g in magnitude: squared errors of that order underflow float64, so the MSE figures read 0 or lose their digits; multiply the targets by a power of ten (1e150, say) to read them\n",
+		t.Source, tinyTarget)
 }
 
 // describeTask says what task the labels were read as.

@@ -881,3 +881,28 @@ func TestPredictFollowsZeroBased(t *testing.T) {
 		t.Errorf("predict -zero-based=false: exit %d, %s", code, errOut)
 	}
 }
+
+// Targets so small that squared errors underflow: train notes it, and predict does not pass an
+// MSE of 0 off as a perfect fit.
+func TestTinyTargets(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	b.WriteString("a,b,y\n")
+	for range 120 {
+		x0, x1 := 4*rng.Float64()-2, 4*rng.Float64()-2
+		fmt.Fprintf(&b, "%.4f,%.4f,%v\n", x0, x1, 1e-170*(math.Sin(x0)+0.5*x1+0.1*rng.NormFloat64()))
+	}
+	data, modelPath := filepath.Join(dir, "tiny.csv"), filepath.Join(dir, "m.json")
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI("train", "-task", "regression", "-o", modelPath, data)
+	if code != 0 || !strings.Contains(errOut, "every target is below 1e-154 in magnitude") {
+		t.Fatalf("train: exit %d: %s", code, errOut)
+	}
+	code, _, errOut = runCLI("predict", modelPath, data)
+	if code != 0 || !strings.Contains(errOut, "mean squared error = 0 (120 rows; the squared errors, nonzero, underflow float64") {
+		t.Errorf("predict: exit %d: %s", code, errOut)
+	}
+}

@@ -259,8 +259,14 @@ func scoreLine(m *model.Model, f [][]float64, truth []float64) string {
 		return fmt.Sprintf("accuracy = %.2f%% (%d/%d)", 100*float64(right)/float64(len(f)), right, len(f))
 	}
 	var s float64
+	wrong := false
 	for i, v := range f {
 		s += (v[0] - truth[i]) * (v[0] - truth[i])
+		wrong = wrong || v[0] != truth[i]
 	}
-	return fmt.Sprintf("mean squared error = %.6g (%d rows)", s/float64(len(f)), len(f))
+	mse := s / float64(len(f))
+	if mse == 0 && wrong {
+		return fmt.Sprintf("mean squared error = 0 (%d rows; the squared errors, nonzero, underflow float64: multiply the targets by a power of ten to read it)", len(f))
+	}
+	return fmt.Sprintf("mean squared error = %.6g (%d rows)", mse, len(f))
 }
