@@ -72,6 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		fmt.Fprintf(stderr, "sparsekernel %s: %v\n", name, err)
+		if h := flagHint(fs, err); h != "" {
+			fmt.Fprintf(stderr, "sparsekernel %s: %s\n", name, h)
+		}
 		fmt.Fprintf(stderr, "Run 'sparsekernel help %s' for usage.\n", name)
 		return 2
 	}

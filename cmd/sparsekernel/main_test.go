@@ -906,3 +906,47 @@ func TestTinyTargets(t *testing.T) {
 		t.Errorf("predict: exit %d: %s", code, errOut)
 	}
 }
+
+// An unknown flag gets a hint: LIBSVM's counterpart, or a flag of a similar name; none where the
+// hint would name a flag the command lacks.
+func TestFlagHints(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		hint string // "" for none
+	}{
+		{[]string{"train", "-v", "5", "x.csv"}, "'sparsekernel eval -cv N data'"},
+		{[]string{"train", "-c", "10", "x.csv"}, "the default chooses the regularisation"},
+		{[]string{"predict", "-c", "10", "m.json", "x.csv"}, ""}, // (-prefer is train's)
+		{[]string{"predict", "-b", "1", "m.json", "x.csv"}, "predict -proba"},
+		{[]string{"train", "-w1", "5", "x.csv"}, "-class-weight 1:WEIGHT"},
+		{[]string{"train", "-max-term", "5", "x.csv"}, "did you mean -max-terms?"},
+		{[]string{"predict", "-probas", "m.json", "x.csv"}, "did you mean -proba?"},
+		{[]string{"train", "-x", "1", "x.csv"}, ""},
+		{[]string{"serve", "-port", "80"}, "-addr :PORT"},
+		{[]string{"train", "-completely-unknown", "x.csv"}, ""},
+	} {
+		code, _, errOut := runCLI(tc.args...)
+		lines := strings.Split(strings.TrimSpace(errOut), "\n")
+		if code != 2 || !strings.Contains(lines[0], "flag provided but not defined") {
+			t.Errorf("%v: exit %d: %s", tc.args, code, errOut)
+			continue
+		}
+		switch {
+		case tc.hint == "" && len(lines) != 2:
+			t.Errorf("%v: a hint where none fits:\n%s", tc.args, errOut)
+		case tc.hint != "" && (len(lines) != 3 || !strings.Contains(lines[1], tc.hint)):
+			t.Errorf("%v: want the hint %q:\n%s", tc.args, tc.hint, errOut)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"max-term", "max-terms", 1}, {"kernal", "kernel", 1}, {"abc", "", 3}, {"flaw", "lawn", 2}} {
+		if d := editDistance(tc.a, tc.b); d != tc.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, d, tc.d)
+		}
+	}
+}

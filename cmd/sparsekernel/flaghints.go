@@ -1,0 +1,96 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+)
+
+// libsvmHints answers the flags a user of LIBSVM's svm-train and svm-predict (or of
+// scikit-learn's SVC) reaches for first, where a command does not define them.
+var libsvmHints = map[string]string{
+	"v":           "svm-train -v's cross-validation is 'sparsekernel eval -cv N data'",
+	"cv":          "train fits one model; 'sparsekernel eval -cv N data' cross-validates",
+	"b":           "a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them",
+	"probability": "a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them",
+	"proba":       "a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them",
+	"c":           costHint,
+	"C":           costHint,
+	"cost":        costHint,
+	"n":           costHint,
+	"nu":          costHint,
+	"p":           costHint,
+	"epsilon":     costHint,
+	"e":           costHint,
+	"g":           "the default chooses the Gaussians' width from the data; -tau fixes it (exp(-||z - c||^2 / tau) over standardised inputs)",
+	"t":           "the default's nodes are Gaussians; -kernel names an LS-SVM's kernel (-method lssvm)",
+	"s":           "-task classification or -task regression says the task (it is detected from the labels otherwise)",
+	"q":           "-quiet silences the progress line",
+	"port":        "-addr :PORT (or HOST:PORT) says where to listen",
+	"host":        "-addr HOST:PORT says where to listen",
+	"listen":      "-addr HOST:PORT says where to listen",
+}
+
+// costHint answers LIBSVM's -c, -nu, -p and -e.
+const costHint = "there is nothing of that kind to set: the default chooses the regularisation, the width and the size from the data; -prefer small or accurate moves its trade-off, -max-terms caps the size"
+
+// flagHint returns a line that helps with the flag that the parse error err names as not
+// defined for the command of fs: another command's way of doing it, LIBSVM's counterpart, or
+// a flag of fs of a similar name; "" if none.
+func flagHint(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok || name == "" {
+		return ""
+	}
+	if strings.HasPrefix(name, "w") && len(name) > 1 && fs.Lookup("class-weight") != nil {
+		return fmt.Sprintf("svm-train's -w%s is -class-weight %s:WEIGHT (or -class-weight balanced)", name[1:], name[1:])
+	}
+	if h, ok := libsvmHints[name]; ok {
+		if f := strings.Fields(h); !strings.Contains(h, "'sparsekernel") && !definesAll(fs, f) {
+			return "" // (a hint naming flags this command does not have)
+		}
+		return h
+	}
+	best, bestD := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		if d := editDistance(strings.ToLower(name), f.Name); d < bestD || (d == bestD && f.Name < best) {
+			best, bestD = f.Name, d
+		}
+	})
+	if best == "" || len(name) < 3 || bestD > max(1, len(name)/3) {
+		return ""
+	}
+	return fmt.Sprintf("did you mean -%s?", best)
+}
+
+// definesAll reports whether fs defines every flag (a word starting with '-') among words.
+func definesAll(fs *flag.FlagSet, words []string) bool {
+	for _, w := range words {
+		w = strings.TrimRight(w, ",;:)")
+		if len(w) > 1 && w[0] == '-' && w[1] != '-' && fs.Lookup(w[1:]) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// editDistance returns the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
