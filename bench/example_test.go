@@ -45,3 +45,38 @@ func ExampleNewFoldSource() {
 	// Output:
 	// ripley auto 5 error% true
 }
+
+// Rank the inputs of a model by how much the test error rises when each is shuffled.
+func ExamplePermutationImportance() {
+	tr, te := synth.Ripley(250, 1), synth.Ripley(1000, 2)
+	X, Xt := make([][]float64, len(tr.X)), make([][]float64, len(te.X))
+	for i, x := range tr.X {
+		X[i] = []float64{x[0], x[1], float64(i%7) / 7} // and an input of no use
+	}
+	for i, x := range te.X {
+		Xt[i] = []float64{x[0], x[1], float64(i%5) / 5}
+	}
+	m, err := sparsekernel.Fit(X, tr.Y, sparsekernel.Options{Features: []string{"x1", "x2", "id"}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	target := make([]float64, len(te.Y)) // class indices into m.Classes: "-1", "1"
+	for i, y := range te.Y {
+		if y > 0 {
+			target[i] = 1
+		}
+	}
+	_, imp, err := bench.PermutationImportance(m, Xt, target, 5, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, in := range imp {
+		fmt.Printf("%s matters: %v\n", in.Name, in.Mean > 2*in.Std+0.5)
+	}
+	// Output:
+	// x1 matters: true
+	// x2 matters: true
+	// id matters: false
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -30,7 +31,9 @@ papers' methods), and its error on the second file: for a classifier the misclas
 rate, the confusion matrix with each class's recall and precision, the balanced error (the mean
 of the classes' 1 - recall) and, with probabilities, the log-loss, the Brier score, the area
 under the ROC curve (AUC; for several classes each class against the rest, averaged) and a
-reliability table; for a regressor the MSE and R^2. With -o it also saves the model.
+reliability table; for a regressor the MSE and R^2. With -o it also saves the model. With
+-importance it also ranks the inputs by their permutation importance: how much the test error
+rises when an input's values are shuffled among the test rows.
 The test file is checked before training: its columns must match the training file's (by
 name when both have a header, reordered if need be; else by position); its rows of a class
 the training data lack are counted as errors, with a note; its categories are matched by name
@@ -53,8 +56,9 @@ Examples:
 			var (
 				df  dataFlags
 				ff  fitFlags
-				out string
-				cv  int
+				out        string
+				cv         int
+				importance bool
 			)
 			df.register(fs)
 			df.registerCategorical(fs)
@@ -62,8 +66,13 @@ Examples:
 			ff.registerMissing(fs)
 			fs.StringVar(&out, "o", "", "also write the model to `file`")
 			fs.IntVar(&cv, "cv", 0, "cross-validate the training on one data file with `K` folds instead of testing on a second file")
+			fs.BoolVar(&importance, "importance", false, "also report each input's permutation importance on the test file: the rise of the test error\n"+
+				"when the input's values are shuffled among the test rows (5 shuffles, drawn from -seed)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if cv != 0 {
+					if importance {
+						return usagef("-importance needs a test file: it measures the model of train-data on test-data, not -cv's fold models")
+					}
 					return crossValidate(args, cv, out, &df, &ff, stdout, stderr)
 				}
 				if len(args) != 2 {
@@ -111,7 +120,10 @@ Examples:
 				warnUseless(stderr, m)
 				noteAtCap(stderr, m)
 				warnEdge(stderr, m)
-				return report(stdout, m, te, truth)
+				if err := report(stdout, m, te, truth); err != nil || !importance {
+					return err
+				}
+				return reportImportance(stdout, m, tr, te, truth, opt.Seed)
 			}
 		},
 	})
@@ -227,6 +239,36 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 			continue
 		}
 		fmt.Fprintf(w, "  %.1f - %.1f   %6d %10.3f %9.3f\n", b.Lo, b.Hi, b.Count, b.Confidence, b.Accuracy)
+	}
+	return nil
+}
+
+// importanceShuffles is how many times eval -importance shuffles each input (scikit-learn's
+// permutation_importance's n_repeats).
+const importanceShuffles = 5
+
+// reportImportance prints the permutation importance of m's inputs on the test rows (the
+// inputs named as in the training file tr), the most important first.
+func reportImportance(w io.Writer, m *model.Model, tr, te *dataset.Table, truth []float64, seed uint64) error {
+	_, imp, err := bench.PermutationImportance(m, te.X, truth, importanceShuffles, seed)
+	if err != nil {
+		return fmt.Errorf("%s: %w", te.Source, err)
+	}
+	slices.SortStableFunc(imp, func(a, b bench.Importance) int { return cmp.Compare(b.Mean, a.Mean) })
+	unit, format := "test error, in percentage points,", "%8.2f +- %.2f"
+	if m.Task == model.Regression {
+		unit, format = "test MSE", "%10.4g +- %.3g"
+	}
+	fmt.Fprintf(w, "permutation importance (the rise of the %s when an input's values are shuffled among the test rows; mean +- sd of %d shuffles):\n",
+		unit, importanceShuffles)
+	width := 5
+	names := make([]string, len(imp))
+	for i, in := range imp {
+		names[i] = columnName(tr, in.Input)
+		width = max(width, utf8.RuneCountInString(names[i]))
+	}
+	for i, in := range imp {
+		fmt.Fprintf(w, "  %-*s  "+format+"\n", width, names[i], in.Mean, in.Std)
 	}
 	return nil
 }

@@ -950,3 +950,39 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// eval -importance ranks the inputs by the rise of the test error when each is shuffled.
+func TestEvalImportance(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(9, 10))
+	write := func(name string, n int) string {
+		var b strings.Builder
+		b.WriteString("age,noise,bp,label\n")
+		for range n {
+			a, z, p := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+			l := "no"
+			if a+0.4*p+0.3*rng.NormFloat64() > 0 {
+				l = "yes"
+			}
+			fmt.Fprintf(&b, "%.3f,%.3f,%.3f,%s\n", a, z, p, l)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	train, test := write("train.csv", 300), write("test.csv", 200)
+	code, out, errOut := runCLI("eval", "-importance", train, test)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, table, ok := strings.Cut(out, "permutation importance (the rise of the test error, in percentage points,")
+	lines := strings.Split(strings.TrimSpace(table), "\n")
+	if !ok || len(lines) != 4 || !strings.Contains(lines[1], "(age)") || !strings.Contains(lines[2], "(bp)") || !strings.Contains(lines[3], "(noise)") {
+		t.Errorf("want age, bp, noise in that order:\n%s", out)
+	}
+	if code, _, errOut := runCLI("eval", "-importance", "-cv", "3", train); code != 2 || !strings.Contains(errOut, "-importance needs a test file") {
+		t.Errorf("-importance with -cv: exit %d: %s", code, errOut)
+	}
+}
