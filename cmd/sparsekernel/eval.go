@@ -54,8 +54,8 @@ Examples:
 	sparsekernel eval -cv 10 data.csv`,
 		setup: func(fs *flag.FlagSet) func([]string, io.Writer, io.Writer) error {
 			var (
-				df  dataFlags
-				ff  fitFlags
+				df         dataFlags
+				ff         fitFlags
 				out        string
 				cv         int
 				importance bool
