@@ -7,7 +7,6 @@ import (
 	"io"
 	"maps"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,7 +87,7 @@ const MaxCategories = 50
 
 // ReadCSV reads a CSV file; see ParseCSV.
 func ReadCSV(path string, opt CSVOptions) (*Table, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -100,9 +99,9 @@ func ReadCSV(path string, opt CSVOptions) (*Table, error) {
 // must be a finite number. Errors are *ParseError values wrapping ErrEmpty, ErrRagged,
 // ErrMissing, ErrNotNumber, ErrNonFinite or ErrHeader.
 func ParseCSV(r io.Reader, source string, opt CSVOptions) (*Table, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r, source)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, err
 	}
 	return parseTable(string(data), source, opt)
 }
@@ -235,6 +234,9 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		return nil, fmt.Errorf("dataset: invalid label column %d (want -1, 0 or a 1-based column)", opt.LabelColumn)
 	}
 	if err := checkUTF16(s, source); err != nil {
+		return nil, err
+	}
+	if err := checkBinary(s, source); err != nil {
 		return nil, err
 	}
 	s = stripBOM(s)
@@ -681,7 +683,7 @@ func checkNames(names []string, fields []int, li int, source string, line int) e
 // 100 non-blank lines, '#' comments removed) has a second field of the form index:value.
 // opt.Features and opt.Drop apply to both formats, the rest of opt to CSV only.
 func ReadFile(path string, opt CSVOptions) (*Table, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -692,9 +694,9 @@ func ReadFile(path string, opt CSVOptions) (*Table, error) {
 // extension of source, then by the content); source names the data in errors (for
 // example "<stdin>").
 func Parse(r io.Reader, source string, opt CSVOptions) (*Table, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r, source)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, err
 	}
 	return parse(string(data), source, opt)
 }
@@ -723,9 +725,9 @@ func parse(s, source string, opt CSVOptions) (*Table, error) {
 // where every feature is categorical on the lines below) or are LIBSVM (told apart as Parse
 // does). Only the first record is read for errors.
 func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r, source)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, err
 	}
 	s := crLines(string(data))
 	if isLIBSVM(source, s) {
@@ -748,6 +750,9 @@ func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
 // isLIBSVM applies the rule of ReadFile.
 func isLIBSVM(path, s string) bool {
 	ext := strings.ToLower(path)
+	for _, z := range []string{".gz", ".bz2"} { // data.libsvm.gz: the extension before the compression's
+		ext = strings.TrimSuffix(ext, z)
+	}
 	if i := strings.LastIndexAny(ext, "./\\"); i >= 0 && ext[i] == '.' {
 		ext = ext[i:]
 	} else {

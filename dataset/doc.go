@@ -11,6 +11,10 @@
 //   - benchmark folders (ReadFolder): x.csv, y.csv and the realisations in train.csv and
 //     test.csv (0-based row indices, one realisation per line).
 //
+// Each may be gzip or bzip2 compressed (told by its first bytes, Decompress); other binary
+// data (xz, zip, Excel, Parquet, NumPy, R data files, or any with a NUL byte) are refused with
+// a message naming the format and what to do.
+//
 // Nothing is silently dropped: blank lines are skipped, but a missing value (an empty field
 // or "?"; CSVOptions.Missing reads them as NaN), NaN, ±Inf, a text field among the features
 // (CSVOptions.Categorical and CategoricalText read columns of categories: Table.Levels), a

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -53,7 +52,7 @@ func ReadFolderWith(dir string, opt FolderOptions) (*Folder, error) {
 		return nil, err
 	}
 	yPath := filepath.Join(dir, "y.csv")
-	data, err := os.ReadFile(yPath)
+	data, err := readFile(yPath)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +72,8 @@ func ReadFolderWith(dir string, opt FolderOptions) (*Folder, error) {
 	}
 
 	trainPath, testPath := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
-	trainData, trainErr := os.ReadFile(trainPath)
-	testData, testErr := os.ReadFile(testPath)
+	trainData, trainErr := readFile(trainPath)
+	testData, testErr := readFile(testPath)
 	if errors.Is(trainErr, fs.ErrNotExist) && errors.Is(testErr, fs.ErrNotExist) {
 		return f, nil
 	}

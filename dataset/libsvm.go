@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +17,7 @@ var (
 
 // ReadLIBSVM reads a LIBSVM file; see ParseLIBSVM.
 func ReadLIBSVM(path string) (*Table, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -31,9 +30,9 @@ func ReadLIBSVM(path string) (*Table, error) {
 // are 0; use Table.WithDim to match a model. Errors are *ParseError values whose Column is
 // the whitespace-separated field (the label is field 1).
 func ParseLIBSVM(r io.Reader, source string) (*Table, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(r, source)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, err
 	}
 	return parseLIBSVM(string(data), source, false)
 }
@@ -42,6 +41,9 @@ func ParseLIBSVM(r io.Reader, source string) (*Table, error) {
 // scikit-learn's dump_svmlight_file writes them by default), and index i is column i+1.
 func parseLIBSVM(s, source string, zeroBased bool) (*Table, error) {
 	if err := checkUTF16(s, source); err != nil {
+		return nil, err
+	}
+	if err := checkBinary(s, source); err != nil {
 		return nil, err
 	}
 	t := &Table{Source: source, Labels: []string{}, libsvm: true, sparse: true, zeroBased: zeroBased, labelCol: 1}

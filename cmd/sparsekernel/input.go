@@ -35,6 +35,9 @@ func readInput(path string) (*input, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", stdinName, err)
 		}
+		if data, err = dataset.Decompress(data, stdinName); err != nil {
+			return nil, err
+		}
 		return &input{path: path, source: stdinName, data: data}, nil
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
@@ -42,6 +45,9 @@ func readInput(path string) (*input, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
+		return nil, err
+	}
+	if data, err = dataset.Decompress(data, path); err != nil {
 		return nil, err
 	}
 	return &input{path: path, source: path, data: data}, nil

@@ -1,0 +1,116 @@
+package dataset
+
+import (
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// MaxDecompressed is the most bytes compressed data may expand to (Decompress): beyond it the
+// data are refused rather than allowed to fill the memory.
+const MaxDecompressed = 8 << 30
+
+// Decompress returns data decompressed where they are gzip or bzip2 data (told by their first
+// bytes, whatever the file is called: data.csv.gz, as pandas and R write it), else data
+// itself; source names the data in errors.
+func Decompress(data []byte, source string) ([]byte, error) {
+	return decompress(data, source, MaxDecompressed)
+}
+
+// decompress is Decompress with limit for MaxDecompressed.
+func decompress(data []byte, source string, limit int64) ([]byte, error) {
+	var (
+		r    io.Reader
+		kind string
+	)
+	switch {
+	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
+		z, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, at(source, 0, 0, errorf(ErrEncoding, "gzip data that cannot be read: %v", err))
+		}
+		r, kind = z, "gzip"
+	case bytes.HasPrefix(data, []byte("BZh")) && len(data) > 3 && data[3] >= '1' && data[3] <= '9':
+		r, kind = bzip2.NewReader(bytes.NewReader(data)), "bzip2"
+	default:
+		return data, nil
+	}
+	out, err := io.ReadAll(io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that cannot be decompressed: %v", kind, err))
+	case int64(len(out)) > limit:
+		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that decompress to more than %s", kind, byteSize(limit)))
+	}
+	return out, nil
+}
+
+// byteSize writes n bytes for a message: in GiB, MiB or KiB where they divide it, else in bytes.
+func byteSize(n int64) string {
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// readFile reads the file at path whole, decompressed (Decompress).
+func readFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decompress(data, path)
+}
+
+// readAll reads r whole, decompressed (Decompress); source names it in errors.
+func readAll(r io.Reader, source string) ([]byte, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
+	return Decompress(data, source)
+}
+
+// binaryFormats are the first bytes of files that are not text, with what they are and what
+// to do, for checkBinary: the formats a user may hand over for a data file.
+var binaryFormats = []struct{ magic, what, todo string }{
+	{"\xfd7zXZ\x00", "xz-compressed data", "decompress it first (xz -d)"},
+	{"\x28\xb5\x2f\xfd", "zstd-compressed data", "decompress it first (zstd -d)"},
+	{"7z\xbc\xaf\x27\x1c", "a 7-Zip archive", "extract the data file first"},
+	{"PK\x03\x04", "a zip archive (an Excel .xlsx workbook is one)", "extract the data file, or save the sheet as CSV"},
+	{"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls) or another Office file", "save the sheet as CSV"},
+	{"PAR1", "a Parquet file", "write it as CSV (pandas: pd.read_parquet(path).to_csv(out, index=False))"},
+	{"ARROW1", "an Arrow or Feather file", "write it as CSV (pandas: pd.read_feather(path).to_csv(out, index=False))"},
+	{"\x89HDF\r\n\x1a\n", "an HDF5 file", "write the table as CSV"},
+	{"\x93NUMPY", "a NumPy array (.npy)", "write it as CSV (numpy.savetxt(out, a, delimiter=','))"},
+	{"RDX2\n", "an R workspace (.RData)", "write the data frame as CSV (write.csv(df, out, row.names = FALSE))"},
+	{"RDX3\n", "an R workspace (.RData)", "write the data frame as CSV (write.csv(df, out, row.names = FALSE))"},
+	{"X\n\x00\x00", "an R data file (.rds)", "write the data frame as CSV (write.csv(df, out, row.names = FALSE))"},
+	{"SQLite format 3\x00", "an SQLite database", "export the table as CSV"},
+	{"%PDF-", "a PDF document", "give the data as CSV"},
+}
+
+// checkBinary refuses data that are not text: a known binary format by name (with what to do),
+// or any data with a NUL byte among their first 64 KiB. (UTF-16 has its own message,
+// checkUTF16, which runs first.)
+func checkBinary(s, source string) error {
+	for _, f := range binaryFormats {
+		if strings.HasPrefix(s, f.magic) {
+			return at(source, 0, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but %s: %s", f.what, f.todo))
+		}
+	}
+	if i := strings.IndexByte(s[:min(len(s), 64<<10)], 0); i >= 0 {
+		line := 1 + strings.Count(s[:i], "\n")
+		return at(source, line, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but binary data (a NUL byte at byte %d of the file)", i+1))
+	}
+	return nil
+}
