@@ -154,6 +154,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("1 1:2 3:4\n-1 2:1\n"), uint8(0), "3,1", "")
 	f.Add([]byte("1 1:2 3:4\n-1 2:1\n"), uint8(2), "", "2,9")
 	f.Add([]byte("a,b,y\n1,2,p\n3,4,q\n"), uint8(3), "", "a")
+	f.Add(gzipped("a,b,y\n1,2,p\n3,4,q\n"), uint8(3), "", "")
+	f.Add(bzip2CSV, uint8(0), "", "")
 	f.Fuzz(func(t *testing.T, data []byte, ext uint8, features, drop string) {
 		if longNumber(features) || longNumber(drop) {
 			return
