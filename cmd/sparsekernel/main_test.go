@@ -986,3 +986,30 @@ func TestEvalImportance(t *testing.T) {
 		t.Errorf("-importance with -cv: exit %d: %s", code, errOut)
 	}
 }
+
+// A regressor's LIBSVM test file whose labels are one value throughout holds placeholders: predict
+// notes them and reports no MSE.
+func TestPredictRegressionPlaceholders(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(11, 12))
+	var train, test strings.Builder
+	for range 150 {
+		x0, x1 := 4*rng.Float64()-2, 4*rng.Float64()-2
+		fmt.Fprintf(&train, "%v 1:%v 2:%v\n", x0*x0+x1, x0, x1)
+		fmt.Fprintf(&test, "0 1:%v 2:%v\n", x0, x1)
+	}
+	trainPath, testPath, modelPath := filepath.Join(dir, "tr.libsvm"), filepath.Join(dir, "te.libsvm"), filepath.Join(dir, "m.json")
+	os.WriteFile(trainPath, []byte(train.String()), 0o644)
+	os.WriteFile(testPath, []byte(test.String()), 0o644)
+	if code, _, errOut := runCLI("train", "-task", "regression", "-o", modelPath, trainPath); code != 0 {
+		t.Fatalf("train: %s", errOut)
+	}
+	code, out, errOut := runCLI("predict", modelPath, testPath)
+	if code != 0 || strings.Contains(errOut, "mean squared error") || !strings.Contains(errOut, "every label (the first field of every line) is 0, placeholders") ||
+		len(strings.Fields(out)) != 150 {
+		t.Errorf("exit %d, %d predictions: %s", code, len(strings.Fields(out)), errOut)
+	}
+	if code, _, errOut := runCLI("predict", modelPath, trainPath); code != 0 || !strings.Contains(errOut, "mean squared error = ") {
+		t.Errorf("the training file: exit %d: %s", code, errOut)
+	}
+}

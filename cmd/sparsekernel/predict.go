@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,6 +108,12 @@ Example:
 							fmt.Fprintf(stderr, "note: %v; no accuracy reported\n", err)
 							truth = nil
 						}
+					} else if t.LIBSVM() && len(t.Labels) > 1 && !slices.ContainsFunc(t.Labels, func(l string) bool { return l != t.Labels[0] }) {
+						// A LIBSVM file always has labels: one value on every row holds no
+						// targets but placeholders (dump_svmlight_file(X, zeros(n), ...)).
+						fmt.Fprintf(stderr, "note: %s: every label (the first field of every line) is %s, placeholders rather than targets; no MSE reported\n",
+							t.Source, t.Labels[0])
+						truth = nil
 					}
 				}
 				f, err := decisions(m, t)
