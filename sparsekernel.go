@@ -112,6 +112,10 @@ type Options struct {
 	// the training targets (model.Model.Range), widened where the model's linear trend goes
 	// beyond its range over the training points (model.Model.Trend).
 	NoClip bool
+	// ClipToRange clips a regressor's output to the range of the training targets alone, not
+	// widened along its linear trend: for bounded targets (ratings, shares, counts from 0).
+	// NoClip and ClipToRange exclude each other.
+	ClipToRange bool
 	// ClassWeights weighs a classifier's classes by name (a class not named weighs 1), for
 	// data where a mistake on one class costs more than on another, or a rare class should be
 	// found more often: each point is labelled with the class c of the largest w_c p_c(x),
@@ -216,6 +220,9 @@ func (o Options) Check() error {
 	if err := checkCategoryNames(o.Categories); err != nil {
 		return err
 	}
+	if o.NoClip && o.ClipToRange {
+		return bad("NoClip and ClipToRange: want one of them at most")
+	}
 	if _, ok := preferSE[o.Prefer]; !ok {
 		return bad("prefer %q: want small, balanced or accurate", o.Prefer)
 	}
@@ -315,13 +322,17 @@ func (p *problem) trivialError() float64 {
 	if p.task == model.Classification {
 		return float64(len(p.class)-slices.Max(classCounts(p.class, len(p.classes)))) / float64(len(p.class))
 	}
+	// The deviations from the first target, exact for targets near each other (a large
+	// offset, 1e15 + y), keep the mean's rounding error to the deviations' scale.
 	var mean, v float64
+	y0 := p.y[0]
 	for _, y := range p.y {
-		mean += y
+		mean += y - y0
 	}
 	mean /= float64(len(p.y))
 	for _, y := range p.y {
-		v += (y - mean) * (y - mean)
+		d := y - y0 - mean
+		v += d * d
 	}
 	return v / float64(len(p.y))
 }
@@ -594,7 +605,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		}
 		if !opt.NoClip {
 			m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
-			if hasLinear(m) { // the trend may carry on beyond the targets' range
+			if hasLinear(m) && !opt.ClipToRange { // the trend may carry on beyond the targets' range
 				lo, hi := math.Inf(1), math.Inf(-1)
 				for _, x := range X {
 					t, err := m.LinearTerms(x)

@@ -656,3 +656,39 @@ func TestNodeBudget(t *testing.T) {
 		}
 	}
 }
+
+// The clip of a regressor: along the linear trend by default, to the training targets' range
+// alone with ClipToRange, none with NoClip; the two together are refused.
+func TestClipOptions(t *testing.T) {
+	var X [][]float64
+	var y []float64
+	for i := range 40 {
+		x := float64(i) / 39
+		X, y = append(X, []float64{x}), append(y, 3*x+0.1*math.Sin(7*x))
+	}
+	far := []float64{3} // the trend gives about 9; the targets end at 3.07
+	for _, tc := range []struct {
+		name   string
+		opt    sparsekernel.Options
+		trend  bool
+		lo, hi float64 // the bounds of the prediction at far
+	}{
+		{"trend", sparsekernel.Options{}, true, 8, 10},
+		{"range", sparsekernel.Options{ClipToRange: true}, false, slices.Max(y), slices.Max(y)},
+		{"none", sparsekernel.Options{NoClip: true}, false, 8, 10},
+	} {
+		tc.opt.Task, tc.opt.Workers = model.Regression, 1
+		m, err := sparsekernel.Fit(X, y, tc.opt)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		v, err := m.Values([][]float64{far})
+		if err != nil || v[0] < tc.lo || v[0] > tc.hi || (m.Trend != nil) != tc.trend || (m.Range == nil) != tc.opt.NoClip {
+			t.Errorf("%s: value %v (%v), range %v, trend %v", tc.name, v, err, m.Range, m.Trend)
+		}
+	}
+	err := sparsekernel.Options{NoClip: true, ClipToRange: true}.Check()
+	if !errors.Is(err, sparsekernel.ErrOption) {
+		t.Errorf("NoClip and ClipToRange: %v", err)
+	}
+}

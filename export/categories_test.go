@@ -461,3 +461,32 @@ kind(s.s_value, ["NA", 1.5, "hi"]);
 		})
 	}
 }
+
+// A single-precision export refuses a regressor whose outputs floats cannot tell apart (targets
+// with a large offset) and takes the same model without the offset.
+func TestFloatResolution(t *testing.T) {
+	m := &model.Model{
+		Task: model.Regression, Method: "hand-built", Kernel: model.KernelGaussian, Inputs: 1,
+		Scaling: model.Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes:   []model.Node{{Centre: []float64{0}, Width: []float64{1}}},
+		Weights: [][]float64{{2}},
+	}
+	for _, tc := range []struct {
+		offset float64
+		ok     bool
+	}{{0, true}, {1e3, true}, {1e4, true}, {1e5, false}, {1e9, false}, {-1e9, false}} {
+		m.Bias, m.Range = []float64{tc.offset + 0.5}, []float64{tc.offset + 0.2, tc.offset + 2.7}
+		_, err := export.Generate(m, export.Options{Lang: export.C, Float: true})
+		if tc.ok != (err == nil) || !tc.ok && (!errors.Is(err, export.ErrFloatRange) || !strings.Contains(err.Error(), "cannot tell the regressor's outputs apart")) {
+			t.Errorf("offset %g: %v", tc.offset, err)
+		}
+		if _, err := export.Generate(m, export.Options{Lang: export.C}); err != nil {
+			t.Errorf("offset %g, double precision: %v", tc.offset, err)
+		}
+	}
+	m.Bias, m.Range = []float64{1e9 + 0.5}, []float64{1e9 + 0.2, 1e9 + 2.7}
+	_, err := export.Generate(m, export.Options{Lang: export.C, Float: true})
+	if err == nil || !strings.Contains(err.Error(), "span [1000000000.2, 1000000002.7]") {
+		t.Errorf("the range is not told apart: %v", err)
+	}
+}

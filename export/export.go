@@ -75,6 +75,30 @@ type Options struct {
 	Source string
 }
 
+// floatSteps is how many steps of single precision, at least, a regressor's training range
+// must span for a float export (floatResolution): a thousand, an output to a thousandth of
+// the range.
+const floatSteps = 1000
+
+// floatResolution refuses a single-precision export of a regressor whose outputs sit so far
+// from zero against their spread (targets with a large offset, such as 1e9 + y) that floats
+// near them cannot tell floatSteps values apart across the training range: every output would
+// round to one of a few values, silently.
+func floatResolution(m *model.Model) error {
+	if m.Task != model.Regression || len(m.Range) != 2 {
+		return nil
+	}
+	lo, hi := m.Range[0], m.Range[1]
+	at := max(math.Abs(lo), math.Abs(hi), math.Abs(m.Bias[0]))
+	step := math.Nextafter32(float32(at), float32(math.Inf(1))) - float32(at) // the float spacing there
+	if hi > lo && float64(step)*floatSteps <= hi-lo {
+		return nil
+	}
+	return fmt.Errorf("%w: single precision cannot tell the regressor's outputs apart: near %g floats are %g apart, "+
+		"and the training targets span %s; export in double precision (without -float), or train on the targets less their offset",
+		ErrFloatRange, at, step, words.Range(lo, hi))
+}
+
 // ErrOption reports an option that Generate cannot honour.
 var ErrOption = errors.New("bad export option")
 
@@ -83,7 +107,8 @@ var ErrOption = errors.New("bad export option")
 var ErrLinearRange = errors.New("linear term out of double-precision range")
 
 // ErrFloatRange reports a model value that does not fit in a float for a single-precision
-// export (a number beyond 3.4e38, or a scale or width that rounds to zero).
+// export (a number beyond 3.4e38, or a scale or width that rounds to zero), or a regressor
+// whose outputs floats cannot tell apart across its training targets' range.
 var ErrFloatRange = errors.New("value out of single-precision range")
 
 // Generate returns the source file exporting m. The model is checked first (model.Check);
@@ -107,6 +132,11 @@ func Generate(m *model.Model, opt Options) ([]byte, error) {
 	case C, "":
 		if opt.Package != "" {
 			return nil, fmt.Errorf("%w: a package name is for Go exports only", ErrOption)
+		}
+		if opt.Float {
+			if err := floatResolution(m); err != nil {
+				return nil, err
+			}
 		}
 		return genC(m, lin, opt)
 	case Go:

@@ -333,6 +333,7 @@ type fitFlags struct {
 	refine             refineFlag
 	classWeight        classWeightFlag
 	missing            string // train, eval: refuse or median
+	clip               string // regression: trend, range or none
 	force              bool   // fit even beyond the memory available (lssvm, wide data)
 	quiet              bool   // no progress display
 }
@@ -368,6 +369,8 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.sigma, "sigma", 0, "lssvm with -tuner none: Gaussian width sigma")
 	fs.Float64Var(&f.a, "a", 0, "lssvm with -tuner none: wavelet dilation a")
 	fs.IntVar(&f.evaluations, "evaluations", 0, "lssvm with -tuner sa: LOO evaluations (0: as many as a CCA run uses)")
+	fs.StringVar(&f.clip, "clip", "trend", "regression: clip the predictions to the training targets' range, widened where the model's linear trend\n"+
+		"goes beyond it (trend), to that range alone (range: for bounded targets such as ratings or shares), or not at all (none)")
 	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
 	fs.BoolVar(&f.force, "force", false, "fit even when the memory estimate (lssvm, or very wide data) is above the memory available")
@@ -408,6 +411,15 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
 		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}
+	switch f.clip {
+	case "trend", "":
+	case "range":
+		opt.ClipToRange = true
+	case "none":
+		opt.NoClip = true
+	default:
+		return opt, usagef("-clip %q: want trend, range or none", f.clip)
+	}
 	switch f.missing {
 	case "refuse", "":
 	case "median":

@@ -98,12 +98,15 @@ func info(w io.Writer, path string, m *model.Model) {
 		fmt.Fprintf(w, "; probabilities: %s", m.Calibration.Method)
 	}
 	fmt.Fprintln(w)
-	if m.Range != nil {
-		fmt.Fprintf(w, "predictions clipped to [%.6g, %.6g]", m.Range[0], m.Range[1])
+	switch {
+	case m.Range != nil:
+		fmt.Fprintf(w, "predictions clipped to the training targets' range %s", words.Range(m.Range[0], m.Range[1]))
 		if m.Trend != nil {
 			fmt.Fprint(w, ", widened along the linear trend")
 		}
 		fmt.Fprintln(w)
+	case m.Task == model.Regression:
+		fmt.Fprintln(w, "predictions not clipped")
 	}
 	fmt.Fprintf(w, "trained on %s with seed %d\n", words.Count(t.Samples, "row"), t.Seed)
 	if t.Stop != "" {

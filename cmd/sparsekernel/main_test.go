@@ -603,31 +603,36 @@ func TestClipNote(t *testing.T) {
 		return p
 	}
 	tr, in, out := write("train.csv", train.String()), write("in.csv", inside.String()), write("out.csv", beyond.String())
-	m := filepath.Join(dir, "m.json")
-	if code, _, errOut := runCLI("train", "-o", m, tr); code != 0 {
-		t.Fatalf("train: %s", errOut)
+	m, strict, none := filepath.Join(dir, "m.json"), filepath.Join(dir, "strict.json"), filepath.Join(dir, "none.json")
+	for path, clip := range map[string]string{m: "trend", strict: "range", none: "none"} {
+		if code, _, errOut := runCLI("train", "-clip", clip, "-o", path, tr); code != 0 {
+			t.Fatalf("train -clip %s: %s", clip, errOut)
+		}
 	}
 	for _, tc := range []struct {
 		args      []string
 		want, mse string // want "" for no note
 	}{
 		{[]string{"predict", m, in}, "", "mean squared error = "},
-		{[]string{"predict", m, out}, "note: 1 of 3 predictions clipped", "mean squared error = "},
-		{[]string{"eval", tr, out}, "note: 1 of 3 predictions clipped", "test MSE: "},
+		{[]string{"predict", m, out}, "note: 2 of 3 predictions lie beyond the training targets' range [0, 3.0657]", "mean squared error = "},
+		{[]string{"predict", m, out}, "carried there by the model's linear trend (-clip range at training keeps them within it); 1 prediction clipped where", "mean squared error = "},
+		{[]string{"eval", tr, out}, "note: 2 of 3 predictions lie beyond", "test MSE: "},
+		{[]string{"predict", strict, out}, "note: 2 of 3 predictions clipped to the training targets' range [0, 3.0657]", "mean squared error = 23.7"},
+		{[]string{"predict", none, in}, "", "mean squared error = "},
 	} {
 		code, stdout, stderr := runCLI(tc.args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
 		}
 		all := stdout + stderr
-		got := strings.Contains(all, "clipped")
+		got := strings.Contains(all, "note: ")
 		if (tc.want == "") == got || (tc.want != "" && !strings.Contains(all, tc.want)) {
 			t.Errorf("%v: output %q, want note %q", tc.args, all, tc.want)
 		}
 		var mse float64
 		if i := strings.Index(all, tc.mse); i < 0 {
 			t.Errorf("%v: no %q in %q", tc.args, tc.mse, all)
-		} else if _, err := fmt.Sscanf(all[i+len(tc.mse):], "%g", &mse); err != nil || mse > 0.5 {
+		} else if _, err := fmt.Sscanf(all[i+len(tc.mse):], "%g", &mse); err != nil || mse > 0.5 && !strings.HasSuffix(tc.mse, "23.7") {
 			t.Errorf("%v: mean squared error %v (%v), want at most 0.5", tc.args, mse, err)
 		}
 	}

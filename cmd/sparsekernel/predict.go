@@ -46,7 +46,7 @@ Example:
 			)
 			df.register(fs)
 			fs.StringVar(&out, "o", "", "output `file` (default: stdout)")
-			fs.BoolVar(&decision, "decision", false, "also print each row's decision values")
+			fs.BoolVar(&decision, "decision", false, "also print each row's decision values (a classifier's f_k(x); a regressor's value, clipped as the prediction is)")
 			fs.BoolVar(&proba, "proba", false, "also print each row's class probabilities (classifiers)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 2 {
@@ -230,28 +230,36 @@ func rowError(t *dataset.Table, r int, err error) error {
 	return fmt.Errorf("%s:%d: %w", t.Source, line, err)
 }
 
-// clipNote says how many of a regressor's predictions at the rows X sit at an end of its
-// output range (model.Range, the training targets' range, widened along the linear trend by
-// model.Trend), where the model clips what it would have extrapolated; "" when none do.
+// clipNote says how many of a regressor's predictions f at the rows X lie beyond the training
+// targets' range (model.Range), carried there by the model's linear trend (model.Trend), and
+// how many sit at an end of the interval the model clips to (model.Model.Bounds), where it
+// clips what it would have extrapolated further; "" when none do either.
 func clipNote(m *model.Model, X [][]float64, f [][]float64) string {
 	if m.Task != model.Regression || len(m.Range) != 2 {
 		return ""
 	}
-	n := 0
+	beyond, clipped := 0, 0
 	for i, v := range f {
-		lo, hi, err := m.Bounds(X[i])
-		if err == nil && (v[0] == lo || v[0] == hi) {
-			n++
+		if v[0] < m.Range[0] || v[0] > m.Range[1] {
+			beyond++
+		}
+		if lo, hi, err := m.Bounds(X[i]); err == nil && (v[0] == lo || v[0] == hi) {
+			clipped++
 		}
 	}
-	if n == 0 {
-		return ""
+	rng := words.Range(m.Range[0], m.Range[1])
+	switch {
+	case beyond > 0:
+		s := fmt.Sprintf("note: %d of %d predictions lie beyond the training targets' range %s, carried there by the model's linear trend (-clip range at training keeps them within it)",
+			beyond, len(f), rng)
+		if clipped > 0 {
+			s += fmt.Sprintf("; %s clipped where the rest of the model would have gone further", words.Count(clipped, "prediction"))
+		}
+		return s
+	case clipped > 0:
+		return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range %s (the model does not extrapolate beyond it)", clipped, len(f), rng)
 	}
-	why := "the model does not extrapolate beyond it"
-	if m.Trend != nil {
-		why = "widened where the model's linear trend goes beyond its training range; the model extrapolates no further"
-	}
-	return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range [%.6g, %.6g] (%s)", n, len(f), m.Range[0], m.Range[1], why)
+	return ""
 }
 
 // scoreLine reports accuracy (classification) or MSE (regression) as svm-predict does.

@@ -3,6 +3,7 @@
 package words
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -33,4 +34,15 @@ func List(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// Range writes the interval [lo, hi] with as many significant digits as it takes to show its
+// width to about six digits too: [1e+09, 1e+09] would hide a range of 1000000000.2 to
+// 1000000002.7.
+func Range(lo, hi float64) string {
+	digits := 6
+	if w, at := hi-lo, max(math.Abs(lo), math.Abs(hi)); w > 0 && at > w {
+		digits = min(17, 6+int(math.Ceil(math.Log10(at/w))))
+	}
+	return "[" + strconv.FormatFloat(lo, 'g', digits, 64) + ", " + strconv.FormatFloat(hi, 'g', digits, 64) + "]"
 }

@@ -51,3 +51,15 @@ func ExampleCount() {
 	fmt.Println(Count(1, "node") + ", " + Count(5, "node") + ", " + Count(3, "class"))
 	// Output: 1 node, 5 nodes, 3 classes
 }
+
+func TestRange(t *testing.T) {
+	for _, tc := range []struct {
+		lo, hi float64
+		want   string
+	}{{1, 5, "[1, 5]"}, {-2.5, 0.125, "[-2.5, 0.125]"}, {1e9 + 0.2, 1e9 + 2.7, "[1000000000.2, 1000000002.7]"},
+		{1e12, 1e12 + 1e6, "[1000000000000, 1000001000000]"}, {3, 3, "[3, 3]"}, {0.1234567, 0.1234568, "[0.1234567, 0.1234568]"}} {
+		if got := Range(tc.lo, tc.hi); got != tc.want {
+			t.Errorf("Range(%v, %v) = %s, want %s", tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
