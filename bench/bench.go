@@ -81,6 +81,8 @@ type Realisation struct {
 	classes int
 	scored  bool              // LogLoss and Brier hold the probabilities' scores (a calibrated model's, or the trivial rule's)
 	recall  map[string][2]int // classification: per true class, its test rows and those labelled right
+	truth   []float64         // regression: the test targets
+	values  []float64         // regression: the predictions at them
 	// The model's LOO curve: the selection criterion and the LOO error after each term, and
 	// the number of terms kept (model.Training).
 	Criterion string    `json:"criterion,omitempty"`
@@ -318,6 +320,9 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 			r.BalancedError = balancedError(r.recall)
 			r.LogLoss, r.Brier = trivialProbabilityScores(train.Labels, test.Labels)
 			r.scored = true
+		} else {
+			mean, _ := MeanStd(train.Y)
+			r.truth, r.values = test.Y, slices.Repeat([]float64{mean}, len(test.Y))
 		}
 		return r, nil
 	}
@@ -341,6 +346,13 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		}
 		recall = recallCounts(test.Labels, labels)
 		balanced = balancedError(recall)
+	}
+	var truth, values []float64
+	if m.Task == model.Regression {
+		truth, values = target, make([]float64, len(F))
+		for i, f := range F {
+			values[i] = f[0]
+		}
 	}
 	if m.Calibration != nil {
 		if logLoss, brier, err = probabilityScores(m, F, target); err != nil {
@@ -368,6 +380,8 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		Brier:       brier,
 		scored:      m.Calibration != nil,
 		recall:      recall,
+		truth:       truth,
+		values:      values,
 
 		BalancedError: balanced,
 	}, nil
@@ -578,6 +592,42 @@ func (r *Result) PooledBalancedError() float64 {
 		}
 	}
 	return balancedError(pooled)
+}
+
+// PooledRegression returns the mean squared error, mean absolute error and R^2 (1 - SSE /
+// SST, about the pooled targets' mean, as scikit-learn's r2_score computes it) of a
+// regression's realisations' test rows taken together: for the folds of one data set, the
+// cross-validation's out-of-fold figures. NaN for each without a regression's predictions (a
+// classification, or a result read from JSON); R^2 NaN for constant targets.
+func (r *Result) PooledRegression() (mse, mae, r2 float64) {
+	var truth, values []float64
+	for _, p := range r.PerRealisation {
+		truth, values = append(truth, p.truth...), append(values, p.values...)
+	}
+	if len(truth) == 0 || len(values) != len(truth) {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	return RegressionScores(truth, values)
+}
+
+// RegressionScores returns the mean squared error, the mean absolute error and R^2 (1 - SSE
+// / SST; NaN where the targets are constant) of the predictions values of the targets truth
+// (of the same, nonzero, length).
+func RegressionScores(truth, values []float64) (mse, mae, r2 float64) {
+	mean, _ := MeanStd(truth)
+	var sst float64
+	for i, y := range truth {
+		e := values[i] - y
+		mse += e * e
+		mae += math.Abs(e)
+		sst += (y - mean) * (y - mean)
+	}
+	n := float64(len(truth))
+	r2 = math.NaN()
+	if sst > 0 {
+		r2 = 1 - mse/sst
+	}
+	return mse / n, mae / n, r2
 }
 
 // trivialProbabilityScores returns the log-loss and Brier score on the test labels of the

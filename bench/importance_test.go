@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -71,5 +72,15 @@ func TestPermutationImportance(t *testing.T) {
 	}
 	if _, _, err := PermutationImportance(nil, Xt, yt, 5, 1); err == nil {
 		t.Error("a nil model accepted")
+	}
+}
+
+func TestRegressionScores(t *testing.T) {
+	mse, mae, r2 := RegressionScores([]float64{1, 2, 3, 4}, []float64{1, 3, 3, 2})
+	if mse != 1.25 || mae != 0.75 || r2 != 0 {
+		t.Errorf("got %v, %v, %v; want 1.25, 0.75, 0 (SST 5)", mse, mae, r2)
+	}
+	if _, _, r2 := RegressionScores([]float64{2, 2}, []float64{1, 2}); !math.IsNaN(r2) {
+		t.Errorf("R^2 of constant targets %v, want NaN", r2)
 	}
 }

@@ -147,18 +147,16 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		return fmt.Errorf("%s: %w", te.Source, err)
 	}
 	if m.Task == model.Regression {
-		fmt.Fprintf(w, "test MSE: %.6g on %s", testErr, words.Count(len(truth), "row"))
-		var mean, v float64
-		for _, y := range truth {
-			mean += y / float64(len(truth))
+		values := make([]float64, len(f))
+		for i, v := range f {
+			values[i] = v[0]
 		}
-		for _, y := range truth {
-			v += (y - mean) * (y - mean) / float64(len(truth))
+		_, mae, r2 := bench.RegressionScores(truth, values)
+		fmt.Fprintf(w, "test MSE: %.6g on %s (RMSE %.6g, MAE %.6g", testErr, words.Count(len(truth), "row"), math.Sqrt(testErr), mae)
+		if !math.IsNaN(r2) { // the share of the test targets' variance explained
+			fmt.Fprintf(w, ", R^2 %.4f", r2)
 		}
-		if v > 0 { // R^2 = 1 - MSE / var: the share of the test targets' variance explained
-			fmt.Fprintf(w, ", R^2 %.4f", 1-testErr/v)
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(w, ")")
 		if note := clipNote(m, te.X, f); note != "" {
 			fmt.Fprintln(w, note)
 		}
@@ -526,6 +524,12 @@ func crossValidate(args []string, k int, out string, df *dataFlags, ff *fitFlags
 	fmt.Fprintf(stdout, "mean: %s +- %s%s, %.1f +- %.1f nodes", format(r.TestErrorMean), format(r.TestErrorStd), unit, r.SizeMean, r.SizeStd)
 	if b := r.PooledBalancedError(); task == model.Classification && !math.IsNaN(b) {
 		fmt.Fprintf(stdout, ", balanced error %.2f%% (of the folds' predictions together)", b)
+	}
+	if mse, mae, r2 := r.PooledRegression(); task == model.Regression && !math.IsNaN(mse) {
+		fmt.Fprintf(stdout, "; the folds' predictions together: MSE %s, RMSE %s, MAE %s", format(mse), format(math.Sqrt(mse)), format(mae))
+		if !math.IsNaN(r2) {
+			fmt.Fprintf(stdout, ", R^2 %.4f", r2)
+		}
 	}
 	if r.TestLogLossMean > 0 {
 		fmt.Fprintf(stdout, ", log-loss %.4f, Brier score %.4f", r.TestLogLossMean, r.TestBrierMean)

@@ -509,8 +509,13 @@ func TestEvalRegression(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !regexp.MustCompile(`test MSE: [0-9.e-]+ on 200 rows, R\^2 0\.[5-9]`).MatchString(stdout) {
-		t.Errorf("no test MSE and R^2 above 0.5 in:\n%s", stdout)
+	if !regexp.MustCompile(`test MSE: [0-9.e-]+ on 200 rows \(RMSE [0-9.e-]+, MAE [0-9.e-]+, R\^2 0\.[5-9][0-9]*\)`).MatchString(stdout) {
+		t.Errorf("no test MSE, RMSE, MAE and R^2 above 0.5 in:\n%s", stdout)
+	}
+	// -cv: the folds' predictions together too.
+	code, stdout, stderr = runCLI("eval", "-quiet", "-cv", "4", train)
+	if code != 0 || !regexp.MustCompile(`; the folds' predictions together: MSE [0-9.e-]+, RMSE [0-9.e-]+, MAE [0-9.e-]+, R\^2 0\.[5-9]`).MatchString(stdout) {
+		t.Errorf("eval -cv: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
 

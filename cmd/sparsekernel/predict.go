@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/bench"
 	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
@@ -273,15 +275,17 @@ func scoreLine(m *model.Model, f [][]float64, truth []float64) string {
 		}
 		return fmt.Sprintf("accuracy = %.2f%% (%d/%d)", 100*float64(right)/float64(len(f)), right, len(f))
 	}
-	var s float64
-	wrong := false
+	values := make([]float64, len(f))
 	for i, v := range f {
-		s += (v[0] - truth[i]) * (v[0] - truth[i])
-		wrong = wrong || v[0] != truth[i]
+		values[i] = v[0]
 	}
-	mse := s / float64(len(f))
-	if mse == 0 && wrong {
+	mse, mae, r2 := bench.RegressionScores(truth, values)
+	if mse == 0 && !slices.Equal(values, truth) {
 		return fmt.Sprintf("mean squared error = 0 (%d rows; the squared errors, nonzero, underflow float64: multiply the targets by a power of ten to read it)", len(f))
 	}
-	return fmt.Sprintf("mean squared error = %.6g (%d rows)", mse, len(f))
+	line := fmt.Sprintf("mean squared error = %.6g (%d rows; RMSE %.6g, MAE %.6g", mse, len(f), math.Sqrt(mse), mae)
+	if !math.IsNaN(r2) {
+		line += fmt.Sprintf(", R^2 %.4f", r2)
+	}
+	return line + ")"
 }
