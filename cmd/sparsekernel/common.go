@@ -547,9 +547,10 @@ func warnMissingClass(w io.Writer, t *dataset.Table) {
 }
 
 // noteIntegerClasses notes, for integer labels read as more than two classes of which one
-// has a single row, that they may be quantities (a count, an age), which -task regression
-// fits as numbers: such labels read as classes by the rule of few distinct values, and the
-// warning about a one-row class asks only whether it is a typo.
+// has a single row or that run through every integer between their ends (a scale of 1 to 5,
+// counts of 0 to 9), that they may be quantities (a count, an age, a rating), which -task
+// regression fits as numbers: such labels read as classes by the rule of few distinct values,
+// and the warning about a one-row class asks only whether it is a typo.
 func noteIntegerClasses(w io.Writer, t *dataset.Table) {
 	count := map[float64]int{}
 	for _, l := range t.Labels {
@@ -559,7 +560,9 @@ func noteIntegerClasses(w io.Writer, t *dataset.Table) {
 		}
 		count[v]++
 	}
-	if len(count) <= 2 || !slices.Contains(slices.Collect(maps.Values(count)), 1) {
+	values := slices.Sorted(maps.Keys(count))
+	consecutive := values[len(values)-1]-values[0] == float64(len(values)-1) // (a scale: 1 to 5, counts 0 to 9)
+	if len(count) <= 2 || !consecutive && !slices.Contains(slices.Collect(maps.Values(count)), 1) {
 		return
 	}
 	fmt.Fprintf(w, "note: %s: the labels, %d distinct integers, are read as classes; if they are quantities (counts, ages, scores), fit them as numbers with -task regression\n",
