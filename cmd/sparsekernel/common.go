@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -492,6 +493,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 			return nil, err
 		}
 		noteTinyTargets(info, t, y)
+		warnOutlyingTargets(info, t, y)
 		if len(t.Levels) > 0 && t.Levels[0] != nil && column(t, 0) == 1 && df.label == 0 && df.labelName == "" && opt.Task == "" && labelLike(t) {
 			fmt.Fprintf(info, "note: %s: %s, read as categories, may hold the labels, with the last column a feature: if so, choose it with -label 1\n",
 				t.Source, columnName(t, 0))
@@ -1084,6 +1086,64 @@ func noteTinyTargets(w io.Writer, t *dataset.Table, y []float64) {
 	}
 	fmt.Fprintf(w, "note: %s: every target is below %g in magnitude: squared errors of that order underflow float64, so the MSE figures read 0 or lose their digits; multiply the targets by a power of ten (1e150, say) to read them\n",
 		t.Source, tinyTarget)
+}
+
+// outlierShare is the largest share of the rows that warnOutlyingTargets takes for outliers.
+const outlierShare = 20 // one row in 20
+
+// warnOutlyingTargets warns of a few regression targets (at most one row in outlierShare) that
+// lie apart from all the others, beyond a gap wider than the others' whole range: a squared
+// error is pulled far by them (a typo, another unit, a sentinel such as 9999), so that the model
+// may follow them or, with every size alike on the folds that hold them, stay nearly a
+// constant. A heavy tail (a log-normal target's) reaches out by steps and is not flagged.
+func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
+	n := len(y)
+	if n < 10 {
+		return
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(y[a], y[b]) })
+	at := func(k int) float64 { return y[order[k]] }
+	var (
+		far    []int
+		lo, hi float64 // the others' range
+	)
+	for k := 1; k <= max(1, n/outlierShare) && far == nil; k++ {
+		switch {
+		case at(n-k)-at(n-k-1) > at(n-k-1)-at(0): // the k largest, apart
+			far, lo, hi = order[n-k:], at(0), at(n-k-1)
+		case at(k)-at(k-1) > at(n-1)-at(k): // the k smallest
+			far, lo, hi = order[:k], at(k), at(n-1)
+		}
+	}
+	if far == nil {
+		return
+	}
+	far = slices.Sorted(slices.Values(far)) // (in the file's order)
+	var where []string
+	for _, i := range far[:min(len(far), 5)] {
+		line := ""
+		if i < len(t.Lines) {
+			line = fmt.Sprintf("line %d: ", t.Lines[i])
+		}
+		where = append(where, fmt.Sprintf("%s%g", line, y[i]))
+	}
+	if len(far) > 5 {
+		where = append(where, "...")
+	}
+	one := len(far) == 1
+	pick := func(single, plural string) string {
+		if one {
+			return single
+		}
+		return plural
+	}
+	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): a least-squares fit is pulled far by %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out\n",
+		t.Source, words.Count(len(far), "target"), pick("lies", "lie"), words.Range(lo, hi), strings.Join(where, ", "),
+		pick("it", "them"), pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"))
 }
 
 // describeTask says what task the labels were read as.

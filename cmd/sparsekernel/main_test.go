@@ -1023,3 +1023,38 @@ func TestPredictRegressionPlaceholders(t *testing.T) {
 		t.Errorf("the training file: exit %d: %s", code, errOut)
 	}
 }
+
+// A few regression targets apart from all the others get a warning naming their lines; a heavy
+// tail, which reaches out by steps, does not.
+func TestOutlyingTargets(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(13, 14))
+	write := func(name string, target func(i int, x float64) float64) string {
+		var b strings.Builder
+		b.WriteString("x,y\n")
+		for i := range 200 {
+			x := 2*rng.Float64() - 1
+			fmt.Fprintf(&b, "%.4f,%v\n", x, target(i, x))
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	typo := write("typo.csv", func(i int, x float64) float64 {
+		y := math.Sin(3*x) + 0.1*rng.NormFloat64()
+		if i == 7 || i == 90 {
+			y -= 50
+		}
+		return y
+	})
+	heavy := write("heavy.csv", func(i int, x float64) float64 { return math.Exp(x + 1.2*rng.NormFloat64()) })
+	_, _, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "m.json"), typo)
+	if !strings.Contains(errOut, "warning: "+typo+": 2 targets lie apart from the others") || !strings.Contains(errOut, "(line 9: ") || !strings.Contains(errOut, ", line 92: ") {
+		t.Errorf("no warning naming lines 9 and 92:\n%s", errOut)
+	}
+	if _, _, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "h.json"), heavy); strings.Contains(errOut, "apart from the others") {
+		t.Errorf("a heavy tail taken for outliers:\n%s", errOut)
+	}
+}
