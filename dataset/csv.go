@@ -59,6 +59,9 @@ type CSVOptions struct {
 	// in many locales and R's write.csv2 write them, among the features and the labels (a
 	// label that is such a number is read with a point: "1,5" is the label "1.5").
 	DecimalComma bool
+	// MissingLabels reads an empty label field, or "?", as a missing label ("") rather than an
+	// error: for data to predict, whose labels, where they are given, are only scored.
+	MissingLabels bool
 	// ZeroBased reads a LIBSVM file's feature indices as counting from 0, as scikit-learn's
 	// dump_svmlight_file writes them by default: index i is column i+1 (in Drop and Features
 	// too).
@@ -367,7 +370,9 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		}
 		if li >= 0 {
 			f := strings.TrimSpace(rec[li])
-			if err := checkLabel(f); err != nil {
+			if opt.MissingLabels && (f == "" || f == "?") {
+				f = "" // (a missing label, as IsMissing reads it)
+			} else if err := checkLabel(f); err != nil {
 				if f == "" && header && trailing && li == ncol-1 && ncol > 2 {
 					err = trailingSeparator(err, ncol, firstLine)
 				}

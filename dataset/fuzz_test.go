@@ -110,6 +110,7 @@ func FuzzParseCSV(f *testing.F) {
 			DecimalComma: comma/5%2 == 1,
 			// (text columns read as categories where they qualify)
 			CategoricalText: comma/10%2 == 1,
+			MissingLabels:   label/5%2 == 1,
 		}
 		if longNumber(features) || longNumber(drop) {
 			return // ranges of thousands of columns: slow, and tested by FuzzParseColumns

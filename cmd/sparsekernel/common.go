@@ -36,7 +36,9 @@ type dataFlags struct {
 	zeroBased bool   // LIBSVM: indices count from 0
 	// fill reads missing feature values as NaN, for a model that fills them; otherwise one is
 	// an error, to which fillHint is added.
-	fill        bool
+	fill bool
+	// someLabels reads missing labels as "" (predict scores the rows that have one).
+	someLabels  bool
 	fillHint    string
 	folds       bool   // the table is cross-validated: each fold's model fills with its own medians
 	categorical string // -categorical: auto, none or columns (readFor follows the model's inputs)
@@ -107,6 +109,7 @@ func (d *dataFlags) options() (dataset.CSVOptions, error) {
 		return o, usagef("-decimal %q: want point or comma", d.decimal)
 	}
 	o.ZeroBased = d.zeroBased
+	o.MissingLabels = d.someLabels
 	o.Missing = d.fill
 	if err := d.categoricalOptions(&o); err != nil {
 		return o, err

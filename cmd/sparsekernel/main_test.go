@@ -1058,3 +1058,33 @@ func TestOutlyingTargets(t *testing.T) {
 		t.Errorf("a heavy tail taken for outliers:\n%s", errOut)
 	}
 }
+
+// predict on a file whose label column lacks some labels predicts every row and scores the
+// others, naming the lines left out; a classifier's class that looks like a missing marker is a
+// label.
+func TestPredictSomeLabels(t *testing.T) {
+	dir := t.TempDir()
+	train, test := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
+	writeCSV(t, train, synth.Ripley(150, 1))
+	writeCSV(t, test, synth.Ripley(20, 2))
+	data, _ := os.ReadFile(test)
+	lines := strings.Split(string(data), "\n")
+	for _, i := range []int{3, 9} { // lines 4 and 10: no label
+		lines[i] = lines[i][:strings.LastIndexByte(lines[i], ',')+1]
+	}
+	lines[5] = lines[5][:strings.LastIndexByte(lines[5], ',')+1] + "NA" // line 6
+	some := filepath.Join(dir, "some.csv")
+	os.WriteFile(some, []byte(strings.Join(lines, "\n")), 0o644)
+	modelPath := filepath.Join(dir, "m.json")
+	if code, _, errOut := runCLI("train", "-o", modelPath, train); code != 0 {
+		t.Fatalf("train: %s", errOut)
+	}
+	code, out, errOut := runCLI("predict", modelPath, some)
+	if code != 0 || len(strings.Fields(out)) != 20 || !strings.Contains(errOut, "3 rows have no label (lines 4, 6, 10): predicted, not scored; the score is over the other 17") ||
+		!regexp.MustCompile(`accuracy = [0-9.]+% \([0-9]+/17\)`).MatchString(errOut) {
+		t.Errorf("exit %d, %d predictions:\n%s", code, len(strings.Fields(out)), errOut)
+	}
+	if code, _, errOut := runCLI("eval", train, some); code == 0 {
+		t.Errorf("eval scores every row, and takes a file with missing labels: %s", errOut)
+	}
+}

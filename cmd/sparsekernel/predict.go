@@ -27,7 +27,8 @@ Predict writes one prediction per data row: the class label for a classifier, th
 regressor; with -decision, also the decision values f_k(x) (one per output); with -proba, the
 probability of every class. With -decision or -proba the output starts with a header line
 naming the columns. The data file may hold a label column (then the accuracy or the MSE is
-reported on stderr, as svm-predict does) or only the model's inputs. When the model and the
+reported on stderr, as svm-predict does; rows whose label is missing are predicted and left
+out of the score, with a note) or only the model's inputs. When the model and the
 file both name their columns, they are matched by name (columns in another order are
 reordered, and said so; a missing input or an unknown column is an error; -drop leaves
 columns out); otherwise by position. A missing input (an empty field, ?, NA, NaN, ...) is
@@ -79,6 +80,7 @@ Example:
 					return fmt.Errorf("-proba: %s has no probability calibration (method %s); retrain with the default method", args[0], m.Method)
 				}
 				df.fill, df.fillHint = m.Scaling.Fill != nil, fillHintModel
+				df.someLabels = true // rows without a label are predicted, not scored
 				given := flagGiven(fs, "zero-based")
 				if !given {
 					df.zeroBased = m.ZeroBased // LIBSVM indices as the model's training data counted them
@@ -96,7 +98,9 @@ Example:
 					return err
 				}
 				var truth []float64
-				if t.Labels != nil {
+				scored, rows := labelled(t, m.Classes, stderr) // the rows with a label, and their indices
+				if scored != nil {
+					t := scored
 					if truth, err = targets(m, t); err != nil {
 						return err
 					}
@@ -158,8 +162,15 @@ Example:
 					return err
 				}
 				if truth != nil {
-					fmt.Fprintln(stderr, scoreLine(m, f, truth))
-					if note := unseenNote(m, t, truth); note != "" {
+					fs := f
+					if rows != nil {
+						fs = make([][]float64, len(rows))
+						for i, r := range rows {
+							fs[i] = f[r]
+						}
+					}
+					fmt.Fprintln(stderr, scoreLine(m, fs, truth))
+					if note := unseenNote(m, scored, truth); note != "" {
 						fmt.Fprintln(stderr, note)
 					}
 				}
@@ -170,6 +181,53 @@ Example:
 			}
 		},
 	})
+}
+
+// labelled returns the table of the rows of t that have a label, to score, and their indices
+// in t (nil when every row has one); nil and nil where t has no label column or no row has a
+// label. A missing-value marker that names one of the classes is a label. It notes the rows
+// left unscored.
+func labelled(t *dataset.Table, classes []string, note io.Writer) (*dataset.Table, []int) {
+	if t.Labels == nil {
+		return nil, nil
+	}
+	var rows, lines []int
+	for i, l := range t.Labels {
+		if l := strings.TrimSpace(l); l == "" || dataset.IsMissing(l) && !slices.Contains(classes, l) {
+			if i < len(t.Lines) && len(lines) < 5 {
+				lines = append(lines, t.Lines[i])
+			}
+			continue
+		}
+		rows = append(rows, i)
+	}
+	if len(rows) == len(t.Labels) {
+		return t, nil
+	}
+	where := ""
+	if len(lines) > 0 {
+		where = " (" + words.Noun(len(lines), "line") + " " + strings.Trim(strings.ReplaceAll(fmt.Sprint(lines), " ", ", "), "[]")
+		if len(t.Labels)-len(rows) > len(lines) {
+			where += ", ..."
+		}
+		where += ")"
+	}
+	missing := len(t.Labels) - len(rows)
+	if len(rows) == 0 {
+		fmt.Fprintf(note, "note: %s: no row has a label: predictions only\n", t.Source)
+		return nil, nil
+	}
+	fmt.Fprintf(note, "note: %s: %s no label%s: predicted, not scored; the score is over the other %d\n",
+		t.Source, words.Count(missing, "row")+" "+map[bool]string{true: "has", false: "have"}[missing == 1], where, len(rows))
+	sub := *t
+	sub.X, sub.Labels, sub.Lines = make([][]float64, len(rows)), make([]string, len(rows)), nil
+	for i, r := range rows {
+		sub.X[i], sub.Labels[i] = t.X[r], t.Labels[r]
+		if r < len(t.Lines) {
+			sub.Lines = append(sub.Lines, t.Lines[r])
+		}
+	}
+	return &sub, rows
 }
 
 // header names the output columns: the label (or value), the decision values f (one
