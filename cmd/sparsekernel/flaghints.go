@@ -22,7 +22,7 @@ var libsvmHints = map[string]string{
 	"p":           costHint,
 	"epsilon":     costHint,
 	"e":           costHint,
-	"g":           "the default chooses the Gaussians' width from the data; -tau fixes it (exp(-||z - c||^2 / tau) over standardised inputs)",
+	"g":           "the default chooses the Gaussians' width from the data; -tau fixes it (exp(-||z - c||^2 / tau) over standardised inputs: tau = 1/gamma for a gamma on standardised inputs)",
 	"t":           "the default's nodes are Gaussians; -kernel names an LS-SVM's kernel (-method lssvm)",
 	"s":           "-task classification or -task regression says the task (it is detected from the labels otherwise)",
 	"q":           "-quiet silences the progress line",
