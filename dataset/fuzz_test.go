@@ -18,7 +18,7 @@ var sentinels = []error{ErrEmpty, ErrNotNumber, ErrNonFinite, ErrMissing, ErrRag
 
 // checkParsed checks the invariants of a parse: a positioned error wrapping a sentinel, or
 // a rectangular, finite table with one line per row.
-func checkParsed(t *testing.T, tab *Table, err error, libsvm, missing bool) {
+func checkParsed(t *testing.T, tab *Table, err error, libsvm, missing, missingLabels bool) {
 	t.Helper()
 	if err != nil {
 		var pe *ParseError
@@ -87,7 +87,7 @@ func checkParsed(t *testing.T, tab *Table, err error, libsvm, missing bool) {
 		}
 	}
 	for _, l := range tab.Labels {
-		if l == "" || l == "?" || !utf8.ValidString(l) {
+		if l == "" && !missingLabels || l == "?" || !utf8.ValidString(l) {
 			t.Fatalf("missing or invalid label %q accepted", l)
 		}
 	}
@@ -119,7 +119,7 @@ func FuzzParseCSV(f *testing.F) {
 			return
 		}
 		tab, err := ParseCSV(bytes.NewReader(data), "fuzz", opt)
-		checkParsed(t, tab, err, false, opt.Missing)
+		checkParsed(t, tab, err, false, opt.Missing, opt.MissingLabels)
 		if err == nil {
 			names, err := Header(bytes.NewReader(data), "fuzz.csv", opt)
 			if err != nil || !slices.Equal(names, tab.Header) {
@@ -138,7 +138,7 @@ func FuzzParseLIBSVM(f *testing.F) {
 	f.Add([]byte("# c\n+1 1:0.5 3:2 # t\n\n-1 2:1\n1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tab, err := ParseLIBSVM(bytes.NewReader(data), "fuzz")
-		checkParsed(t, tab, err, true, false)
+		checkParsed(t, tab, err, true, false, false)
 		if err == nil {
 			m := tab.Dim()
 			if err := tab.WithDim(m + 2); err != nil || tab.Dim() != m+2 {
@@ -167,7 +167,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		tab, err := Parse(bytes.NewReader(data), source, opt)
-		checkParsed(t, tab, err, true, false)
+		checkParsed(t, tab, err, true, false, false)
 		if err == nil && tab.sparse {
 			m := tab.Dim()
 			if err := tab.WithDim(m + 2); err != nil || tab.Dim() != m+2 || len(tab.Columns) != m+2 {
