@@ -3,6 +3,7 @@ package lssvm
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -192,6 +193,41 @@ func testCholeskyAndInverse(t *testing.T) {
 		a[(n-1)*n+n-1] = -1
 		if w.cholInv(a, n, make([]float64, n*n), n, n, make([]float64, (n/2+nr)*(n/2+nr))) {
 			t.Errorf("n=%d: cholInv accepted an indefinite matrix", n)
+		}
+	}
+}
+
+// The plain Go micro-kernels give the assembly's bits (both fuse each multiply-add, in the same
+// order), so that a model does not depend on the machine.
+func TestKernelsSameBits(t *testing.T) {
+	if kernelName == "go" {
+		t.Skip("no assembly kernel on this machine")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, k := range []int{1, 3, 4, 5, 17, 64, 301} {
+		lda := k + 3
+		a, b := make([]float64, mr*lda), make([]float64, k*nr)
+		for i := range a {
+			a[i] = rng.NormFloat64() * math.Exp(4*rng.NormFloat64())
+		}
+		for i := range b {
+			b[i] = rng.NormFloat64()
+		}
+		var got, want [mr * nr]float64
+		microKernelGo(k, a, lda, b, &want)
+		microKernel(k, a, lda, b, &got)
+		if got != want {
+			t.Fatalf("k %d: tiles differ:\n%v\n%v", k, got, want)
+		}
+		c1, c2 := make([]float64, mr*(nr+2)), make([]float64, mr*(nr+2))
+		for i := range c1 {
+			c1[i] = rng.NormFloat64()
+			c2[i] = c1[i]
+		}
+		microKernelCGo(k, a, lda, b, c1, nr+2, -0.7)
+		microKernelC(k, a, lda, b, c2, nr+2, -0.7)
+		if !slices.Equal(c1, c2) {
+			t.Fatalf("k %d: C updates differ", k)
 		}
 	}
 }

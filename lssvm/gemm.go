@@ -5,6 +5,8 @@ package lssvm
 // mr x nr register-blocked micro-kernel (GotoBLAS style). The micro-kernel is Go assembly
 // (AVX2 + FMA) on amd64 machines that support it and plain Go elsewhere; see kernel_amd64.go.
 
+import "math"
+
 const (
 	mr = 6   // rows of a micro-tile (broadcast operand A)
 	nr = 8   // columns of a micro-tile (vector operand B)
@@ -189,7 +191,10 @@ var (
 )
 
 // microKernelGo sets tile[r*nr+c] = sum_{p<k} a[r*lda+p] * b[p*nr+c] for r < mr, c < nr. It
-// works on 2 x 4 sub-tiles so that the accumulators stay in registers.
+// works on 2 x 4 sub-tiles so that the accumulators stay in registers. Each product is added
+// by a fused multiply-add (math.FMA, one rounding), in order of p, as the assembly kernel
+// adds it: the two give the same bits, so that a model does not depend on the machine (where
+// the processor has no FMA instruction, math.FMA computes it in software, slowly).
 func microKernelGo(k int, a []float64, lda int, b []float64, tile *[mr * nr]float64) {
 	b = b[:k*nr]
 	for r := 0; r < mr; r += 2 {
@@ -201,14 +206,14 @@ func microKernelGo(k int, a []float64, lda int, b []float64, tile *[mr * nr]floa
 				x1 := a1[p]
 				bp := b[p*nr+c : p*nr+c+4]
 				b0, b1, b2, b3 := bp[0], bp[1], bp[2], bp[3]
-				t00 += x0 * b0
-				t01 += x0 * b1
-				t02 += x0 * b2
-				t03 += x0 * b3
-				t10 += x1 * b0
-				t11 += x1 * b1
-				t12 += x1 * b2
-				t13 += x1 * b3
+				t00 = math.FMA(x0, b0, t00)
+				t01 = math.FMA(x0, b1, t01)
+				t02 = math.FMA(x0, b2, t02)
+				t03 = math.FMA(x0, b3, t03)
+				t10 = math.FMA(x1, b0, t10)
+				t11 = math.FMA(x1, b1, t11)
+				t12 = math.FMA(x1, b2, t12)
+				t13 = math.FMA(x1, b3, t13)
 			}
 			tile[r*nr+c], tile[r*nr+c+1], tile[r*nr+c+2], tile[r*nr+c+3] = t00, t01, t02, t03
 			tile[(r+1)*nr+c], tile[(r+1)*nr+c+1], tile[(r+1)*nr+c+2], tile[(r+1)*nr+c+3] = t10, t11, t12, t13
@@ -216,14 +221,15 @@ func microKernelGo(k int, a []float64, lda int, b []float64, tile *[mr * nr]floa
 	}
 }
 
-// microKernelCGo adds s times the tile of microKernelGo to c[r*ldc+j], r < mr, j < nr.
+// microKernelCGo adds s times the tile of microKernelGo to c[r*ldc+j], r < mr, j < nr, each by
+// a fused multiply-add, as the assembly does.
 func microKernelCGo(k int, a []float64, lda int, b []float64, c []float64, ldc int, s float64) {
 	var tile [mr * nr]float64
 	microKernelGo(k, a, lda, b, &tile)
 	for r := 0; r < mr; r++ {
 		row := c[r*ldc : r*ldc+nr]
 		for j := range row {
-			row[j] += s * tile[r*nr+j]
+			row[j] = math.FMA(tile[r*nr+j], s, row[j])
 		}
 	}
 }
