@@ -375,10 +375,30 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.evaluations, "evaluations", 0, "lssvm with -tuner sa: LOO evaluations (0: as many as a CCA run uses)")
 	fs.StringVar(&f.clip, "clip", "trend", "regression: clip the predictions to the training targets' range, widened where the model's linear trend\n"+
 		"goes beyond it (trend), to that range alone (range: for bounded targets such as ratings or shares), or not at all (none)")
-	fs.Uint64Var(&f.seed, "seed", 1, "random `seed`; the same seed gives the same model")
+	f.seed = 1
+	fs.Var((*seedFlag)(&f.seed), "seed", "random `seed`, a whole number from 0 to 2^64-1; the same seed gives the same model\n"+
+		"(rols and loomi on up to 2,000 rows take every row as a candidate, and draw nothing)")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines to use (0: all cores); results do not depend on it")
 	fs.BoolVar(&f.force, "force", false, "fit even when the memory estimate (lssvm, or very wide data) is above the memory available")
 	fs.BoolVar(&f.quiet, "quiet", false, "show no progress on a terminal (warnings are still printed)")
+}
+
+// seedFlag is a seed in decimal digits only: flag's own unsigned parsing would read 010 as 8
+// (octal), 0x10 as 16 and 1_000 as 1000.
+type seedFlag uint64
+
+func (s *seedFlag) String() string { return strconv.FormatUint(uint64(*s), 10) }
+
+func (s *seedFlag) Set(v string) error {
+	if v == "" || strings.Trim(v, "0123456789") != "" {
+		return fmt.Errorf("want a whole number from 0 to 18446744073709551615 in decimal digits")
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil {
+		return fmt.Errorf("beyond 18446744073709551615, the largest seed")
+	}
+	*s = seedFlag(n)
+	return nil
 }
 
 // registerMissing registers -missing, the choice of train, eval and bench (predict follows

@@ -37,7 +37,8 @@ Example:
 				seed uint64
 				svg  string
 			)
-			fs.Uint64Var(&seed, "seed", 1, "random `seed` of the data and the methods")
+			seed = 1
+			fs.Var((*seedFlag)(&seed), "seed", "random `seed` of the data and the methods")
 			fs.StringVar(&svg, "svg", "sparsekernel-demo.svg", "write the decision regions of the default model to this SVG `file` (empty: none)")
 			return func(args []string, stdout, stderr io.Writer) error {
 				if len(args) != 0 {

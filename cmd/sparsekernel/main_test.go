@@ -1088,3 +1088,19 @@ func TestPredictSomeLabels(t *testing.T) {
 		t.Errorf("eval scores every row, and takes a file with missing labels: %s", errOut)
 	}
 }
+
+// -seed takes decimal digits only: 010 is ten, not eight; 0x10, 1_000 and -1 are refused.
+func TestSeedFlag(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want uint64
+		ok   bool
+	}{{"010", 10, true}, {"18446744073709551615", math.MaxUint64, true}, {"0", 0, true},
+		{"0x10", 0, false}, {"1_000", 0, false}, {"-1", 0, false}, {"+1", 0, false}, {"", 0, false}, {"18446744073709551616", 0, false}} {
+		var s seedFlag
+		err := s.Set(tc.in)
+		if (err == nil) != tc.ok || tc.ok && uint64(s) != tc.want {
+			t.Errorf("Set(%q) = %d, %v", tc.in, s, err)
+		}
+	}
+}
