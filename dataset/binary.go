@@ -11,8 +11,9 @@ import (
 )
 
 // MaxDecompressed is the most bytes compressed data may expand to (Decompress): beyond it the
-// data are refused rather than allowed to fill the memory.
-const MaxDecompressed = 8 << 30
+// data are refused rather than allowed to fill the memory. The command line lowers it to a
+// quarter of the memory available.
+var MaxDecompressed int64 = 8 << 30
 
 // Decompress returns data decompressed where they are gzip or bzip2 data (told by their first
 // bytes, whatever the file is called: data.csv.gz, as pandas and R write it), else data
@@ -23,28 +24,49 @@ func Decompress(data []byte, source string) ([]byte, error) {
 
 // decompress is Decompress with limit for MaxDecompressed.
 func decompress(data []byte, source string, limit int64) ([]byte, error) {
-	var (
-		r    io.Reader
-		kind string
-	)
 	switch {
 	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
-		z, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, at(source, 0, 0, errorf(ErrEncoding, "gzip data that cannot be read: %v", err))
-		}
-		r, kind = z, "gzip"
-	case bytes.HasPrefix(data, []byte("BZh")) && len(data) > 3 && data[3] >= '1' && data[3] <= '9':
-		r, kind = bzip2.NewReader(bytes.NewReader(data)), "bzip2"
-	default:
-		return data, nil
+		return gunzip(data, source, limit)
+	case len(data) >= 10 && string(data[:3]) == "BZh" && data[3] >= '1' && data[3] <= '9' &&
+		(string(data[4:10]) == "1AY&SY" || string(data[4:10]) == "\x17rE8P\x90"): // a block, or the end
+		out, err := io.ReadAll(io.LimitReader(bzip2.NewReader(bytes.NewReader(data)), limit+1))
+		return expanded(out, err, "bzip2", source, limit)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, limit+1))
+	return data, nil
+}
+
+// gunzip decompresses gzip data member by member, as gzip -d does: the members' data one
+// after the other, and zeros after the last member ignored (tape blocks, padded files).
+func gunzip(data []byte, source string, limit int64) ([]byte, error) {
+	r := bytes.NewReader(data) // (a ByteReader: gzip reads no further than each member)
+	z, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, at(source, 0, 0, errorf(ErrEncoding, "gzip data that cannot be read: %v", err))
+	}
+	var out bytes.Buffer
+	for {
+		z.Multistream(false)
+		if _, err := io.Copy(&out, io.LimitReader(z, limit+1-int64(out.Len()))); err != nil || int64(out.Len()) > limit {
+			return expanded(out.Bytes(), err, "gzip", source, limit)
+		}
+		rest := data[len(data)-r.Len():]
+		if len(bytes.Trim(rest, "\x00")) == 0 {
+			return out.Bytes(), nil
+		}
+		if err := z.Reset(r); err != nil {
+			return nil, at(source, 0, 0, errorf(ErrEncoding, "gzip data followed by %d bytes that are not another gzip member: %v", len(rest), err))
+		}
+	}
+}
+
+// expanded returns the output of decompressing data of kind, or the error that reading it
+// (err) or its length beyond limit makes.
+func expanded(out []byte, err error, kind, source string, limit int64) ([]byte, error) {
 	switch {
 	case err != nil:
 		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that cannot be decompressed: %v", kind, err))
 	case int64(len(out)) > limit:
-		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that decompress to more than %s", kind, byteSize(limit)))
+		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that decompress to more than %s, more than this machine reads (a quarter of its memory): decompress them yourself, or use a sample", kind, byteSize(limit)))
 	}
 	return out, nil
 }

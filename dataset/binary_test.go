@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -52,6 +53,21 @@ func TestCompressedAndBinary(t *testing.T) {
 				t.Errorf("%q as %s: %v, want %q", tc.data, name, err, want)
 			}
 		}
+	}
+	// gzip -d's reading: members one after the other, zeros after the last ignored; other
+	// bytes after it refused.
+	two := append(gzipped("a,b,y\n1,2,x\n"), gzipped("3,4,z\n")...)
+	for name, data := range map[string][]byte{"two members": two, "zero padding": append(slices.Clone(two), make([]byte, 512)...)} {
+		if tab, err := Parse(bytes.NewReader(data), "f.csv", CSVOptions{}); err != nil || len(tab.X) != 2 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := Parse(bytes.NewReader(append(slices.Clone(two), "junk"...)), "f.csv", CSVOptions{}); !errors.Is(err, ErrEncoding) || !strings.Contains(err.Error(), "followed by 4 bytes that are not another gzip member") {
+		t.Errorf("trailing junk: %v", err)
+	}
+	// Text that starts as bzip2 does, but is not: a CSV.
+	if tab, err := Parse(strings.NewReader("BZh1,b,y\n1,2,x\n3,4,z\n"), "f.csv", CSVOptions{}); err != nil || tab.Header[0] != "BZh1" {
+		t.Errorf("a CSV whose header starts BZh1: %v", err)
 	}
 	if _, err := decompress(gzipped(strings.Repeat("1,2,x\n", 1000)), "big.gz", 4<<10); !errors.Is(err, ErrEncoding) || !strings.Contains(err.Error(), "big.gz: gzip data that decompress to more than 4 KiB") {
 		t.Errorf("beyond the limit: %v", err)

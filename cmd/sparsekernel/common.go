@@ -1114,11 +1114,18 @@ func noteTinyTargets(w io.Writer, t *dataset.Table, y []float64) {
 // outlierShare is the largest share of the rows that warnOutlyingTargets takes for outliers.
 const outlierShare = 20 // one row in 20
 
+// outlierSDs is how many robust standard deviations (1.4826 times the median absolute
+// deviation) from the median an outlying target lies at least, for warnOutlyingTargets.
+const outlierSDs = 20
+
 // warnOutlyingTargets warns of a few regression targets (at most one row in outlierShare) that
-// lie apart from all the others, beyond a gap wider than the others' whole range: a squared
-// error is pulled far by them (a typo, another unit, a sentinel such as 9999), so that the model
-// may follow them or, with every size alike on the folds that hold them, stay nearly a
-// constant. A heavy tail (a log-normal target's) reaches out by steps and is not flagged.
+// lie apart from all the others: beyond a gap wider than the others' whole range (at either
+// end, each end taken without the other's), and more than outlierSDs robust standard
+// deviations from the median, on the targets' scale and, where they are all positive, on
+// their logarithms' (a heavy, log-normal or Pareto, tail reaches out by steps, and its
+// logarithms are not far). A squared error is pulled far by such targets (a typo, another
+// unit, a sentinel such as 9999), so that the model may follow them or, with every size alike
+// on the folds that hold them, stay nearly a constant.
 func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
 	n := len(y)
 	if n < 10 {
@@ -1130,22 +1137,37 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(y[a], y[b]) })
 	at := func(k int) float64 { return y[order[k]] }
-	var (
-		far    []int
-		lo, hi float64 // the others' range
-	)
-	for k := 1; k <= max(1, n/outlierShare) && far == nil; k++ {
-		switch {
-		case at(n-k)-at(n-k-1) > at(n-k-1)-at(0): // the k largest, apart
-			far, lo, hi = order[n-k:], at(0), at(n-k-1)
-		case at(k)-at(k-1) > at(n-1)-at(k): // the k smallest
-			far, lo, hi = order[:k], at(k), at(n-1)
+	lo, hi := 0, n // the others, order[lo:hi]
+	for moved := true; moved; {
+		moved = false
+		for k := 1; k <= max(1, n/outlierShare)-(lo+n-hi) && hi-lo > k+1; k++ {
+			if at(hi-k)-at(hi-k-1) > at(hi-k-1)-at(lo) { // the k largest, apart
+				hi, moved = hi-k, true
+				break
+			}
+			if at(lo+k)-at(lo+k-1) > at(hi-1)-at(lo+k) { // the k smallest
+				lo, moved = lo+k, true
+				break
+			}
 		}
 	}
-	if far == nil {
+	positive := !slices.ContainsFunc(y, func(v float64) bool { return v <= 0 })
+	logs := make([]float64, n)
+	for i, v := range y {
+		logs[i] = math.Log(v)
+	}
+	medY, sdY := robustSpread(y)
+	medL, sdL := robustSpread(logs)
+	var far []int
+	for _, i := range slices.Concat(order[:lo], order[hi:]) {
+		if math.Abs(y[i]-medY) > outlierSDs*sdY && (!positive || math.Abs(logs[i]-medL) > outlierSDs*sdL) {
+			far = append(far, i)
+		}
+	}
+	if len(far) == 0 {
 		return
 	}
-	far = slices.Sorted(slices.Values(far)) // (in the file's order)
+	slices.Sort(far) // (in the file's order)
 	var where []string
 	for _, i := range far[:min(len(far), 5)] {
 		line := ""
@@ -1165,8 +1187,20 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
 		return plural
 	}
 	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): a least-squares fit is pulled far by %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out\n",
-		t.Source, words.Count(len(far), "target"), pick("lies", "lie"), words.Range(lo, hi), strings.Join(where, ", "),
+		t.Source, words.Count(len(far), "target"), pick("lies", "lie"), words.Range(at(lo), at(hi-1)), strings.Join(where, ", "),
 		pick("it", "them"), pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"))
+}
+
+// robustSpread returns the median of v and 1.4826 times its median absolute deviation (the
+// standard deviation of normal data).
+func robustSpread(v []float64) (median, sd float64) {
+	s := slices.Sorted(slices.Values(v))
+	median = s[len(s)/2]
+	for i, x := range s {
+		s[i] = math.Abs(x - median)
+	}
+	slices.Sort(s)
+	return median, 1.4826 * s[len(s)/2]
 }
 
 // describeTask says what task the labels were read as.

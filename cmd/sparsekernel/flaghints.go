@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -31,6 +32,10 @@ var libsvmHints = map[string]string{
 	"listen":      "-addr HOST:PORT says where to listen",
 }
 
+// libsvmCommands are the commands whose unknown flags libsvmHints answers: those a user of
+// svm-train and svm-predict would give LIBSVM's flags to.
+var libsvmCommands = map[string]struct{}{"train": {}, "eval": {}, "predict": {}, "bench": {}, "serve": {}}
+
 // costHint answers LIBSVM's -c, -nu, -p and -e.
 const costHint = "there is nothing of that kind to set: the default chooses the regularisation, the width and the size from the data; -prefer small or accurate moves its trade-off, -max-terms caps the size"
 
@@ -42,10 +47,13 @@ func flagHint(fs *flag.FlagSet, err error) string {
 	if !ok || name == "" {
 		return ""
 	}
-	if strings.HasPrefix(name, "w") && len(name) > 1 && fs.Lookup("class-weight") != nil {
-		return fmt.Sprintf("svm-train's -w%s is -class-weight %s:WEIGHT (or -class-weight balanced)", name[1:], name[1:])
+	_, libsvm := libsvmCommands[fs.Name()]
+	if class, ok := strings.CutPrefix(name, "w"); ok && libsvm && fs.Lookup("class-weight") != nil {
+		if _, err := strconv.Atoi(class); err == nil { // svm-train's -w1, -w-1: a class's weight
+			return fmt.Sprintf("svm-train's -w%s is -class-weight %s=WEIGHT here (or -class-weight balanced)", class, class)
+		}
 	}
-	if h, ok := libsvmHints[name]; ok {
+	if h, ok := libsvmHints[name]; ok && libsvm {
 		if f := strings.Fields(h); !strings.Contains(h, "'sparsekernel") && !definesAll(fs, f) {
 			return "" // (a hint naming flags this command does not have)
 		}

@@ -15,6 +15,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/sparsekernel/sparsekernel/dataset"
 )
 
 // command is one subcommand: its flags are defined by setup, run does the work.
@@ -42,6 +44,9 @@ func main() {
 		// limit (in the same time), and a fit near the memory available would be killed.
 		debug.SetMemoryLimit(int64(availableMemory()))
 	}
+	// Compressed data expand in memory, and are parsed into more: a small file that expands
+	// beyond a quarter of the memory is refused with a message, not a crash.
+	dataset.MaxDecompressed = min(dataset.MaxDecompressed, int64(availableMemory()/4))
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -928,7 +928,10 @@ func TestFlagHints(t *testing.T) {
 		{[]string{"train", "-c", "10", "x.csv"}, "the default chooses the regularisation"},
 		{[]string{"predict", "-c", "10", "m.json", "x.csv"}, ""}, // (-prefer is train's)
 		{[]string{"predict", "-b", "1", "m.json", "x.csv"}, "predict -proba"},
-		{[]string{"train", "-w1", "5", "x.csv"}, "-class-weight 1:WEIGHT"},
+		{[]string{"train", "-w1", "5", "x.csv"}, "-class-weight 1=WEIGHT"},
+		{[]string{"train", "-w-1", "5", "x.csv"}, "-class-weight -1=WEIGHT"},
+		{[]string{"train", "-wokers", "2", "x.csv"}, "did you mean -workers?"},
+		{[]string{"info", "-v", "m.json"}, ""},
 		{[]string{"train", "-max-term", "5", "x.csv"}, "did you mean -max-terms?"},
 		{[]string{"predict", "-probas", "m.json", "x.csv"}, "did you mean -proba?"},
 		{[]string{"train", "-x", "1", "x.csv"}, ""},
