@@ -484,6 +484,19 @@ func TestFloatResolution(t *testing.T) {
 			t.Errorf("offset %g, double precision: %v", tc.offset, err)
 		}
 	}
+	// An input far from zero against its spread: a time stamp.
+	m.Bias, m.Range = []float64{0.5}, []float64{0.2, 2.7}
+	for _, tc := range []struct {
+		mean, std float64
+		ok        bool
+	}{{1.7e9, 30, false}, {1.7e9, 1e6, true}, {1e5, 1, true}, {-1e6, 1, false}} {
+		m.Scaling.Mean[0], m.Scaling.Std[0] = tc.mean, tc.std
+		_, err := export.Generate(m, export.Options{Lang: export.C, Float: true})
+		if tc.ok != (err == nil) || !tc.ok && !strings.Contains(err.Error(), "cannot hold input 1 to the digits the model reads") {
+			t.Errorf("input mean %g, std %g: %v", tc.mean, tc.std, err)
+		}
+	}
+	m.Scaling.Mean[0], m.Scaling.Std[0] = 0, 1
 	m.Bias, m.Range = []float64{1e9 + 0.5}, []float64{1e9 + 0.2, 1e9 + 2.7}
 	_, err := export.Generate(m, export.Options{Lang: export.C, Float: true})
 	if err == nil || !strings.Contains(err.Error(), "span [1000000000.2, 1000000002.7]") {

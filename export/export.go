@@ -80,23 +80,53 @@ type Options struct {
 // the range.
 const floatSteps = 1000
 
-// floatResolution refuses a single-precision export of a regressor whose outputs sit so far
-// from zero against their spread (targets with a large offset, such as 1e9 + y) that floats
-// near them cannot tell floatSteps values apart across the training range: every output would
-// round to one of a few values, silently.
+// inputSteps is how many steps of single precision, at least, a standard deviation of an
+// input must span for a float export (floatResolution): an input read to a hundredth of it.
+const inputSteps = 100
+
+// floatResolution refuses a single-precision export of a model with an input, or a regressor
+// with outputs, so far from zero against their spread (a time stamp, 1.7e9 + t; targets with a
+// large offset, 1e9 + y) that floats near them cannot tell floatSteps values apart across a
+// scale unit of the input or the training targets' range: every output would round to one of
+// a few values, silently.
 func floatResolution(m *model.Model) error {
+	// An input far from zero against its spread (a time stamp, 1.7e9 + t) loses its digits in
+	// the float that holds it before it is standardised: z_j = (x_j - mean_j) / std_j.
+	name := func(j int) string {
+		if j < len(m.Features) && m.Categories == nil {
+			return fmt.Sprintf("input %d (%s)", j+1, m.Features[j])
+		}
+		return fmt.Sprintf("input %d", j+1)
+	}
+	for j, mean := range m.Scaling.Mean {
+		shift, spread := mean, m.Scaling.Std[j]
+		if p := m.Scaling.Power; p != nil && p.Lambda[j] != 1 {
+			shift, spread = p.Shift[j], p.Scale[j] // (transformed before it is standardised)
+		}
+		if step := floatStep(shift); float64(step)*inputSteps > spread {
+			return fmt.Errorf("%w: single precision cannot hold %s to the digits the model reads: near %g floats are %g apart, "+
+				"and it is scaled by %g; export in double precision (without -float), or train on the input less its offset",
+				ErrFloatRange, name(j), shift, step, spread)
+		}
+	}
 	if m.Task != model.Regression || len(m.Range) != 2 {
 		return nil
 	}
 	lo, hi := m.Range[0], m.Range[1]
 	at := max(math.Abs(lo), math.Abs(hi), math.Abs(m.Bias[0]))
-	step := math.Nextafter32(float32(at), float32(math.Inf(1))) - float32(at) // the float spacing there
+	step := floatStep(at)
 	if hi > lo && float64(step)*floatSteps <= hi-lo {
 		return nil
 	}
 	return fmt.Errorf("%w: single precision cannot tell the regressor's outputs apart: near %g floats are %g apart, "+
 		"and the training targets span %s; export in double precision (without -float), or train on the targets less their offset",
 		ErrFloatRange, at, step, words.Range(lo, hi))
+}
+
+// floatStep returns the spacing of floats (single precision) at |v|.
+func floatStep(v float64) float32 {
+	f := float32(math.Abs(v))
+	return math.Nextafter32(f, float32(math.Inf(1))) - f
 }
 
 // ErrOption reports an option that Generate cannot honour.
