@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"math"
 	"slices"
@@ -335,5 +336,31 @@ func TestZeroBasedFile(t *testing.T) {
 	old := strings.Replace(b.String(), `"version": 9`, `"version": 8`, 1)
 	if _, err := Read(strings.NewReader(old), "m.json"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "need version 9") {
 		t.Errorf("a version 8 file with the mark: %v", err)
+	}
+}
+
+// A gzip-compressed model file reads as the file it holds.
+func TestReadGzip(t *testing.T) {
+	m, _ := encodedModel()
+	var plain, packed bytes.Buffer
+	if err := m.Write(&plain); err != nil {
+		t.Fatal(err)
+	}
+	z := gzip.NewWriter(&packed)
+	z.Write(plain.Bytes())
+	z.Close()
+	back, err := Read(&packed, "m.json.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := make([]float64, m.Inputs)
+	x[0] = 0.5
+	f, _ := m.Decision(x)
+	g, err := back.Decision(x)
+	if err != nil || len(f) == 0 || !slices.Equal(f, g) {
+		t.Errorf("Decision %v (%v), want %v", g, err, f)
+	}
+	if _, err := Read(bytes.NewReader([]byte{0x1f, 0x8b, 1, 2}), "bad.gz"); !errors.Is(err, ErrNotModel) {
+		t.Errorf("broken gzip: %v", err)
 	}
 }

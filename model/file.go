@@ -2,6 +2,7 @@ package model
 
 import (
 	"bufio"
+	"compress/gzip"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -412,12 +413,19 @@ func (m *Model) hasLinear() bool {
 	return slices.ContainsFunc(m.Nodes, func(nd Node) bool { return nd.Kind == NodeLinear })
 }
 
-// Read decodes and checks a model file of any version up to Version; source names it in
-// errors. Input that cannot be a model file is refused before it is read whole: one whose
+// Read decodes and checks a model file of any version up to Version, gzip-compressed or not;
+// source names it in errors. Input that cannot be a model file is refused before it is read whole: one whose
 // first byte (after white space and a byte-order mark) does not open a JSON object, or longer
 // than MaxFileBytes (an endless stream, such as /dev/zero, included).
 func Read(r io.Reader, source string) (*Model, error) {
 	br := bufio.NewReaderSize(io.LimitReader(r, MaxFileBytes+1), 1<<20)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b { // gzip -k m.json
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w: gzip data that cannot be read: %v", source, ErrNotModel, err)
+		}
+		br = bufio.NewReaderSize(io.LimitReader(z, MaxFileBytes+1), 1<<20)
+	}
 	if err := skipToObject(br); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}

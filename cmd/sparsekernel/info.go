@@ -79,7 +79,7 @@ func info(w io.Writer, path string, m *model.Model) {
 		inputs += "; a missing input is filled with its training median"
 	}
 	if m.ZeroBased {
-		inputs += fmt.Sprintf("; LIBSVM indices 0 to %d (trained with -zero-based, which predict follows)", m.Inputs-1)
+		inputs += "; trained on LIBSVM data whose indices count from 0 (-zero-based), which predict follows"
 	}
 	fmt.Fprintf(w, "inputs: %s\n", inputs)
 	for j, c := range m.Categories {

@@ -120,7 +120,7 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("exit %d after SIGINT, want 130", code)
 	}
 	p.wg.Wait()
-	if s := b.String(); !strings.HasSuffix(s, "\ntraining (auto): interrupted (interrupt)\n") {
+	if s := b.String(); !strings.HasSuffix(s, "\ntraining (auto): interrupted\n") {
 		t.Errorf("drawn %q", s)
 	}
 	p.finish()

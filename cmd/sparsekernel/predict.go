@@ -338,10 +338,10 @@ func scoreLine(m *model.Model, f [][]float64, truth []float64) string {
 		values[i] = v[0]
 	}
 	mse, mae, r2 := bench.RegressionScores(truth, values)
-	if mse == 0 && !slices.Equal(values, truth) {
-		return fmt.Sprintf("mean squared error = 0 (%d rows; the squared errors, nonzero, underflow float64: multiply the targets by a power of ten to read it)", len(f))
+	if mse < 0x1p-1022 && !slices.Equal(values, truth) { // zero, or below the normal floats
+		return fmt.Sprintf("mean squared error = %.6g (%s; the squared errors underflow float64: multiply the targets by a power of ten to read it)", mse, words.Count(len(f), "row"))
 	}
-	line := fmt.Sprintf("mean squared error = %.6g (%d rows; RMSE %.6g, MAE %.6g", mse, len(f), math.Sqrt(mse), mae)
+	line := fmt.Sprintf("mean squared error = %.6g (%s; RMSE %.6g, MAE %.6g", mse, words.Count(len(f), "row"), math.Sqrt(mse), mae)
 	if !math.IsNaN(r2) {
 		line += fmt.Sprintf(", R^2 %.4f", r2)
 	}

@@ -131,7 +131,11 @@ func (p *progressLine) interrupted(s os.Signal) {
 	if p.drawn {
 		fmt.Fprint(p.w, "\r"+p.text(time.Since(p.start))+"\033[K")
 	}
-	fmt.Fprintf(p.w, "\n%s: interrupted (%v)\n", p.name, s)
+	why := "interrupted"
+	if s == syscall.SIGTERM {
+		why = "terminated"
+	}
+	fmt.Fprintf(p.w, "\n%s: %s\n", p.name, why)
 	code := 130
 	if n, ok := s.(syscall.Signal); ok {
 		code = 128 + int(n)

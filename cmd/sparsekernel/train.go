@@ -57,6 +57,9 @@ Example:
 						return usagef("reading standard input: name the model file with -o")
 					}
 					base := filepath.Base(args[0])
+					for _, z := range []string{".gz", ".bz2"} { // iris.csv.gz: iris.model.json
+						base = strings.TrimSuffix(base, z)
+					}
 					out = strings.TrimSuffix(base, filepath.Ext(base)) + ".model.json"
 				}
 				if err := checkOutput(out, false, args[0]); err != nil {
