@@ -31,7 +31,7 @@ type Importance struct {
 // the order they are computed in. X is not modified.
 func PermutationImportance(m *model.Model, X [][]float64, target []float64, repeats int, seed uint64) (base float64, imp []Importance, err error) {
 	if repeats < 1 {
-		return 0, nil, errors.New("permutation importance: want at least one shuffle an input")
+		return 0, nil, errors.New("permutation importance: want at least one shuffle of each input")
 	}
 	base, err = TestError(m, X, target)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -63,6 +64,8 @@ func gunzip(data []byte, source string, limit int64) ([]byte, error) {
 // (err) or its length beyond limit makes.
 func expanded(out []byte, err error, kind, source string, limit int64) ([]byte, error) {
 	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data cut short: the file is truncated (an interrupted download or copy?)", kind))
 	case err != nil:
 		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that cannot be decompressed: %v", kind, err))
 	case int64(len(out)) > limit:
@@ -125,6 +128,9 @@ var binaryFormats = []struct{ magic, what, todo string }{
 // or any data with a NUL byte among their first 64 KiB. (UTF-16 has its own message,
 // checkUTF16, which runs first.)
 func checkBinary(s, source string) error {
+	if len(s) > 262 && s[257:262] == "ustar" { // (a tar header's magic, at byte 257)
+		return at(source, 0, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but a tar archive: extract the data file first (tar xf)"))
+	}
 	for _, f := range binaryFormats {
 		if strings.HasPrefix(s, f.magic) {
 			return at(source, 0, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but %s: %s", f.what, f.todo))

@@ -45,7 +45,7 @@ func TestCompressedAndBinary(t *testing.T) {
 		{"PAR1\x15\x04", "a Parquet file"},
 		{"\x93NUMPY\x01\x00", "a NumPy array (.npy)"},
 		{"a,b\n1,\x002\n", "{f}:2: not a CSV or LIBSVM text file but binary data (a NUL byte at byte 7 of the file)"},
-		{"\x1f\x8b\x08\x00broken", "{f}: gzip data that cannot be"},
+		{"\x1f\x8b\x08\x00broken", "{f}: gzip data cut short"},
 	} {
 		for _, name := range []string{"f.csv", "f.libsvm"} {
 			want := strings.ReplaceAll(tc.want, "{f}", name)
@@ -64,6 +64,16 @@ func TestCompressedAndBinary(t *testing.T) {
 	}
 	if _, err := Parse(bytes.NewReader(append(slices.Clone(two), "junk"...)), "f.csv", CSVOptions{}); !errors.Is(err, ErrEncoding) || !strings.Contains(err.Error(), "followed by 4 bytes that are not another gzip member") {
 		t.Errorf("trailing junk: %v", err)
+	}
+	cut := gzipped(strings.Repeat("1,2,x\n", 100))
+	if _, err := Parse(bytes.NewReader(cut[:len(cut)-6]), "f.csv", CSVOptions{}); !errors.Is(err, ErrEncoding) || !strings.Contains(err.Error(), "gzip data cut short: the file is truncated") {
+		t.Errorf("truncated gzip: %v", err)
+	}
+	tar := make([]byte, 1024)
+	copy(tar, "data.csv")
+	copy(tar[257:], "ustar\x0000")
+	if _, err := Parse(bytes.NewReader(tar), "f.tar", CSVOptions{}); !errors.Is(err, ErrEncoding) || !strings.Contains(err.Error(), "a tar archive") {
+		t.Errorf("tar: %v", err)
 	}
 	// Text that starts as bzip2 does, but is not: a CSV.
 	if tab, err := Parse(strings.NewReader("BZh1,b,y\n1,2,x\n3,4,z\n"), "f.csv", CSVOptions{}); err != nil || tab.Header[0] != "BZh1" {

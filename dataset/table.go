@@ -79,8 +79,12 @@ func (t *Table) WithDim(m int) error {
 	}
 	if t.sparse {
 		if t.maxIndex > m {
+			index, counted := t.maxIndex, ""
+			if t.zeroBased { // (maxIndex counts columns from 1; the file's indices from 0)
+				index, counted = index-1, ", the file's indices counting from 0, -drop's columns from 1"
+			}
 			return at(t.Source, t.dimLine, t.dimCol, errorf(ErrDimensionMismatch,
-				"feature index %d is above the expected dimension %d (inputs the training data never had: leave them out with -drop %s, or retrain with them)", t.maxIndex, m, dropRange(m+1, t.maxIndex)))
+				"feature index %d is above the expected dimension %d (inputs the training data never had: leave them out with -drop %s%s, or retrain with them)", index, m, dropRange(m+1, t.maxIndex), counted))
 		}
 		flat := make([]float64, len(t.X)*m)
 		for i, row := range t.X {

@@ -477,7 +477,7 @@ func TestFloatResolution(t *testing.T) {
 	}{{0, true}, {1e3, true}, {1e4, true}, {1e5, false}, {1e9, false}, {-1e9, false}} {
 		m.Bias, m.Range = []float64{tc.offset + 0.5}, []float64{tc.offset + 0.2, tc.offset + 2.7}
 		_, err := export.Generate(m, export.Options{Lang: export.C, Float: true})
-		if tc.ok != (err == nil) || !tc.ok && (!errors.Is(err, export.ErrFloatRange) || !strings.Contains(err.Error(), "cannot tell the regressor's outputs apart")) {
+		if tc.ok != (err == nil) || !tc.ok && (!errors.Is(err, export.ErrFloatPrecision) || !strings.Contains(err.Error(), "cannot tell the regressor's outputs apart")) {
 			t.Errorf("offset %g: %v", tc.offset, err)
 		}
 		if _, err := export.Generate(m, export.Options{Lang: export.C}); err != nil {

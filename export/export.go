@@ -103,10 +103,13 @@ func floatResolution(m *model.Model) error {
 		if p := m.Scaling.Power; p != nil && p.Lambda[j] != 1 {
 			shift, spread = p.Shift[j], p.Scale[j] // (transformed before it is standardised)
 		}
+		if float32(spread) == 0 || math.IsInf(float64(float32(shift)), 0) {
+			continue // beyond float range: the generator names it (ErrFloatRange)
+		}
 		if step := floatStep(shift); float64(step)*inputSteps > spread {
 			return fmt.Errorf("%w: single precision cannot hold %s to the digits the model reads: near %g floats are %g apart, "+
 				"and it is scaled by %g; export in double precision (without -float), or train on the input less its offset",
-				ErrFloatRange, name(j), shift, step, spread)
+				ErrFloatPrecision, name(j), shift, step, spread)
 		}
 	}
 	if m.Task != model.Regression || len(m.Range) != 2 {
@@ -120,7 +123,7 @@ func floatResolution(m *model.Model) error {
 	}
 	return fmt.Errorf("%w: single precision cannot tell the regressor's outputs apart: near %g floats are %g apart, "+
 		"and the training targets span %s; export in double precision (without -float), or train on the targets less their offset",
-		ErrFloatRange, at, step, words.Range(lo, hi))
+		ErrFloatPrecision, at, step, words.Range(lo, hi))
 }
 
 // floatStep returns the spacing of floats (single precision) at |v|.
@@ -137,9 +140,13 @@ var ErrOption = errors.New("bad export option")
 var ErrLinearRange = errors.New("linear term out of double-precision range")
 
 // ErrFloatRange reports a model value that does not fit in a float for a single-precision
-// export (a number beyond 3.4e38, or a scale or width that rounds to zero), or a regressor
-// whose outputs floats cannot tell apart across its training targets' range.
+// export (a number beyond 3.4e38, or a scale or width that rounds to zero).
 var ErrFloatRange = errors.New("value out of single-precision range")
+
+// ErrFloatPrecision reports a model that single precision cannot resolve (floatResolution): an
+// input, or a regressor's outputs, so far from zero against their spread that floats there
+// cannot tell their values apart.
+var ErrFloatPrecision = errors.New("beyond single precision's resolution")
 
 // Generate returns the source file exporting m. The model is checked first (model.Check);
 // a model whose linear nodes fold into a coefficient beyond double-precision range is

@@ -92,10 +92,17 @@ Examples:
 				if err != nil {
 					return err
 				}
-				// The test file is read and checked before training, which may take long.
+				// The test file is read and checked before training, which may take long; its
+				// rows without a label are left out, with a note.
+				df.someLabels = true
 				te, err := df.readFor(args[1], tr.Features, tr.Dim(), tr.Levels, stderr)
 				if err != nil {
 					return err
+				}
+				if te.Labels != nil {
+					if te, _ = labelled(te, slices.Compact(slices.Sorted(slices.Values(tr.Labels))), stderr); te == nil {
+						return fmt.Errorf("%s: no row has a label to score the model on (predict gives the predictions alone)", args[1])
+					}
 				}
 				if err := checkTestLabels(tr, te, opt, df.label); err != nil {
 					return err

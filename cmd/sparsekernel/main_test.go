@@ -1083,12 +1083,13 @@ func TestPredictSomeLabels(t *testing.T) {
 		t.Fatalf("train: %s", errOut)
 	}
 	code, out, errOut := runCLI("predict", modelPath, some)
-	if code != 0 || len(strings.Fields(out)) != 20 || !strings.Contains(errOut, "3 rows have no label (lines 4, 6, 10): predicted, not scored; the score is over the other 17") ||
+	if code != 0 || len(strings.Fields(out)) != 20 || !strings.Contains(errOut, "3 rows have no label (lines 4, 6, 10): left out of the score, which is over the other 17") ||
 		!regexp.MustCompile(`accuracy = [0-9.]+% \([0-9]+/17\)`).MatchString(errOut) {
 		t.Errorf("exit %d, %d predictions:\n%s", code, len(strings.Fields(out)), errOut)
 	}
-	if code, _, errOut := runCLI("eval", train, some); code == 0 {
-		t.Errorf("eval scores every row, and takes a file with missing labels: %s", errOut)
+	code, out, errOut = runCLI("eval", train, some)
+	if code != 0 || !strings.Contains(errOut, "3 rows have no label (lines 4, 6, 10): left out of the score") || !strings.Contains(out, "on 17 rows") {
+		t.Errorf("eval: exit %d:\n%s%s", code, out, errOut)
 	}
 }
 

@@ -193,7 +193,7 @@ func labelled(t *dataset.Table, classes []string, note io.Writer) (*dataset.Tabl
 	}
 	var rows, lines []int
 	for i, l := range t.Labels {
-		if l := strings.TrimSpace(l); l == "" || dataset.IsMissing(l) && !slices.Contains(classes, l) {
+		if l := strings.TrimSpace(l); dataset.MissingValue(l) && !slices.Contains(classes, l) { // (empty, NA, NaN, ...)
 			if i < len(t.Lines) && len(lines) < 5 {
 				lines = append(lines, t.Lines[i])
 			}
@@ -217,7 +217,7 @@ func labelled(t *dataset.Table, classes []string, note io.Writer) (*dataset.Tabl
 		fmt.Fprintf(note, "note: %s: no row has a label: predictions only\n", t.Source)
 		return nil, nil
 	}
-	fmt.Fprintf(note, "note: %s: %s no label%s: predicted, not scored; the score is over the other %d\n",
+	fmt.Fprintf(note, "note: %s: %s no label%s: left out of the score, which is over the other %d\n",
 		t.Source, words.Count(missing, "row")+" "+map[bool]string{true: "has", false: "have"}[missing == 1], where, len(rows))
 	sub := *t
 	sub.X, sub.Labels, sub.Lines = make([][]float64, len(rows)), make([]string, len(rows)), nil
