@@ -255,6 +255,10 @@ const importanceShuffles = 5
 // reportImportance prints the permutation importance of m's inputs on the test rows (the
 // inputs named as in the training file tr), the most important first.
 func reportImportance(w io.Writer, m *model.Model, tr, te *dataset.Table, truth []float64, seed uint64) error {
+	if len(te.X) < 2 {
+		fmt.Fprintf(w, "permutation importance: %s has one row to score, which no shuffle moves: give a test file of more rows\n", te.Source)
+		return nil
+	}
 	_, imp, err := bench.PermutationImportance(m, te.X, truth, importanceShuffles, seed)
 	if err != nil {
 		return fmt.Errorf("%s: %w", te.Source, err)

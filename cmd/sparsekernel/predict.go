@@ -87,6 +87,9 @@ Example:
 				}
 				t, err := df.readFor(args[1], m.Features, m.Inputs, m.Categories, stderr)
 				if err != nil {
+					if given && m.ZeroBased && !df.zeroBased {
+						err = fmt.Errorf("%w (the model was trained with -zero-based, which -zero-based=false overrode)", err)
+					}
 					return err
 				}
 				if given && t.LIBSVM() && df.zeroBased != m.ZeroBased {
