@@ -149,6 +149,11 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (status, rows, 
 	if rest, ok := bytes.CutPrefix(wk.body, []byte("\uFEFF")); ok { // a byte-order mark
 		wk.body = append(wk.body[:0], rest...)
 	}
+	for _, f := range []struct{ magic, what string }{{"\x1f\x8b", "gzip-compressed data"}, {"PK\x03\x04", "a zip archive"}} {
+		if bytes.HasPrefix(wk.body, []byte(f.magic)) { // (curl --data-binary @rows.csv.gz)
+			return fail(w, &requestError{http.StatusUnsupportedMediaType, "the body is " + f.what + ": send the rows uncompressed, as JSON or CSV text"}), 0, 0
+		}
+	}
 	lm := s.current.Load() // the model of this whole request
 	m := lm.m
 	t := &wk.tab

@@ -297,6 +297,8 @@ func TestUnknownLength(t *testing.T) {
 		{"[[1,2]]", "gzip", 415, "Content-Encoding"},
 		{"[[1,2]]", "identity, gzip", 415, `Content-Encoding \"gzip\"`},
 		{"[[1,2]]", "identity\ngzip", 415, `Content-Encoding \"gzip\"`}, // two header lines
+		{"\x1f\x8b\x08\x00rest", "", 415, "the body is gzip-compressed data: send the rows uncompressed"}, // (no Content-Encoding)
+		{"PK\x03\x04rest", "", 415, "the body is a zip archive"},
 	}
 	for _, c := range cases {
 		req := httptest.NewRequest("POST", "/predict", io.NopCloser(strings.NewReader(c.body)))
