@@ -296,7 +296,7 @@ func TestUnknownLength(t *testing.T) {
 		{"[" + strings.Repeat("[1,2],", 20) + "[1,2]]", "", 413, "the limit is 64 bytes"},
 		{"[[1,2]]", "gzip", 415, "Content-Encoding"},
 		{"[[1,2]]", "identity, gzip", 415, `Content-Encoding \"gzip\"`},
-		{"[[1,2]]", "identity\ngzip", 415, `Content-Encoding \"gzip\"`}, // two header lines
+		{"[[1,2]]", "identity\ngzip", 415, `Content-Encoding \"gzip\"`},                                   // two header lines
 		{"\x1f\x8b\x08\x00rest", "", 415, "the body is gzip-compressed data: send the rows uncompressed"}, // (no Content-Encoding)
 		{"PK\x03\x04rest", "", 415, "the body is a zip archive"},
 	}
