@@ -650,11 +650,13 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			size = fewerMisses(point, wrong, size, bs, a.SE)
 		}
 	}
-	var ahead chan *finalPath // the final selection, run beside the size cut (finalPath)
+	var ahead chan *finalPath // the final selection, run beside the size cut (finalPath), on a worker's token
 	if a.Resize != nil && len(Y) > 1 && class != nil && size > 1 {
 		if cap(a.cores) > 1 {
 			ahead = make(chan *finalPath, 1)
-			go func(w Weighting, tau float64, size int) { ahead <- a.finalPath(Z, Y, class, w, tau, size) }(a.Weighting[bc], taus[bt], size)
+			go func(w Weighting, tau float64, size int) {
+				a.cores.hold(func() { ahead <- a.finalPath(Z, Y, class, w, tau, size) })
+			}(a.Weighting[bc], taus[bt], size)
 		}
 		size = min(max(a.Resize(Z, size, func(s int) [][]float64 { return outOfFold(held, heldRows, reached, s, n, len(Y)) }), 0), size)
 	}
