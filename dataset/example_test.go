@@ -1,6 +1,8 @@
 package dataset_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"strings"
@@ -108,4 +110,20 @@ func ExampleCSVOptions_categoricalText() {
 	// Output:
 	// [[] [female male] [C Q S]]
 	// [38 0 0]
+}
+
+// Data compressed with gzip (data.csv.gz, as pandas and R write it) read as the data they hold.
+func ExampleParse_gzip() {
+	var packed bytes.Buffer
+	z := gzip.NewWriter(&packed)
+	z.Write([]byte("height,weight,sex\n170,65,f\n182,80,m\n"))
+	z.Close()
+	t, err := dataset.Parse(&packed, "people.csv.gz", dataset.CSVOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(t.Features, t.X, t.Labels)
+	// Output:
+	// [height weight] [[170 65] [182 80]] [f m]
 }
