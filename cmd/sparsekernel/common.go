@@ -525,6 +525,12 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 	for _, name := range opt.Unused() {
 		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
 	}
+	if task == model.Classification && (opt.NoClip || opt.ClipToRange) {
+		fmt.Fprintf(info, "warning: -clip applies to a regressor's values; %s is read as classification, where it does nothing\n", t.Source)
+	}
+	if df.zeroBased && !t.LIBSVM() {
+		fmt.Fprintf(info, "warning: -zero-based applies to LIBSVM files; %s is read as CSV, where it does nothing\n", t.Source)
+	}
 	warnColumns(info, filled, constant) // (the values filled, as constant was found)
 	warnNumericHeader(info, t)
 	if task == model.Classification {

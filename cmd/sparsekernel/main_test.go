@@ -1108,3 +1108,18 @@ func TestSeedFlag(t *testing.T) {
 		}
 	}
 }
+
+// Flags that do nothing on the data given are said to: -clip on a classification, -zero-based on
+// a CSV file.
+func TestFlagsThatDoNothing(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "two.csv")
+	writeCSV(t, data, synth.Ripley(80, 1))
+	_, _, errOut := runCLI("train", "-quiet", "-clip", "range", "-zero-based", "-o", filepath.Join(dir, "m.json"), data)
+	for _, want := range []string{"warning: -clip applies to a regressor's values; " + data + " is read as classification",
+		"warning: -zero-based applies to LIBSVM files; " + data + " is read as CSV"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in:\n%s", want, errOut)
+		}
+	}
+}

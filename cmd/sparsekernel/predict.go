@@ -92,6 +92,9 @@ Example:
 					}
 					return err
 				}
+				if given && df.zeroBased && !t.LIBSVM() {
+					fmt.Fprintf(stderr, "warning: -zero-based applies to LIBSVM files; %s is read as CSV, where it does nothing\n", t.Source)
+				}
 				if given && t.LIBSVM() && df.zeroBased != m.ZeroBased {
 					from := map[bool]string{false: "1", true: "0"}
 					fmt.Fprintf(stderr, "note: %s's indices read as counting from %s (-zero-based=%v); the model's training data counted from %s\n",
