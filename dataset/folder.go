@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -28,7 +29,8 @@ type Folder struct {
 	trainLines, testLines []int // source lines of the realisations
 }
 
-// ReadFolder reads a benchmark folder. x.csv and y.csv must have the same number of rows;
+// ReadFolder reads a benchmark folder. x.csv and y.csv (each of its files may be compressed,
+// x.csv.gz or x.csv.bz2) must have the same number of rows;
 // train.csv and test.csv, if present (both or neither), the same number of lines, each
 // index in [0, rows) at most once per line, and train and test of a realisation disjoint.
 // Errors name the file inside the folder, e.g.
@@ -36,6 +38,17 @@ type Folder struct {
 //	data/diabetis/train.csv:7:12: index 900 out of range [0, 768)
 func ReadFolder(dir string) (*Folder, error) {
 	return ReadFolderWith(dir, FolderOptions{})
+}
+
+// folderFile returns the path of the file name in the folder dir: name itself, or else name.gz
+// or name.bz2 where one of those is there (read decompressed), or else name (for the error).
+func folderFile(dir, name string) string {
+	for _, n := range []string{name, name + ".gz", name + ".bz2"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			return filepath.Join(dir, n)
+		}
+	}
+	return filepath.Join(dir, name)
 }
 
 // FolderOptions says how to read a benchmark folder. The zero value is ReadFolder's.
@@ -47,11 +60,11 @@ type FolderOptions struct {
 
 // ReadFolderWith reads a benchmark folder as ReadFolder does, with the options opt.
 func ReadFolderWith(dir string, opt FolderOptions) (*Folder, error) {
-	xs, err := ReadCSV(filepath.Join(dir, "x.csv"), CSVOptions{Header: HeaderNo, LabelColumn: -1, Comma: ',', Missing: opt.Missing})
+	xs, err := ReadCSV(folderFile(dir, "x.csv"), CSVOptions{Header: HeaderNo, LabelColumn: -1, Comma: ',', Missing: opt.Missing})
 	if err != nil {
 		return nil, err
 	}
-	yPath := filepath.Join(dir, "y.csv")
+	yPath := folderFile(dir, "y.csv")
 	data, err := readFile(yPath)
 	if err != nil {
 		return nil, err
@@ -71,7 +84,7 @@ func ReadFolderWith(dir string, opt FolderOptions) (*Folder, error) {
 		return nil, err
 	}
 
-	trainPath, testPath := filepath.Join(dir, "train.csv"), filepath.Join(dir, "test.csv")
+	trainPath, testPath := folderFile(dir, "train.csv"), folderFile(dir, "test.csv")
 	trainData, trainErr := readFile(trainPath)
 	testData, testErr := readFile(testPath)
 	if errors.Is(trainErr, fs.ErrNotExist) && errors.Is(testErr, fs.ErrNotExist) {

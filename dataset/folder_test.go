@@ -157,3 +157,35 @@ func TestReadFolderMissing(t *testing.T) {
 		t.Errorf("missing per column %v, want [1 2]", got)
 	}
 }
+
+// A folder whose files are compressed (x.csv.gz, train.csv.bz2 ...) reads as the plain one.
+func TestReadFolderCompressed(t *testing.T) {
+	want, err := ReadFolder("testdata/folder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"x.csv", "y.csv", "train.csv", "test.csv"} {
+		data, err := os.ReadFile(filepath.Join("testdata/folder", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, name)
+		switch name {
+		case "x.csv", "train.csv":
+			out, data = out+".gz", gzipped(string(data))
+		case "y.csv":
+			out = out + ".bz2" // (not bzip2 data: a misnamed file is read by its content)
+		}
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ReadFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(got.X, want.X, slices.Equal) || !slices.Equal(got.Labels, want.Labels) || got.Realisations() != want.Realisations() {
+		t.Errorf("the compressed folder reads otherwise")
+	}
+}
