@@ -390,17 +390,25 @@ func TestReadmeTranscripts(t *testing.T) {
 		"examples/ripley-train.csv": {"../../examples/ripley-test.csv", []int{1, 2, 3}},
 		"examples/iris.csv":         {"../../examples/iris.csv", []int{1, 2, 52, 102}},
 		"examples/titanic.csv":      {passengers, []int{1, 2, 3, 4}},
+		"examples/sinc-train.csv":   {"../../examples/sinc-test.csv", []int{1, 2, 3}}, // (values: no -proba)
 	}
-	for _, example := range []string{"examples/ripley-train.csv", "examples/iris.csv", "examples/titanic.csv"} {
+	for _, example := range []string{"examples/ripley-train.csv", "examples/iris.csv", "examples/titanic.csv", "examples/sinc-train.csv"} {
 		modelPath := filepath.Join(t.TempDir(), "m.json")
 		code, stdout, stderr := runCLI("train", "-o", modelPath, filepath.Join("../..", example))
 		if code != 0 {
 			t.Fatalf("train %s: exit %d: %s", example, code, stderr)
 		}
 		p := shown[example]
-		pcode, proba, perr := runCLI("predict", "-proba", modelPath, p.data)
+		args := []string{"predict", "-proba", modelPath, p.data}
+		if strings.Contains(example, "sinc") {
+			args = slices.Delete(args, 1, 2)
+		}
+		pcode, proba, perr := runCLI(args...)
 		if pcode != 0 {
 			t.Fatalf("predict %s: exit %d: %s", p.data, pcode, perr)
+		}
+		if strings.Contains(example, "sinc") && !regexp.MustCompile(`(?m)^    `+regexp.QuoteMeta(strings.TrimSpace(perr))+`$`).Match(readme) {
+			t.Errorf("README lacks the line predict %s prints:\n    %s", p.data, perr)
 		}
 		rows := strings.Split(proba, "\n")
 		for _, k := range p.lines {
