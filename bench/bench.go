@@ -82,7 +82,7 @@ type Realisation struct {
 	scored  bool              // LogLoss and Brier hold the probabilities' scores (a calibrated model's, or the trivial rule's)
 	recall  map[string][2]int // classification: per true class, its test rows and those labelled right
 	truth   []float64         // regression: the test targets
-	values  []float64         // regression: the predictions at them
+	outputs [][]float64       // regression: the model's outputs at them (a value each)
 	// The model's LOO curve: the selection criterion and the LOO error after each term, and
 	// the number of terms kept (model.Training).
 	Criterion string    `json:"criterion,omitempty"`
@@ -322,7 +322,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 			r.scored = true
 		} else {
 			mean, _ := MeanStd(train.Y)
-			r.truth, r.values = test.Y, slices.Repeat([]float64{mean}, len(test.Y))
+			r.truth, r.outputs = test.Y, slices.Repeat([][]float64{{mean}}, len(test.Y))
 		}
 		return r, nil
 	}
@@ -347,12 +347,10 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		recall = recallCounts(test.Labels, labels)
 		balanced = balancedError(recall)
 	}
-	var truth, values []float64
+	var truth []float64
+	var outputs [][]float64
 	if m.Task == model.Regression {
-		truth, values = target, make([]float64, len(F))
-		for i, f := range F {
-			values[i] = f[0]
-		}
+		truth, outputs = target, F
 	}
 	if m.Calibration != nil {
 		if logLoss, brier, err = probabilityScores(m, F, target); err != nil {
@@ -381,7 +379,7 @@ func one(src Source, k int, opt sparsekernel.Options) (Realisation, error) {
 		scored:      m.Calibration != nil,
 		recall:      recall,
 		truth:       truth,
-		values:      values,
+		outputs:     outputs,
 
 		BalancedError: balanced,
 	}, nil
@@ -600,29 +598,31 @@ func (r *Result) PooledBalancedError() float64 {
 // cross-validation's out-of-fold figures. NaN for each without a regression's predictions (a
 // classification, or a result read from JSON); R^2 NaN for constant targets.
 func (r *Result) PooledRegression() (mse, mae, r2 float64) {
-	var truth, values []float64
+	var truth []float64
+	var outputs [][]float64
 	for _, p := range r.PerRealisation {
-		truth, values = append(truth, p.truth...), append(values, p.values...)
+		truth, outputs = append(truth, p.truth...), append(outputs, p.outputs...)
 	}
-	if len(truth) == 0 || len(values) != len(truth) {
+	if len(truth) == 0 || len(outputs) != len(truth) {
 		return math.NaN(), math.NaN(), math.NaN()
 	}
-	return RegressionScores(truth, values)
+	return RegressionScoresOf(outputs, truth)
 }
 
-// RegressionScores returns the mean squared error, the mean absolute error and R^2 (1 - SSE
-// / SST; NaN where the targets are constant) of the predictions values of the targets truth
-// (of the same, nonzero, length).
-func RegressionScores(truth, values []float64) (mse, mae, r2 float64) {
-	mean, _ := MeanStd(truth)
+// RegressionScoresOf returns the mean squared error, the mean absolute error and R^2 (1 -
+// SSE / SST; NaN where the targets are constant) of a regressor's outputs f at rows of targets
+// target (f[r] those of row r, as m.Decisions gives them, the value first; as many rows as
+// targets, at least one).
+func RegressionScoresOf(f [][]float64, target []float64) (mse, mae, r2 float64) {
+	mean, _ := MeanStd(target)
 	var sst float64
-	for i, y := range truth {
-		e := values[i] - y
+	for i, y := range target {
+		e := f[i][0] - y
 		mse += e * e
 		mae += math.Abs(e)
 		sst += (y - mean) * (y - mean)
 	}
-	n := float64(len(truth))
+	n := float64(len(target))
 	r2 = math.NaN()
 	if sst > 0 {
 		r2 = 1 - mse/sst

@@ -81,9 +81,9 @@ func ExamplePermutationImportance() {
 	// id matters: false
 }
 
-// The figures of a regression's predictions.
-func ExampleRegressionScores() {
-	mse, mae, r2 := bench.RegressionScores([]float64{1, 2, 3, 4}, []float64{1.5, 2, 2.5, 4})
+// The figures of a regressor's predictions (its outputs, one a row, as Decisions gives them).
+func ExampleRegressionScoresOf() {
+	mse, mae, r2 := bench.RegressionScoresOf([][]float64{{1.5}, {2}, {2.5}, {4}}, []float64{1, 2, 3, 4})
 	fmt.Printf("MSE %.3f, MAE %.3f, R^2 %.3f\n", mse, mae, r2)
 	// Output:
 	// MSE 0.125, MAE 0.250, R^2 0.900

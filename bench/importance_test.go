@@ -75,12 +75,12 @@ func TestPermutationImportance(t *testing.T) {
 	}
 }
 
-func TestRegressionScores(t *testing.T) {
-	mse, mae, r2 := RegressionScores([]float64{1, 2, 3, 4}, []float64{1, 3, 3, 2})
+func TestRegressionScoresOf(t *testing.T) {
+	mse, mae, r2 := RegressionScoresOf([][]float64{{1}, {3}, {3}, {2}}, []float64{1, 2, 3, 4})
 	if mse != 1.25 || mae != 0.75 || r2 != 0 {
 		t.Errorf("got %v, %v, %v; want 1.25, 0.75, 0 (SST 5)", mse, mae, r2)
 	}
-	if _, _, r2 := RegressionScores([]float64{2, 2}, []float64{1, 2}); !math.IsNaN(r2) {
+	if _, _, r2 := RegressionScoresOf([][]float64{{1}, {2}}, []float64{2, 2}); !math.IsNaN(r2) {
 		t.Errorf("R^2 of constant targets %v, want NaN", r2)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/sparsekernel/sparsekernel/internal/words"
 )
 
 // MaxDecompressed is the most bytes compressed data may expand to (Decompress): beyond it the
@@ -28,12 +30,18 @@ func decompress(data []byte, source string, limit int64) ([]byte, error) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0x1f, 0x8b}):
 		return gunzip(data, source, limit)
-	case len(data) >= 10 && string(data[:3]) == "BZh" && data[3] >= '1' && data[3] <= '9' &&
-		(string(data[4:10]) == "1AY&SY" || string(data[4:10]) == "\x17rE8P\x90"): // a block, or the end
+	case bzip2Data(data):
 		out, err := io.ReadAll(io.LimitReader(bzip2.NewReader(bytes.NewReader(data)), limit+1))
 		return expanded(out, err, "bzip2", source, limit)
 	}
 	return data, nil
+}
+
+// bzip2Data reports whether data start as bzip2 data do: "BZh", the block size, and the magic
+// of a block or of the end (so that a CSV whose header starts "BZh1" is not taken for one).
+func bzip2Data(data []byte) bool {
+	return len(data) >= 10 && string(data[:3]) == "BZh" && data[3] >= '1' && data[3] <= '9' &&
+		(string(data[4:10]) == "1AY&SY" || string(data[4:10]) == "\x17rE8P\x90")
 }
 
 // gunzip decompresses gzip data member by member, as gzip -d does: the members' data one
@@ -42,7 +50,7 @@ func gunzip(data []byte, source string, limit int64) ([]byte, error) {
 	r := bytes.NewReader(data) // (a ByteReader: gzip reads no further than each member)
 	z, err := gzip.NewReader(r)
 	if err != nil {
-		return nil, at(source, 0, 0, errorf(ErrEncoding, "gzip data that cannot be read: %v", err))
+		return expanded(nil, err, "gzip", source, limit)
 	}
 	var out bytes.Buffer
 	for {
@@ -69,22 +77,23 @@ func expanded(out []byte, err error, kind, source string, limit int64) ([]byte, 
 	case err != nil:
 		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that cannot be decompressed: %v", kind, err))
 	case int64(len(out)) > limit:
-		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that decompress to more than %s, more than this machine reads (a quarter of its memory): decompress them yourself, or use a sample", kind, byteSize(limit)))
+		return nil, at(source, 0, 0, errorf(ErrEncoding, "%s data that decompress to more than %s, more than this machine reads (a quarter of its memory): decompress them yourself, or use a sample", kind, words.Bytes(float64(limit))))
 	}
 	return out, nil
 }
 
-// byteSize writes n bytes for a message: in GiB, MiB or KiB where they divide it, else in bytes.
-func byteSize(n int64) string {
-	for _, u := range []struct {
-		shift uint
-		name  string
-	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
-		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
-			return fmt.Sprintf("%d %s", n>>u.shift, u.name)
+// compressedExts are the extensions of the compressed files Decompress reads.
+var compressedExts = []string{".gz", ".bz2"}
+
+// TrimCompressedExt returns name without the extension of a compression Decompress reads:
+// data.csv for data.csv.gz or data.csv.bz2.
+func TrimCompressedExt(name string) string {
+	for _, z := range compressedExts {
+		if trimmed, ok := strings.CutSuffix(name, z); ok {
+			return trimmed
 		}
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return name
 }
 
 // readFile reads the file at path whole, decompressed (Decompress).
@@ -108,6 +117,8 @@ func readAll(r io.Reader, source string) ([]byte, error) {
 // binaryFormats are the first bytes of files that are not text, with what they are and what
 // to do, for checkBinary: the formats a user may hand over for a data file.
 var binaryFormats = []struct{ magic, what, todo string }{
+	{"\x1f\x8b", "gzip-compressed data", "decompress it first (gzip -d)"},
+	{"BZh", "bzip2-compressed data", "decompress it first (bzip2 -d)"},
 	{"\xfd7zXZ\x00", "xz-compressed data", "decompress it first (xz -d)"},
 	{"\x28\xb5\x2f\xfd", "zstd-compressed data", "decompress it first (zstd -d)"},
 	{"7z\xbc\xaf\x27\x1c", "a 7-Zip archive", "extract the data file first"},
@@ -124,17 +135,27 @@ var binaryFormats = []struct{ magic, what, todo string }{
 	{"%PDF-", "a PDF document", "give the data as CSV"},
 }
 
-// checkBinary refuses data that are not text: a known binary format by name (with what to do),
-// or any data with a NUL byte among their first 64 KiB. (UTF-16 has its own message,
-// checkUTF16, which runs first.)
-func checkBinary(s, source string) error {
-	if len(s) > 262 && s[257:262] == "ustar" { // (a tar header's magic, at byte 257)
-		return at(source, 0, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but a tar archive: extract the data file first (tar xf)"))
+// Sniff names the binary format that data, the start of a file or a body, are in: what they
+// are and what to do to have them as text; "" and "" for none known. (A file Decompress reads
+// is named here only where it was not decompressed: a body to a server.)
+func Sniff(data []byte) (what, todo string) {
+	if len(data) > 262 && string(data[257:262]) == "ustar" { // (a tar header's magic, at byte 257)
+		return "a tar archive", "extract the data file first (tar xf)"
 	}
 	for _, f := range binaryFormats {
-		if strings.HasPrefix(s, f.magic) {
-			return at(source, 0, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but %s: %s", f.what, f.todo))
+		if bytes.HasPrefix(data, []byte(f.magic)) && (f.magic != "BZh" || bzip2Data(data)) {
+			return f.what, f.todo
 		}
+	}
+	return "", ""
+}
+
+// checkBinary refuses data that are not text: a known binary format by name (with what to do,
+// Sniff), or any data with a NUL byte among their first 64 KiB. (UTF-16 has its own message,
+// checkUTF16, which runs first.)
+func checkBinary(s, source string) error {
+	if what, todo := Sniff([]byte(s[:min(len(s), 512)])); what != "" {
+		return at(source, 0, 0, errorf(ErrEncoding, "not a CSV or LIBSVM text file but %s: %s", what, todo))
 	}
 	if i := strings.IndexByte(s[:min(len(s), 64<<10)], 0); i >= 0 {
 		line := 1 + strings.Count(s[:i], "\n")

@@ -370,9 +370,9 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		}
 		if li >= 0 {
 			f := strings.TrimSpace(rec[li])
-			if opt.MissingLabels && (f == "" || f == "?") {
-				f = "" // (a missing label, as IsMissing reads it)
-			} else if err := checkLabel(f); err != nil {
+			if err := checkLabel(f); opt.MissingLabels && errors.Is(err, ErrMissing) {
+				f = "" // (a missing label)
+			} else if err != nil {
 				if f == "" && header && trailing && li == ncol-1 && ncol > 2 {
 					err = trailingSeparator(err, ncol, firstLine)
 				}
@@ -754,10 +754,7 @@ func Header(r io.Reader, source string, opt CSVOptions) ([]string, error) {
 
 // isLIBSVM applies the rule of ReadFile.
 func isLIBSVM(path, s string) bool {
-	ext := strings.ToLower(path)
-	for _, z := range []string{".gz", ".bz2"} { // data.libsvm.gz: the extension before the compression's
-		ext = strings.TrimSuffix(ext, z)
-	}
+	ext := TrimCompressedExt(strings.ToLower(path)) // data.libsvm.gz: the extension before the compression's
 	if i := strings.LastIndexAny(ext, "./\\"); i >= 0 && ext[i] == '.' {
 		ext = ext[i:]
 	} else {

@@ -127,3 +127,14 @@ func ExampleParse_gzip() {
 	// Output:
 	// [height weight] [[170 65] [182 80]] [f m]
 }
+
+// Name the format of data that are not text, such as a body sent to a server.
+func ExampleSniff() {
+	what, todo := dataset.Sniff([]byte("PAR1\x15\x04\x15"))
+	fmt.Println(what + ": " + todo)
+	what, _ = dataset.Sniff([]byte("x1,x2\n1,2\n"))
+	fmt.Printf("%q\n", what)
+	// Output:
+	// a Parquet file: write it as CSV (pandas: pd.read_parquet(path).to_csv(out, index=False))
+	// ""
+}

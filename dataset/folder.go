@@ -43,9 +43,9 @@ func ReadFolder(dir string) (*Folder, error) {
 // folderFile returns the path of the file name in the folder dir: name itself, or else name.gz
 // or name.bz2 where one of those is there (read decompressed), or else name (for the error).
 func folderFile(dir, name string) string {
-	for _, n := range []string{name, name + ".gz", name + ".bz2"} {
-		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
-			return filepath.Join(dir, n)
+	for _, z := range append([]string{""}, compressedExts...) {
+		if _, err := os.Stat(filepath.Join(dir, name+z)); err == nil {
+			return filepath.Join(dir, name+z)
 		}
 	}
 	return filepath.Join(dir, name)

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -149,10 +150,8 @@ func (s *Server) predict(w http.ResponseWriter, r *http.Request) (status, rows, 
 	if rest, ok := bytes.CutPrefix(wk.body, []byte("\uFEFF")); ok { // a byte-order mark
 		wk.body = append(wk.body[:0], rest...)
 	}
-	for _, f := range []struct{ magic, what string }{{"\x1f\x8b", "gzip-compressed data"}, {"PK\x03\x04", "a zip archive"}} {
-		if bytes.HasPrefix(wk.body, []byte(f.magic)) { // (curl --data-binary @rows.csv.gz)
-			return fail(w, &requestError{http.StatusUnsupportedMediaType, "the body is " + f.what + ": send the rows uncompressed, as JSON or CSV text"}), 0, 0
-		}
+	if what, _ := dataset.Sniff(wk.body); what != "" { // (curl --data-binary @rows.csv.gz)
+		return fail(w, &requestError{http.StatusUnsupportedMediaType, "the body is " + what + ": send the rows uncompressed, as JSON or CSV text"}), 0, 0
 	}
 	lm := s.current.Load() // the model of this whole request
 	m := lm.m

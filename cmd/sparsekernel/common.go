@@ -1157,18 +1157,21 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
 			}
 		}
 	}
-	positive := !slices.ContainsFunc(y, func(v float64) bool { return v <= 0 })
-	logs := make([]float64, n)
-	for i, v := range y {
-		logs[i] = math.Log(v)
+	far := slices.Concat(order[:lo], order[hi:])
+	if len(far) == 0 {
+		return
 	}
-	medY, sdY := robustSpread(y)
-	medL, sdL := robustSpread(logs)
-	var far []int
-	for _, i := range slices.Concat(order[:lo], order[hi:]) {
-		if math.Abs(y[i]-medY) > outlierSDs*sdY && (!positive || math.Abs(logs[i]-medL) > outlierSDs*sdL) {
-			far = append(far, i)
+	near := func(v []float64) func(i int) bool { // row i within outlierSDs of v's median
+		med, sd := robustSpread(v)
+		return func(i int) bool { return math.Abs(v[i]-med) <= outlierSDs*sd }
+	}
+	far = slices.DeleteFunc(far, near(y))
+	if !slices.ContainsFunc(y, func(v float64) bool { return v <= 0 }) { // all positive: on the log scale too
+		logs := make([]float64, n)
+		for i, v := range y {
+			logs[i] = math.Log(v)
 		}
+		far = slices.DeleteFunc(far, near(logs))
 	}
 	if len(far) == 0 {
 		return

@@ -75,7 +75,7 @@ func checkLSSVM(w io.Writer, n int, opt sparsekernel.Options, limit float64, for
 	}
 	if seconds > lssvmWarnSeconds || bytes > lssvmWarnBytes {
 		fmt.Fprintf(w, "warning: %s: expect roughly %s and %s of memory (the time grows as the cube of the rows; method auto is much faster)\n",
-			what, formatDuration(roughly(time.Duration(seconds*float64(time.Second)))), formatBytes(bytes))
+			what, formatDuration(roughly(time.Duration(seconds*float64(time.Second)))), words.Bytes(bytes))
 	}
 	return nil
 }
@@ -152,7 +152,7 @@ func checkMemory(w io.Writer, n, m, classes int, opt sparsekernel.Options, limit
 		return bytes, true, overMemory(w, what, bytes, limit, force, " ("+why+")"+advice)
 	}
 	if bytes > memoryWarnBytes {
-		fmt.Fprintf(w, "warning: %s: expect about %s of memory (%s)\n", what, formatBytes(bytes), why)
+		fmt.Fprintf(w, "warning: %s: expect about %s of memory (%s)\n", what, words.Bytes(bytes), why)
 	}
 	return bytes, true, nil
 }
@@ -171,9 +171,9 @@ func overMemory(w io.Writer, what string, bytes, limit float64, force bool, advi
 	}
 	if !force {
 		return fmt.Errorf("%s would need about %s of memory, more than the %s it can use (four fifths of the %s available: the collector needs room)%s, use -workers 1 to need less, or -force to try anyway",
-			what, formatBytes(bytes), formatBytes(usable), formatBytes(limit), advice)
+			what, words.Bytes(bytes), words.Bytes(usable), words.Bytes(limit), advice)
 	}
-	fmt.Fprintf(w, "warning: %s: about %s of memory, more than the %s it can use of the %s available (-force)\n", what, formatBytes(bytes), formatBytes(usable), formatBytes(limit))
+	fmt.Fprintf(w, "warning: %s: about %s of memory, more than the %s it can use of the %s available (-force)\n", what, words.Bytes(bytes), words.Bytes(usable), words.Bytes(limit))
 	return nil
 }
 
@@ -229,20 +229,6 @@ func meminfoAvailable() float64 {
 		}
 	}
 	return 0
-}
-
-// formatBytes formats a size in B, KB, MB, GB or TB (powers of 1024).
-func formatBytes(b float64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"} // (powers of 1024)
-	i := 0
-	for b >= 1024 && i < len(units)-1 {
-		b /= 1024
-		i++
-	}
-	if i == 0 || b >= 100 {
-		return fmt.Sprintf("%.0f %s", b, units[i])
-	}
-	return fmt.Sprintf("%.2g %s", b, units[i])
 }
 
 // The search box of the LS-SVM tuner (package lssvm; docs/ALGORITHMS.md, section 8): gamma in

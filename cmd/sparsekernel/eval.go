@@ -154,11 +154,7 @@ func report(w io.Writer, m *model.Model, te *dataset.Table, truth []float64) err
 		return fmt.Errorf("%s: %w", te.Source, err)
 	}
 	if m.Task == model.Regression {
-		values := make([]float64, len(f))
-		for i, v := range f {
-			values[i] = v[0]
-		}
-		_, mae, r2 := bench.RegressionScores(truth, values)
+		_, mae, r2 := bench.RegressionScoresOf(f, truth)
 		fmt.Fprintf(w, "test MSE: %.6g on %s (RMSE %.6g, MAE %.6g", testErr, words.Count(len(truth), "row"), math.Sqrt(testErr), mae)
 		if !math.IsNaN(r2) { // the share of the test targets' variance explained
 			fmt.Fprintf(w, ", R^2 %.4f", r2)

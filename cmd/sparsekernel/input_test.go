@@ -136,14 +136,6 @@ func TestFormat(t *testing.T) {
 			t.Errorf("formatDuration(%v) = %q, want %q", tc.d, got, tc.want)
 		}
 	}
-	for _, tc := range []struct {
-		b    float64
-		want string
-	}{{512, "512 B"}, {64 << 10, "64 KiB"}, {1.5 * (1 << 30), "1.5 GiB"}, {300 << 20, "300 MiB"}} {
-		if got := formatBytes(tc.b); got != tc.want {
-			t.Errorf("formatBytes(%v) = %q, want %q", tc.b, got, tc.want)
-		}
-	}
 }
 
 func TestCheckLSSVM(t *testing.T) {

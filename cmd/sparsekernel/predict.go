@@ -339,12 +339,8 @@ func scoreLine(m *model.Model, f [][]float64, truth []float64) string {
 		}
 		return fmt.Sprintf("accuracy = %.2f%% (%d/%d)", 100*float64(right)/float64(len(f)), right, len(f))
 	}
-	values := make([]float64, len(f))
-	for i, v := range f {
-		values[i] = v[0]
-	}
-	mse, mae, r2 := bench.RegressionScores(truth, values)
-	if mse < 0x1p-1022 && !slices.Equal(values, truth) { // zero, or below the normal floats
+	mse, mae, r2 := bench.RegressionScoresOf(f, truth)
+	if mse < 0x1p-1022 && mae > 0 { // zero, or below the normal floats, for errors that are not
 		return fmt.Sprintf("mean squared error = %.6g (%s; the squared errors underflow float64: multiply the targets by a power of ten to read it)", mse, words.Count(len(f), "row"))
 	}
 	line := fmt.Sprintf("mean squared error = %.6g (%s; RMSE %.6g, MAE %.6g", mse, words.Count(len(f), "row"), math.Sqrt(mse), mae)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/internal/words"
 )
 
@@ -56,10 +57,7 @@ Example:
 					if args[0] == "-" {
 						return usagef("reading standard input: name the model file with -o")
 					}
-					base := filepath.Base(args[0])
-					for _, z := range []string{".gz", ".bz2"} { // iris.csv.gz: iris.model.json
-						base = strings.TrimSuffix(base, z)
-					}
+					base := dataset.TrimCompressedExt(filepath.Base(args[0])) // iris.csv.gz: iris.model.json
 					out = strings.TrimSuffix(base, filepath.Ext(base)) + ".model.json"
 				}
 				if err := checkOutput(out, false, args[0]); err != nil {

@@ -3,6 +3,7 @@
 package words
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -45,4 +46,19 @@ func Range(lo, hi float64) string {
 		digits = min(17, 6+int(math.Ceil(math.Log10(at/w))))
 	}
 	return "[" + strconv.FormatFloat(lo, 'g', digits, 64) + ", " + strconv.FormatFloat(hi, 'g', digits, 64) + "]"
+}
+
+// Bytes writes a size of b bytes for a message, in B, KiB, MiB, GiB or TiB (powers of 1024):
+// "512 B", "64 KiB", "1.5 GiB".
+func Bytes(b float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	i := 0
+	for b >= 1024 && i < len(units)-1 {
+		b /= 1024
+		i++
+	}
+	if i == 0 || b >= 100 {
+		return fmt.Sprintf("%.0f %s", b, units[i])
+	}
+	return fmt.Sprintf("%.2g %s", b, units[i])
 }

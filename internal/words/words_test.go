@@ -63,3 +63,14 @@ func TestRange(t *testing.T) {
 		}
 	}
 }
+
+func TestBytes(t *testing.T) {
+	for _, tc := range []struct {
+		b    float64
+		want string
+	}{{512, "512 B"}, {64 << 10, "64 KiB"}, {1.5 * (1 << 30), "1.5 GiB"}, {300 << 20, "300 MiB"}} {
+		if got := Bytes(tc.b); got != tc.want {
+			t.Errorf("Bytes(%v) = %q, want %q", tc.b, got, tc.want)
+		}
+	}
+}
