@@ -3,18 +3,26 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
 
+// hintText is an answer to an unknown flag, and the flags of the command it names (given only
+// where the command has them all; none for a hint that names another command).
+type hintText struct {
+	text  string
+	needs []string
+}
+
 // libsvmHints answers the flags a user of LIBSVM's svm-train and svm-predict (or of
 // scikit-learn's SVC) reaches for first, where a command does not define them.
-var libsvmHints = map[string]string{
-	"v":           "svm-train -v's cross-validation is 'sparsekernel eval -cv N data'",
-	"cv":          "train fits one model; 'sparsekernel eval -cv N data' cross-validates",
-	"b":           "a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them",
-	"probability": "a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them",
-	"proba":       "a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them",
+var libsvmHints = map[string]hintText{
+	"v":           {"svm-train -v's cross-validation is 'sparsekernel eval -cv N data'", nil},
+	"cv":          {"train fits one model; 'sparsekernel eval -cv N data' cross-validates", nil},
+	"b":           probaHint,
+	"probability": probaHint,
+	"proba":       probaHint,
 	"c":           costHint,
 	"C":           costHint,
 	"cost":        costHint,
@@ -23,21 +31,26 @@ var libsvmHints = map[string]string{
 	"p":           costHint,
 	"epsilon":     costHint,
 	"e":           costHint,
-	"g":           "the default chooses the Gaussians' width from the data; -tau fixes it (exp(-||z - c||^2 / tau) over standardised inputs: tau = 1/gamma for a gamma on standardised inputs)",
-	"t":           "the default's nodes are Gaussians; -kernel names an LS-SVM's kernel (-method lssvm)",
-	"s":           "-task classification or -task regression says the task (it is detected from the labels otherwise)",
-	"q":           "-quiet silences the progress line",
-	"port":        "-addr :PORT (or HOST:PORT) says where to listen",
-	"host":        "-addr HOST:PORT says where to listen",
-	"listen":      "-addr HOST:PORT says where to listen",
+	"g":           {"the default chooses the Gaussians' width from the data; -tau fixes it (exp(-||z - c||^2 / tau) over standardised inputs: tau = 1/gamma for a gamma on standardised inputs)", []string{"tau"}},
+	"t":           {"the default's nodes are Gaussians; -kernel names an LS-SVM's kernel (-method lssvm)", []string{"kernel", "method"}},
+	"s":           {"-task classification or -task regression says the task (it is detected from the labels otherwise)", []string{"task"}},
+	"q":           {"-quiet silences the progress line", []string{"quiet"}},
+	"port":        {"-addr :PORT (or HOST:PORT) says where to listen", []string{"addr"}},
+	"host":        addrHint,
+	"listen":      addrHint,
 }
+
+// Hints shared by several flags: LIBSVM's -b, its -c, -nu, -p and -e, and where to listen.
+var (
+	probaHint = hintText{"a classifier needs no flag to have probabilities: 'sparsekernel predict -proba' writes them", nil}
+	costHint  = hintText{"there is nothing of that kind to set: the default chooses the regularisation, the width and the size from the data; -prefer small or accurate moves its trade-off, -max-terms caps the size",
+		[]string{"prefer", "max-terms"}}
+	addrHint = hintText{"-addr HOST:PORT says where to listen", []string{"addr"}}
+)
 
 // libsvmCommands are the commands whose unknown flags libsvmHints answers: those a user of
 // svm-train and svm-predict would give LIBSVM's flags to.
 var libsvmCommands = map[string]struct{}{"train": {}, "eval": {}, "predict": {}, "bench": {}, "serve": {}}
-
-// costHint answers LIBSVM's -c, -nu, -p and -e.
-const costHint = "there is nothing of that kind to set: the default chooses the regularisation, the width and the size from the data; -prefer small or accurate moves its trade-off, -max-terms caps the size"
 
 // flagHint returns a line that helps with the flag that the parse error err names as not
 // defined for the command of fs: another command's way of doing it, LIBSVM's counterpart, or
@@ -54,10 +67,10 @@ func flagHint(fs *flag.FlagSet, err error) string {
 		}
 	}
 	if h, ok := libsvmHints[name]; ok && libsvm {
-		if f := strings.Fields(h); !strings.Contains(h, "'sparsekernel") && !definesAll(fs, f) {
+		if slices.ContainsFunc(h.needs, func(f string) bool { return fs.Lookup(f) == nil }) {
 			return "" // (a hint naming flags this command does not have)
 		}
-		return h
+		return h.text
 	}
 	best, bestD := "", 3
 	fs.VisitAll(func(f *flag.Flag) {
@@ -69,17 +82,6 @@ func flagHint(fs *flag.FlagSet, err error) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean -%s?", best)
-}
-
-// definesAll reports whether fs defines every flag (a word starting with '-') among words.
-func definesAll(fs *flag.FlagSet, words []string) bool {
-	for _, w := range words {
-		w = strings.TrimRight(w, ",;:)")
-		if len(w) > 1 && w[0] == '-' && w[1] != '-' && fs.Lookup(w[1:]) == nil {
-			return false
-		}
-	}
-	return true
 }
 
 // editDistance returns the Levenshtein distance between a and b (bytes).
