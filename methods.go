@@ -53,6 +53,8 @@ type fitContext struct {
 	pw      model.Scaling // their scaling, with the transform
 
 	noSignal bool // two classes: the out-of-fold labels made more mistakes than the trivial rule
+
+	oof [][]float64 // method auto: each point's out-of-fold decisions (ofs.AutoResult.OOF)
 }
 
 // power returns the standardised power-transformed inputs for the engine to race (Auto.Alt),
@@ -149,6 +151,7 @@ func fitAuto(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
+	c.oof = r.OOF
 	chose := r.Chose
 	if r.Alt {
 		chose += c.powerKept()

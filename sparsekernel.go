@@ -116,6 +116,13 @@ type Options struct {
 	// widened along its linear trend: for bounded targets (ratings, shares, counts from 0).
 	// NoClip and ClipToRange exclude each other.
 	ClipToRange bool
+	// Loss is a regression's loss for method auto: LossAuto ("" or "auto"), LossSquared or
+	// LossHuber (see them; the other methods fit the squared error). The Huber fit moves each
+	// target farther than 1.345 robust standard deviations from its out-of-fold prediction to
+	// that distance and fits again, until the targets so moved settle (up to four more fits);
+	// the model's estimated errors and clipping range are then those of the targets so moved,
+	// and Training.Chose says how many moved.
+	Loss string
 	// ClassWeights weighs a classifier's classes by name (a class not named weighs 1), for
 	// data where a mistake on one class costs more than on another, or a rare class should be
 	// found more often: each point is labelled with the class c of the largest w_c p_c(x),
@@ -223,6 +230,9 @@ func (o Options) Check() error {
 	if o.NoClip && o.ClipToRange {
 		return bad("NoClip and ClipToRange: want one of them at most")
 	}
+	if !slices.Contains(losses, o.Loss) {
+		return bad("loss %q: want auto, squared or huber", o.Loss)
+	}
 	if _, ok := preferSE[o.Prefer]; !ok {
 		return bad("prefer %q: want small, balanced or accurate", o.Prefer)
 	}
@@ -286,6 +296,7 @@ func (o Options) Unused() []string {
 	add(o.MaxTerms != 0, "max-terms", Auto, ROLS, LOOMI, LROLS, PSO, RWBS)
 	add(o.Prefer != "", "prefer", Auto)
 	add(o.Folds != 0, "folds", Auto)
+	add(o.Loss == LossHuber, "huber loss", Auto)
 	add(o.NoLinear, "no-linear", Auto, PSO, RWBS)
 	add(o.NoPower, "no-power", Auto, PSO, RWBS)
 	add(o.Refine != "" && o.Refine != RefineAuto, "refine", Auto)
@@ -551,14 +562,19 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			return nil, fmt.Errorf("%w: every target is %g, so there is nothing to learn (the prediction is that value)", ErrNoSignal, p.y[0])
 		}
 	}
-	m := &model.Model{
-		Task:     p.task,
-		Method:   opt.Method,
-		Kernel:   model.KernelGaussian,
-		Inputs:   len(X[0]),
-		Features: slices.Clone(opt.Features),
-		Classes:  slices.Clone(p.classes),
-		Scaling:  model.Scaling{Mean: scaler.Mean, Std: scaler.Std, Fill: fill},
+	if opt.Loss == LossHuber && p.task != model.Regression {
+		return nil, fmt.Errorf("%w: the Huber loss is a regression's, and the targets are classes (%s)", ErrOption, p.why)
+	}
+	fresh := func() *model.Model {
+		return &model.Model{
+			Task:     p.task,
+			Method:   opt.Method,
+			Kernel:   model.KernelGaussian,
+			Inputs:   len(X[0]),
+			Features: slices.Clone(opt.Features),
+			Classes:  slices.Clone(p.classes),
+			Scaling:  model.Scaling{Mean: slices.Clone(scaler.Mean), Std: slices.Clone(scaler.Std), Fill: slices.Clone(fill)}, // (a fit may scale them in place)
+		}
 	}
 	// Regression targets are centred for the fit, and their mean goes into the bias: the
 	// methods' sums of squares then carry no offset (targets near 1e9 with a spread of a few
@@ -581,12 +597,17 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: m}
+	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: fresh()}
 	err = meth.fit(fc)
+	var pseudo []float64 // the Huber fit's targets, if it was kept
+	if err == nil && p.task == model.Regression {
+		fc, pseudo, err = robustFit(fc, meth.fit, fresh, Z)
+	}
 	p.y = targets
 	if err != nil {
 		return nil, err
 	}
+	m := fc.m
 	if weights != nil { // (the labels follow the weighted probabilities, majority or not)
 		if err := weighClasses(m, weights); err != nil {
 			return nil, err
@@ -596,6 +617,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			return nil, err
 		}
 	}
+	trivial := p.trivialError()
 	if p.task == model.Regression {
 		if unit != 1 {
 			rescale(m, unit)
@@ -603,8 +625,16 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		for k := range m.Bias { // every method sets one bias per output
 			m.Bias[k] += offset
 		}
+		kept := p.y
+		if pseudo != nil { // the Huber fit's targets, in the targets' units
+			kept = make([]float64, len(pseudo))
+			for i, v := range pseudo {
+				kept[i] = v*unit + offset
+			}
+			trivial = (&problem{task: p.task, y: kept}).trivialError()
+		}
 		if !opt.NoClip {
-			m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
+			m.Range = []float64{slices.Min(kept), slices.Max(kept)}
 			if hasLinear(m) && !opt.ClipToRange { // the trend may carry on beyond the targets' range
 				lo, hi := math.Inf(1), math.Inf(-1)
 				for _, x := range X {
@@ -632,7 +662,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	}
 	m.Training.Samples = len(X)
 	m.Training.Seed = opt.Seed
-	m.Training.TrivialError = p.trivialError()
+	m.Training.TrivialError = trivial
 	m.Training.Seconds = time.Since(start).Seconds()
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s produced an invalid model (please report this): %w", opt.Method, err)

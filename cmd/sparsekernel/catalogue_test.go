@@ -123,6 +123,11 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/test-placeholder-labels.libsvm", predictCmd, "", 0, []string{`note: {f}: the labels (the first field of every line) hold none of the model's classes ("a", "b"); no accuracy reported`}},
 	{"degenerate/test-placeholder-labels.libsvm", evalCmd, "", 1, []string{`{f}: the labels (the first field of every line) hold none of the model's classes ("a", "b")`}},
 	{"degenerate/tiny-values.csv", trainCmd, "", 0, []string{"{f}: 20 rows, 2 inputs"}}, // x1's values near 1e-300 are standardised, not constant
+	{"degenerate/wild-regression-targets.csv", trainCmd, "", 0, []string{"{f}: 1 target lies apart from the others", "(line 12: 50)", "(the Huber loss bounds it where the residuals are heavy-tailed"}},
+	{"degenerate/wild-regression-targets.csv", []string{"train", "-loss", "squared", "-o", "{out}", "{f}"}, "", 0, []string{"a least-squares fit is pulled far by it (-loss huber bounds it)", "no better than the trivial rule"}},
+	{"degenerate/wild-regression-targets.csv", []string{"train", "-loss", "huber", "-method", "lrols", "-o", "{out}", "{f}"}, "", 0, []string{"warning: method lrols ignores the huber loss option"}},
+	{"", []string{"train", "-loss", "l1", "-o", "{out}", "{train}"}, "", 2, []string{`invalid option: loss "l1": want auto, squared or huber`}},
+	{"", []string{"train", "-loss", "huber", "-o", "{out}", "{train}"}, "", 1, []string{"invalid option: the Huber loss is a regression's, and the targets are classes"}},
 	{"degenerate/row-number-column.csv", trainCmd, "", 0, []string{"warning: {f}: column 1 (n) counts the rows (1, 2, ..., 20): if it is an identifier, leave it out with -drop 1"}},
 	{"degenerate/row-names-column.csv", trainCmd, "", 0, []string{`warning: {f}: column 1 has no name in the header and holds distinct integers (1, 38, ..., 32), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1`}},
 	{"degenerate/one-minority-row.csv", trainCmd, "", 0, nil},

@@ -338,6 +338,7 @@ type fitFlags struct {
 	classWeight        classWeightFlag
 	missing            string // train, eval: refuse or median
 	clip               string // regression: trend, range or none
+	loss               string // regression: auto, squared or huber
 	force              bool   // fit even beyond the memory available (lssvm, wide data)
 	quiet              bool   // no progress display
 }
@@ -375,6 +376,9 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.evaluations, "evaluations", 0, "lssvm with -tuner sa: LOO evaluations (0: as many as a CCA run uses)")
 	fs.StringVar(&f.clip, "clip", "trend", "regression: clip the predictions to the training targets' range, widened where the model's linear trend\n"+
 		"goes beyond it (trend), to that range alone (range: for bounded targets such as ratings or shares), or not at all (none)")
+	fs.StringVar(&f.loss, "loss", sparsekernel.LossAuto, "regression: the loss fitted, squared (least squares), huber (squared within 1.345 robust standard deviations\n"+
+		"of the fit, linear beyond: a few wild targets pull it little; up to five times the time), or auto: huber for method auto\n"+
+		"where the squared error's residuals are heavy-tailed, else squared")
 	f.seed = 1
 	fs.Var((*seedFlag)(&f.seed), "seed", "random `seed`, a whole number from 0 to 2^64-1; the same seed gives the same model\n"+
 		"(rols and loomi on up to 2,000 rows take every row as a candidate, and draw nothing)")
@@ -432,6 +436,7 @@ func (f *fitFlags) options() (sparsekernel.Options, error) {
 	opt := sparsekernel.Options{Method: f.method, Tau: f.tau, MinTerms: f.minTerms, MaxTerms: f.maxTerms,
 		Prefer: prefer, Folds: f.folds, Seed: f.seed, Workers: f.workers, Paper: f.paper, NoLinear: f.noLinear, NoPower: f.noPower, Refine: f.refine.mode,
 		ClassWeights: f.classWeight.weights, BalanceClasses: f.classWeight.balanced,
+		Loss:  f.loss,
 		PSO:   optim.PSO{Swarm: f.swarm, Iterations: f.iterations},
 		RWBS:  optim.RWBS{Population: f.ps, Generations: f.ng, Inner: f.mi},
 		LSSVM: sparsekernel.LSSVMOptions{Kernel: kern, Tuner: f.tuner, Gamma: f.gamma, Width: width, Evaluations: f.evaluations}}
@@ -516,7 +521,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 			return nil, err
 		}
 		noteTinyTargets(info, t, y)
-		warnOutlyingTargets(info, t, y)
+		warnOutlyingTargets(info, t, y, opt)
 		if len(t.Levels) > 0 && t.Levels[0] != nil && column(t, 0) == 1 && df.label == 0 && df.labelName == "" && opt.Task == "" && labelLike(t) {
 			fmt.Fprintf(info, "note: %s: %s, read as categories, may hold the labels, with the last column a feature: if so, choose it with -label 1\n",
 				t.Source, columnName(t, 0))
@@ -1132,7 +1137,7 @@ const outlierSDs = 20
 // logarithms are not far). A squared error is pulled far by such targets (a typo, another
 // unit, a sentinel such as 9999), so that the model may follow them or, with every size alike
 // on the folds that hold them, stay nearly a constant.
-func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
+func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64, opt sparsekernel.Options) {
 	n := len(y)
 	if n < 10 {
 		return
@@ -1195,9 +1200,19 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64) {
 		}
 		return plural
 	}
-	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): a least-squares fit is pulled far by %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out\n",
+	pull := fmt.Sprintf("a least-squares fit is pulled far by %s", pick("it", "them"))
+	switch {
+	case methodOrDefault(opt) != sparsekernel.Auto:
+	case opt.Loss == sparsekernel.LossHuber:
+		pull = fmt.Sprintf("the Huber loss bounds %s pull", pick("its", "their"))
+	case opt.Loss == sparsekernel.LossSquared:
+		pull += " (-loss huber bounds it)"
+	default:
+		pull += " (the Huber loss bounds it where the residuals are heavy-tailed: the chose: line says whether it was fitted)"
+	}
+	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out\n",
 		t.Source, words.Count(len(far), "target"), pick("lies", "lie"), words.Range(at(lo), at(hi-1)), strings.Join(where, ", "),
-		pick("it", "them"), pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"))
+		pull, pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"))
 }
 
 // robustSpread returns the median of v and 1.4826 times its median absolute deviation (the

@@ -1061,9 +1061,12 @@ func TestOutlyingTargets(t *testing.T) {
 		return y
 	})
 	heavy := write("heavy.csv", func(i int, x float64) float64 { return math.Exp(x + 1.2*rng.NormFloat64()) })
-	_, _, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "m.json"), typo)
+	_, out, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "m.json"), typo)
 	if !strings.Contains(errOut, "warning: "+typo+": 2 targets lie apart from the others") || !strings.Contains(errOut, "(line 9: ") || !strings.Contains(errOut, ", line 92: ") {
 		t.Errorf("no warning naming lines 9 and 92:\n%s", errOut)
+	}
+	if !strings.Contains(out, "; Huber loss, the squared error's residuals being heavy-tailed") {
+		t.Errorf("the default did not fit the Huber loss on the typos:\n%s", out)
 	}
 	if _, _, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "h.json"), heavy); strings.Contains(errOut, "apart from the others") {
 		t.Errorf("a heavy tail taken for outliers:\n%s", errOut)
