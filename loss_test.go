@@ -34,8 +34,15 @@ func TestLoss(t *testing.T) {
 		}
 		return s / float64(len(v))
 	}
+	var stages []string
+	progress := func(stage string, done, total int) {
+		if len(stages) == 0 || stages[len(stages)-1] != stage {
+			stages = append(stages, stage)
+		}
+	}
 	fit := func(y []float64, loss string) (*model.Model, []byte) {
-		m, err := sparsekernel.Fit(train.X, y, sparsekernel.Options{Task: model.Regression, Loss: loss, Workers: 1})
+		stages = nil
+		m, err := sparsekernel.Fit(train.X, y, sparsekernel.Options{Task: model.Regression, Loss: loss, Workers: 1, Progress: progress})
 		if err != nil {
 			t.Fatalf("%s: %v", loss, err)
 		}
@@ -55,6 +62,9 @@ func TestLoss(t *testing.T) {
 		m, _ := fit(dirty, loss)
 		if !strings.Contains(m.Training.Chose, "Huber loss") {
 			t.Errorf("loss %q on the moved targets: no Huber loss in %q", loss, m.Training.Chose)
+		}
+		if !slices.ContainsFunc(stages, func(s string) bool { return strings.HasPrefix(s, "Huber refit 1: ") }) {
+			t.Errorf("loss %q: the progress stages do not name the refits: %q", loss, stages)
 		}
 		if e, sq, c := mse(m), mse(dirtySquared), mse(squared); !(e < sq/2 && e < 2*c) {
 			t.Errorf("loss %q: test MSE %.4g, the squared error's %.4g (on the clean targets %.4g)", loss, e, sq, c)

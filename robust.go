@@ -97,7 +97,11 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 		}
 		p := *fc.p
 		p.y = slices.Clone(pseudo)
-		next := &fitContext{p: &p, X: fc.X, Z: Z, opt: opt, m: fresh()}
+		o := opt
+		if progress, n := opt.Progress, refits+1; progress != nil { // (the stages again, named as a refit's)
+			o.Progress = func(stage string, done, total int) { progress(fmt.Sprintf("Huber refit %d: %s", n, stage), done, total) }
+		}
+		next := &fitContext{p: &p, X: fc.X, Z: Z, opt: o, m: fresh()}
 		if err := fit(next); err != nil {
 			return nil, nil, err
 		}
