@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -254,30 +255,79 @@ func (g *cGen) encode() {
 		"    }")
 }
 
-// categoryFunction writes $p_category, for a model with categorical inputs.
+// categoryFunction writes $p_category, for a model with categorical inputs, with the tables
+// of the white space it drops around a name (spaces, in UTF-8) and of the names that mark a
+// missing value.
 func (g *cGen) categoryFunction() {
 	if categorical(g.m) == 0 {
 		return
 	}
+	space := make([]string, len(spaces))
+	for i, r := range spaces {
+		space[i] = cString(string(r))
+	}
+	markers := quoteAll(dataset.MissingCategoryMarkers(), cString)
 	g.put("",
+		"/* the white space dropped around a category's name (UTF-8), as the readers drop it */",
+		"static const char *const $p_space["+strconv.Itoa(len(space))+"] = {")
+	g.literals(space)
+	g.put("", "};",
+		"/* the names that mark a missing value (besides NaN, in any case and with a sign) */",
+		"static const char *const $p_missing_name["+strconv.Itoa(len(markers))+"] = {")
+	g.literals(markers)
+	g.put("", "};",
+		"",
+		"/* $p_space_at returns the length in bytes of the white space character at s, 0 if none. */",
+		"static int $p_space_at(const char *s)",
+		"{",
+		"    int i, k;",
+		"",
+		"    for (i = 0; i < "+strconv.Itoa(len(space))+"; i++) {",
+		"        const char *t = $p_space[i];",
+		"",
+		"        for (k = 0; t[k] != '\\0' && t[k] == s[k]; k++)",
+		"            ;",
+		"        if (t[k] == '\\0')",
+		"            return k;",
+		"    }",
+		"    return 0;",
+		"}",
+		"",
+		"/* $p_names reports whether the n bytes at s are the string t. */",
+		"static int $p_names(const char *s, int n, const char *t)",
+		"{",
+		"    int k;",
+		"",
+		"    for (k = 0; k < n; k++)",
+		"        if (t[k] != s[k])",
+		"            return 0;",
+		"    return t[n] == '\\0';",
+		"}",
+		"",
 		"int $p_category(int j, const char *name)",
 		"{",
-		"    int i, c, first = 0; /* input j's first name in $p_category_name */",
+		"    int i, c, k, n, len = 0, first = 0; /* first: input j's first name in $p_category_name */",
 		"",
-		"    if (j < 0 || j >= $P_N_INPUTS || name == (const char *)0)",
+		"    if (j < 0 || j >= $P_N_INPUTS || name == (const char *)0 || $p_n_categories[j] == 0)",
 		"        return -1;",
+		"    while ((k = $p_space_at(name)) > 0) /* the blanks around the name dropped */",
+		"        name += k;",
+		"    for (n = 0; name[n] != '\\0';)",
+		"        if ((k = $p_space_at(name + n)) > 0)",
+		"            n += k;",
+		"        else",
+		"            len = ++n;",
 		"    for (i = 0; i < j; i++)",
 		"        first += $p_n_categories[i];",
-		"    for (c = 0; c < $p_n_categories[j]; c++) {",
-		"        const char *a = $p_category_name[first + c], *b = name;",
-		"",
-		"        while (*a != '\\0' && *a == *b) {",
-		"            a++;",
-		"            b++;",
-		"        }",
-		"        if (*a == *b)",
+		"    for (c = 0; c < $p_n_categories[j]; c++)",
+		"        if ($p_names(name, len, $p_category_name[first + c]))",
 		"            return c;",
-		"    }",
+		"    for (i = 0; i < "+strconv.Itoa(len(markers))+"; i++)",
+		"        if ($p_names(name, len, $p_missing_name[i]))",
+		"            return -2;",
+		"    k = len > 0 && (name[0] == '+' || name[0] == '-');",
+		"    if (len - k == 3 && (name[k] | 32) == 'n' && (name[k + 1] | 32) == 'a' && (name[k + 2] | 32) == 'n')",
+		"        return -2;",
 		"    return -1;",
 		"}")
 }
@@ -407,8 +457,10 @@ func (g *cGen) declarations() {
 			"int $p_decision(const $real x[$P_N_INPUTS], $real f[$P_N_OUTPUTS]);",
 			"",
 			"/* $p_category returns the index of the category called name of categorical input j",
-			" * (the value x[j] takes for it), or -1 if input j has no such category (-1 stands",
-			" * for a category not seen in training), is not categorical or is not an input. */",
+			" * (the value x[j] takes for it; white space around the name dropped, as the readers",
+			" * drop it), -1 if input j has no such category (-1 stands for a category not seen in",
+			" * training), is not categorical or is not an input, and -2 if the name marks a missing",
+			" * value (\"NA\", \"\", \"?\", NaN, ...: $p_missing_name): pass NAN for it instead"+fillNote(m)+". */",
 			"int $p_category(int j, const char *name);")
 	} else {
 		g.put("",

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/export"
 	"github.com/sparsekernel/sparsekernel/model"
 )
@@ -157,9 +158,12 @@ func categoricalCases(t testing.TB) []testCase {
 }
 
 // categoryQueries returns the lookups that check an export's name_category function on m, as
-// the C and Go drivers read them ("j name" a line), and the index m.Category gives each: every
-// category of every input, names that are not (another case, a prefix, an extension, another
-// input's), and inputs out of range.
+// the C and Go drivers read them ("j name" a line), and the index each should give: as the
+// readers read a categorical field, the white space around the name dropped, m.Category's
+// index, else -2 for a name that marks a missing value, else -1. The queries: every category
+// of every input, with white space around it too, names that are not (another case, a
+// prefix, an extension, another input's), names that mark a missing value, and inputs out of
+// range.
 func categoryQueries(t testing.TB, m *model.Model) ([]byte, []int) {
 	t.Helper()
 	var b bytes.Buffer
@@ -169,16 +173,31 @@ func categoryQueries(t testing.TB, m *model.Model) ([]byte, []int) {
 			t.Fatalf("category %q cannot be looked up through a driver", name)
 		}
 		fmt.Fprintf(&b, "%d %s\n", j, name)
-		want = append(want, m.Category(j, name))
+		trimmed, index := strings.TrimSpace(name), -1
+		switch {
+		case j < 0 || j >= len(m.Categories) || len(m.Categories[j]) == 0:
+		case m.Category(j, trimmed) >= 0:
+			index = m.Category(j, trimmed)
+		case dataset.MissingCategory(trimmed):
+			index = -2
+		}
+		want = append(want, index)
 	}
 	for j, c := range m.Categories {
 		for _, s := range c {
 			q(j, s)
 			q(j, s+"x")
 			q(j, strings.ToUpper(s))
+			q(j, " "+s+"\t \r")
+			q(j, "\u3000\u00a0"+s+"\u0085\u2028")
+			q(j, "\ufeff"+s) // (a byte-order mark is not white space)
+			q(j, "\x1c"+s)   // (nor, for the readers, an information separator)
 			if s != "" {
 				q(j, s[:len(s)-1])
 			}
+		}
+		for _, marker := range []string{"NA", " ? ", "", "  ", "nan", "-NaN", "+nAn ", "+-nan", "None", "n/a", "NaNa"} {
+			q(j, marker)
 		}
 		q(j, unknownCategory)
 		if len(c) > 0 {
@@ -377,6 +396,8 @@ show(s.s_value, [math.nan, 1.5, 0])
 print(s.S_CATEGORIES == (("a", "b"), None, ("lo", "mid", "hi")))
 print(f.f_decision([1.0, "NA", 2.0, 0, " nan"]) == f.f_decision([1.0, math.nan, 2.0, 0, math.nan]))
 show(s.s_value, ["NA", 1.5, "hi"])
+print(f.f_decision([1.0, "\u3000green\x85", 2.0, "\ufeff\"quoted\"", "\x1cS"]) == f.f_decision([1.0, 1, 2.0, -1, -1]))
+print(f.f_decision([1.0, "-NaN", 2.0, "+-nan", 0]) == f.f_decision([1.0, math.nan, 2.0, -1, 0]))
 `, strings.Join([]string{"True", "True", "True", "True",
 			"ValueError: f: input 2 is 3.0, neither -1 nor the index of one of its 3 categories",
 			"ValueError: f: input 4 is 0.5, neither -1 nor the index of one of its 5 categories",
@@ -387,7 +408,9 @@ show(s.s_value, ["NA", 1.5, "hi"])
 			"ValueError: s: input 1 is nan",
 			"True",
 			"True", // a missing-value marker where the model fills: missing
-			"ValueError: s: input 1 is 'NA', a missing value, and the model was trained without missing values"}, "\n")},
+			"ValueError: s: input 1 is 'NA', a missing value, and the model was trained without missing values",
+			"True",          // the readers' white space dropped, not a byte-order mark or a separator
+			"True"}, "\n")}, // one sign before NaN
 		{export.JS, "node", "check.mjs", `import * as f from "./f.mjs";
 import * as s from "./s.mjs";
 const same = (a, b) => console.log(JSON.stringify(a) === JSON.stringify(b));
@@ -415,6 +438,8 @@ same(s.S_CATEGORIES, [["a", "b"], null, ["lo", "mid", "hi"]]);
 console.log(Object.isFrozen(s.S_CATEGORIES) && Object.isFrozen(s.S_CATEGORIES[2]));
 same(f.f_decision([1.0, "NA", 2.0, 0, " nan"]), f.f_decision([1.0, NaN, 2.0, 0, NaN]));
 kind(s.s_value, ["NA", 1.5, "hi"]);
+same(f.f_decision([1.0, "\u3000green\x85", 2.0, "\ufeff\"quoted\"", "\x1cS"]), f.f_decision([1.0, 1, 2.0, -1, -1]));
+same(f.f_decision([1.0, "-NaN", 2.0, "+-nan", 0]), f.f_decision([1.0, NaN, 2.0, -1, 0]));
 `, strings.Join([]string{"true", "true", "true", "true",
 			"RangeError: f: input 2 is 3, neither -1 nor the index of one of its 3 categories",
 			"RangeError: f: input 4 is 0.5, neither -1 nor the index of one of its 5 categories",
@@ -426,7 +451,9 @@ kind(s.s_value, ["NA", 1.5, "hi"]);
 			"TypeError: s: input 1 is not a number (undefined)",
 			"true", "true",
 			"true", // a missing-value marker where the model fills: missing
-			`RangeError: s: input 1 is "NA", a missing value, and the model was trained without missing values`}, "\n")},
+			`RangeError: s: input 1 is "NA", a missing value, and the model was trained without missing values`,
+			"true",          // the readers' white space dropped, not a byte-order mark or a separator
+			"true"}, "\n")}, // one sign before NaN
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
 			var tool string

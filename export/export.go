@@ -75,6 +75,22 @@ type Options struct {
 	Source string
 }
 
+// spaces are the white space characters around a category's name that the readers drop
+// (strings.TrimSpace: unicode.IsSpace) and every export drops too, so that a name in a file
+// the model was trained on finds its category in any language.
+var spaces = []rune{'\t', '\n', '\v', '\f', '\r', ' ', 0x85, 0xA0, 0x1680,
+	0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A,
+	0x2028, 0x2029, 0x202F, 0x205F, 0x3000}
+
+// fillNote says what a model does with a missing categorical input, for the documentation of
+// the C and Go lookups of a category's name.
+func fillNote(m *model.Model) string {
+	if m.Scaling.Fill != nil {
+		return ", which the model fills with its training median"
+	}
+	return " (the model, trained without missing values, refuses it)"
+}
+
 // floatSteps is how many steps of single precision, at least, a regressor's training range
 // must span for a float export (floatResolution): a thousand, an output to a thousandth of
 // the range.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sparsekernel/sparsekernel/dataset"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -95,7 +96,11 @@ func (g *goGen) header() {
 	} else {
 		comment("The functions do not allocate; they return Err$P" + "Input for " + refuse)
 	}
-	g.put("package $pkg", "", `import "math"`, "")
+	if categorical(m) > 0 {
+		g.put("package $pkg", "", "import (", "\t\"math\"", "\t\"strings\"", ")", "")
+	} else {
+		g.put("package $pkg", "", `import "math"`, "")
+	}
 }
 
 func (g *goGen) declarations() {
@@ -520,17 +525,35 @@ func (g *goGen) categoryFunction() {
 		return
 	}
 	g.put("",
+		"// $pMissingNames mark a missing value where a category's name is expected (as NaN does, in",
+		"// any case and with a sign).",
+		"var $pMissingNames = [...]string{"+strings.Join(quoteAll(dataset.MissingCategoryMarkers(), strconv.Quote), ", ")+"}",
+		"",
 		"// $P"+"Category returns the index of the category called name of categorical input j (the",
-		"// value x[j] takes for it), or -1 if input j has no such category (-1 stands for a",
-		"// category not seen in training), is not categorical or is not an input.",
+		"// value x[j] takes for it; white space around the name dropped, as the readers drop it), -1",
+		"// if input j has no such category (-1 stands for a category not seen in training), is not",
+		"// categorical or is not an input, and -2 if the name marks a missing value (\"NA\", \"\", \"?\",",
+		"// NaN, ...: $pMissingNames): pass math.NaN() for it instead"+fillNote(g.m)+".",
 		"func $P"+"Category(j int, name string) int {",
-		"\tif j < 0 || j >= $P"+"Inputs {",
+		"\tif j < 0 || j >= $P"+"Inputs || len($pCategories[j]) == 0 {",
 		"\t\treturn -1",
 		"\t}",
+		"\tname = strings.TrimSpace(name)",
 		"\tfor c, s := range $pCategories[j] {",
 		"\t\tif s == name {",
 		"\t\t\treturn c",
 		"\t\t}",
+		"\t}",
+		"\tfor _, s := range $pMissingNames {",
+		"\t\tif s == name {",
+		"\t\t\treturn -2",
+		"\t\t}",
+		"\t}",
+		"\tif name != \"\" && (name[0] == '+' || name[0] == '-') {",
+		"\t\tname = name[1:]",
+		"\t}",
+		"\tif strings.EqualFold(name, \"nan\") {",
+		"\t\treturn -2",
 		"\t}",
 		"\treturn -1",
 		"}")

@@ -183,6 +183,12 @@ func (g *jsGen) declarations() {
 		g.frozen("export const $P_CATEGORIES", items)
 		g.put("", "// Text that marks a missing value where a category's name is expected (and NaN, in any case).")
 		g.put("const _$P_MISSING = new Set([" + strings.Join(quoteAll(dataset.MissingCategoryMarkers(), jsString), ", ") + "]);")
+		var class strings.Builder
+		for _, r := range spaces {
+			fmt.Fprintf(&class, `\u%04x`, r)
+		}
+		g.put("// The white space dropped around a category's name, as the readers drop it.",
+			"const _$P_SPACE = /^["+class.String()+"]+|["+class.String()+"]+$/g;")
 	}
 	g.put("")
 }
@@ -572,7 +578,7 @@ func (g *jsGen) categoricalInputs() {
 		"    let v = x[j];",
 		"    const names = $P_CATEGORIES[j];",
 		`    if (names !== null && typeof v === "string") { // a category's name: its index, -1 if not listed`,
-		"      const t = v.trim(); // (blanks around a name dropped, as the readers drop them)",
+		"      const t = v.replace(_$P_SPACE, \"\"); // (blanks around a name dropped, as the readers drop them)",
 		"      const i = names.indexOf(t);",
 		"      if (i >= 0) {",
 		"        v = i;",

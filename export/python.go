@@ -219,6 +219,8 @@ func (g *pyGen) declarations() {
 		g.tuple("$P_CATEGORIES", items)
 		g.put("", "# Text that marks a missing value where a category's name is expected (and NaN, in any case).")
 		g.put("_$P_MISSING = frozenset(" + pyTuple(quoteAll(dataset.MissingCategoryMarkers(), pyString)) + ")")
+		g.put("# The white space dropped around a category's name, as the readers drop it.")
+		g.put("_$P_SPACE = " + pyString(string(spaces)))
 	}
 	g.put("")
 }
@@ -572,10 +574,10 @@ func (g *pyGen) categoricalInputs() {
 		"        v = x[j]",
 		"        names = $P_CATEGORIES[j]",
 		"        if names is not None and isinstance(v, str):  # a category's name (blanks around it dropped, as the",
-		"            t = v.strip()                              # readers drop them): its index, -1 if not listed",
+		"            t = v.strip(_$P_SPACE)                     # readers drop them): its index, -1 if not listed",
 		"            if t in names:",
 		"                v = names.index(t)",
-		"            elif t in _$P_MISSING or t.lstrip('+-').lower() == 'nan':",
+		"            elif t in _$P_MISSING or (t[1:] if t[:1] in ('+', '-') else t).lower() == 'nan':",
 		missing,
 		"            else:",
 		"                v = -1",
