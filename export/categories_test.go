@@ -516,12 +516,34 @@ func TestFloatResolution(t *testing.T) {
 	for _, tc := range []struct {
 		mean, std float64
 		ok        bool
-	}{{1.7e9, 30, false}, {1.7e9, 1e6, true}, {1e5, 1, true}, {-1e6, 1, false}} {
+		why       string
+	}{
+		{1.7e9, 30, false, "cannot hold input 1 to the digits the model reads"},
+		{1.7e9, 1e6, true, ""},
+		{1e4, 1, true, ""},
+		// 128 float steps a standard deviation, but the output's slope (2 / sqrt(e)) makes a
+		// step's rounding 0.0047, beyond a thousandth of the range, 0.0025.
+		{1e5, 1, false, "to about 0.0047 (1.5e-07 from rounding its terms, which cancel, 0.0047 from the inputs' rounding), more than a thousandth of the training targets' range [0.2, 2.7]"},
+		{-1e6, 1, false, "cannot hold input 1 to the digits the model reads"},
+	} {
 		m.Scaling.Mean[0], m.Scaling.Std[0] = tc.mean, tc.std
 		_, err := export.Generate(m, export.Options{Lang: export.C, Float: true})
-		if tc.ok != (err == nil) || !tc.ok && !strings.Contains(err.Error(), "cannot hold input 1 to the digits the model reads") {
+		if tc.ok != (err == nil) || !tc.ok && !strings.Contains(err.Error(), tc.why) {
 			t.Errorf("input mean %g, std %g: %v", tc.mean, tc.std, err)
 		}
+	}
+	// Terms that cancel: two nodes at nearly one centre with weights of +-1e5 (an LS-SVM's
+	// dense fit can have such), on targets that span 2.5.
+	m.Scaling.Mean[0], m.Scaling.Std[0] = 0, 1
+	c := *m
+	c.Nodes = []model.Node{{Centre: []float64{0}, Width: []float64{1}}, {Centre: []float64{0.01}, Width: []float64{1}}}
+	c.Weights = [][]float64{{1e5, -1e5}}
+	if _, err := export.Generate(&c, export.Options{Lang: export.C, Float: true}); !errors.Is(err, export.ErrFloatPrecision) || !strings.Contains(err.Error(), "to about 0.012 (0.012 from rounding its terms") {
+		t.Errorf("terms that cancel: %v", err)
+	}
+	c.Weights = [][]float64{{1e3, -1e3}} // (about 1.2e-4: within the thousandth)
+	if _, err := export.Generate(&c, export.Options{Lang: export.C, Float: true}); err != nil {
+		t.Errorf("terms that cancel less: %v", err)
 	}
 	m.Scaling.Mean[0], m.Scaling.Std[0] = 0, 1
 	m.Bias, m.Range = []float64{1e9 + 0.5}, []float64{1e9 + 0.2, 1e9 + 2.7}

@@ -128,18 +128,90 @@ func floatResolution(m *model.Model) error {
 				ErrFloatPrecision, name(j), shift, step, spread)
 		}
 	}
-	if m.Task != model.Regression || len(m.Range) != 2 {
-		return nil
+	tolerance, of := 1.0/floatSteps, "a thousandth of a unit of the decision values"
+	if m.Task == model.Regression && len(m.Range) == 2 {
+		lo, hi := m.Range[0], m.Range[1]
+		at := max(math.Abs(lo), math.Abs(hi), math.Abs(m.Bias[0]))
+		step := floatStep(at)
+		if !(hi > lo && float64(step)*floatSteps <= hi-lo) {
+			return fmt.Errorf("%w: single precision cannot tell the regressor's outputs apart: near %g floats are %g apart, "+
+				"and the training targets span %s; export in double precision (without -float), or train on the targets less their offset",
+				ErrFloatPrecision, at, step, words.Range(lo, hi))
+		}
+		tolerance, of = (hi-lo)/floatSteps, "a thousandth of the training targets' range "+words.Range(lo, hi)
 	}
-	lo, hi := m.Range[0], m.Range[1]
-	at := max(math.Abs(lo), math.Abs(hi), math.Abs(m.Bias[0]))
-	step := floatStep(at)
-	if hi > lo && float64(step)*floatSteps <= hi-lo {
-		return nil
+	big := func(v float64) bool { return math.Abs(v) > math.MaxFloat32 }
+	if slices.ContainsFunc(m.Bias, big) || slices.ContainsFunc(m.Weights, func(w []float64) bool { return slices.ContainsFunc(w, big) }) {
+		return nil // (beyond float range: the generator names it, ErrFloatRange)
 	}
-	return fmt.Errorf("%w: single precision cannot tell the regressor's outputs apart: near %g floats are %g apart, "+
-		"and the training targets span %s; export in double precision (without -float), or train on the targets less their offset",
-		ErrFloatPrecision, at, step, words.Range(lo, hi))
+	for k := range m.Weights {
+		terms, inputs := floatError(m, k)
+		if terms+inputs > tolerance {
+			return fmt.Errorf("%w: single precision would compute the model's output%s to about %.2g (%.2g from rounding its terms, "+
+				"which cancel, %.2g from the inputs' rounding), more than %s; export in double precision (without -float)",
+				ErrFloatPrecision, outputName(m, k), terms+inputs, terms, inputs, of)
+		}
+	}
+	return nil
+}
+
+// floatError estimates the error of a single-precision computation of output k of m (a bound
+// on the standardised inputs within 3 of 0): terms, the rounding of a sum whose terms cancel,
+// epsilon times |b_k| plus the terms' largest magnitudes (sum of |w_ki| g_i, g_i at most 1 for
+// a Gaussian or wavelet node, |c_i| 3 for a linear one); inputs, each input's rounding
+// (half a float step at its offset, over its scale) times the output's largest slope along
+// it (sum of |w_ki| times 1/(sigma sqrt(e)) for a Gaussian node of standard deviation sigma,
+// 2.4/a for a wavelet node of dilation a, |c_ij| for a linear one). Quadratic nodes are left
+// out (their values grow with the inputs beyond any such bound).
+func floatError(m *model.Model, k int) (terms, inputs float64) {
+	const eps = 0x1p-24 // a float's relative rounding
+	w := m.Width()
+	sum := math.Abs(m.Bias[k])
+	slope := make([]float64, w)
+	for i, nd := range m.Nodes {
+		a := math.Abs(m.Weights[k][i])
+		switch {
+		case nd.Kind == model.NodeLinear:
+			for j, c := range nd.Centre {
+				sum += 3 * a * math.Abs(c)
+				slope[j] += a * math.Abs(c)
+			}
+		case nd.Kind != "":
+		case m.Kernel == model.KernelWavelet:
+			sum += a
+			for j := range slope {
+				slope[j] += 2.4 * a / nd.Width[0]
+			}
+		default:
+			sum += a
+			for j := range slope {
+				v := nd.Width[0]
+				if len(nd.Width) == w {
+					v = nd.Width[j]
+				}
+				slope[j] += a / math.Sqrt(math.E*v)
+			}
+		}
+	}
+	for j, s := range slope {
+		shift, spread := m.Scaling.Mean[j], m.Scaling.Std[j]
+		if p := m.Scaling.Power; p != nil && p.Lambda[j] != 1 {
+			shift, spread = p.Shift[j], p.Scale[j]
+		}
+		if float32(spread) == 0 || math.IsInf(float64(float32(shift)), 0) {
+			continue // (beyond float range: ErrFloatRange)
+		}
+		inputs += s * float64(floatStep(shift)) / 2 / spread
+	}
+	return eps * sum, inputs
+}
+
+// outputName names output k of m for a message: "" for a model of one output.
+func outputName(m *model.Model, k int) string {
+	if len(m.Weights) == 1 {
+		return ""
+	}
+	return fmt.Sprintf(" for class %q", m.Classes[k])
 }
 
 // floatStep returns the spacing of floats (single precision) at |v|.
