@@ -404,7 +404,7 @@ print(f.f_decision([1.0, "-NaN", 2.0, "+-nan", 0]) == f.f_decision([1.0, math.na
 			"ValueError: f: input 2 is -2.0, neither -1 nor the index of one of its 3 categories",
 			"ValueError", // (float("red"), a name given to a number)
 			"ok",
-			"TypeError", // (float(None), a missing value the model does not fill)
+			"ValueError", // (None, a missing value the model does not fill)
 			"ValueError: s: input 1 is nan",
 			"True",
 			"True", // a missing-value marker where the model fills: missing

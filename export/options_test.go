@@ -281,7 +281,7 @@ func TestGenerateFill(t *testing.T) {
 			"Missing inputs (None or NaN) are filled with their training medians.\n",
 			"    x[j] = _m_fill[j] where x[j] is missing\n",
 			"\n_m_fill = (",
-			"            v = math.nan if x[j] is None else float(x[j])\n",
+			"        v = math.nan if x[j] is None else _m_number(j, x[j])\n",
 			"        if math.isnan(v):  # a missing input: its training median\n            v = _m_fill[j]\n        elif",
 			"or None or NaN where one is missing.",
 		}, refused},

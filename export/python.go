@@ -500,18 +500,15 @@ func (g *pyGen) functions() {
 // and standardises the raw input.
 func (g *pyGen) inputs() {
 	m := g.m
-	read, check := "            v = float(x[j])", "        if not math.isfinite(v):"
+	read, check := "        v = _$p_number(j, x[j])", "        if not math.isfinite(v):"
 	if m.Scaling.Fill != nil {
-		read, check = "            v = math.nan if x[j] is None else float(x[j])", "        elif not math.isfinite(v):"
+		read, check = "        v = math.nan if x[j] is None else _$p_number(j, x[j])", "        elif not math.isfinite(v):"
 	}
 	g.inputsHead()
 	g.put(
 		"    z = []",
 		"    for j in range($P_N_INPUTS):",
-		"        try:",
-		read,
-		"        except OverflowError:  # an int beyond the range of a float",
-		`            raise ValueError("`+g.opt.Name+`: input %d is beyond float range" % (j + 1)) from None`)
+		read)
 	if m.Scaling.Fill != nil {
 		g.put(
 			"        if math.isnan(v):  # a missing input: its training median",
@@ -526,8 +523,22 @@ func (g *pyGen) inputs() {
 		"    return z")
 }
 
-// inputsHead writes the head of _$p_inputs: its signature, and the check of the input's length.
+// inputsHead writes _$p_number, which reads one input's value, and the head of _$p_inputs: its
+// signature, and the check of the input's length.
 func (g *pyGen) inputsHead() {
+	g.put(
+		"def _$p_number(j, v):",
+		`    """Return input j's value v as a float: v must be a number (int, float, or one of numpy's), not text or a bool."""`,
+		"    if isinstance(v, (str, bytes, bool)):",
+		`        raise ValueError("`+g.opt.Name+`: input %d is %r, not a number" % (j + 1, v))`,
+		"    try:",
+		"        return float(v)",
+		"    except OverflowError:  # an int beyond the range of a float",
+		`        raise ValueError("`+g.opt.Name+`: input %d is beyond float range" % (j + 1)) from None`,
+		"    except (TypeError, ValueError):",
+		`        raise ValueError("`+g.opt.Name+`: input %d is %r, not a number" % (j + 1, v)) from None`,
+		"",
+		"")
 	g.put(
 		"def _$p_inputs(x):",
 		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
@@ -561,10 +572,10 @@ func (g *pyGen) power() {
 func (g *pyGen) categoricalInputs() {
 	m := g.m
 	name := g.opt.Name
-	read, check := "            v = float(v)", "        if not math.isfinite(v):"
+	read, check := "        v = _$p_number(j, v)", "        if not math.isfinite(v):"
 	missing := `                raise ValueError("` + name + `: input %d is %r, a missing value, and the model was trained without missing values" % (j + 1, v))`
 	if m.Scaling.Fill != nil {
-		read, check = "            v = math.nan if v is None else float(v)", "        if math.isinf(v):"
+		read, check = "        v = math.nan if v is None else _$p_number(j, v)", "        if math.isinf(v):"
 		missing = "                v = math.nan"
 	}
 	g.inputsHead()
@@ -581,10 +592,7 @@ func (g *pyGen) categoricalInputs() {
 		missing,
 		"            else:",
 		"                v = -1",
-		"        try:",
 		read,
-		"        except OverflowError:  # an int beyond the range of a float",
-		`            raise ValueError("`+name+`: input %d is beyond float range" % (j + 1)) from None`,
 		check,
 		`            raise ValueError("`+name+`: input %d is %r" % (j + 1, v))`,
 		"        if names is None:  # a number",

@@ -462,6 +462,9 @@ show(filled.filled_predict, [None, math.inf])
 show(filled.filled_predict, [-math.inf, math.nan])
 show(filled.filled_predict, [None])
 kind(filled.filled_predict, ["", None])
+show(two.two_decision, ["0.1", 1.0])
+show(two.two_decision, [0.5, True])
+show(two.two_decision, [[1.0], 1.0])
 `
 	out := runCmd(t, dir, nil, nil, py, append(pyFlags, "-c", script)...)
 	want := []string{
@@ -474,13 +477,16 @@ kind(filled.filled_predict, ["", None])
 		"IndexError: two: class -1 is not 0 to 1",
 		"", // a class index (ints as inputs)
 		"OverflowError: big: decision value 1 is inf (inputs or weights too large)",
-		"TypeError",
+		"ValueError", // (None, a missing value the model does not fill)
 		"True",
 		"True",
 		"ValueError: filled: input 2 is inf",
 		"ValueError: filled: input 1 is -inf",
 		"ValueError: filled: the input has length 1, the model expects 2 values",
 		"ValueError", // (float(""))
+		"ValueError: two: input 1 is '0.1', not a number",
+		"ValueError: two: input 2 is True, not a number",
+		"ValueError: two: input 1 is [1.0], not a number",
 	}
 	checkLines(t, out, want)
 }
@@ -504,6 +510,7 @@ func ExampleGenerate_python() {
 	// TOY_N_OUTPUTS = 1  # decision values
 	// TOY_N_NODES = 1  # basis functions
 	// TOY_FEATURES = None
+	// def _toy_number(j, v):
 	// def _toy_inputs(x):
 	// def toy_decision(x):
 	// def toy_value(x):

@@ -72,6 +72,18 @@ _ripley_weight = (
 _ripley_bias = (0.0,)
 
 
+def _ripley_number(j, v):
+    """Return input j's value v as a float: v must be a number (int, float, or one of numpy's), not text or a bool."""
+    if isinstance(v, (str, bytes, bool)):
+        raise ValueError("ripley: input %d is %r, not a number" % (j + 1, v))
+    try:
+        return float(v)
+    except OverflowError:  # an int beyond the range of a float
+        raise ValueError("ripley: input %d is beyond float range" % (j + 1)) from None
+    except (TypeError, ValueError):
+        raise ValueError("ripley: input %d is %r, not a number" % (j + 1, v)) from None
+
+
 def _ripley_inputs(x):
     """Return the standardised inputs z of the raw input x (see the formula above)."""
     if len(x) != RIPLEY_N_INPUTS:
@@ -79,10 +91,7 @@ def _ripley_inputs(x):
             "ripley: the input has length %d, the model expects %d values" % (len(x), RIPLEY_N_INPUTS))
     z = []
     for j in range(RIPLEY_N_INPUTS):
-        try:
-            v = float(x[j])
-        except OverflowError:  # an int beyond the range of a float
-            raise ValueError("ripley: input %d is beyond float range" % (j + 1)) from None
+        v = _ripley_number(j, x[j])
         if not math.isfinite(v):
             raise ValueError("ripley: input %d is %r" % (j + 1, v))
         z.append((v - _ripley_mean[j]) / _ripley_std[j])
