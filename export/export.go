@@ -682,8 +682,10 @@ func describe(m *model.Model, lin linearPart, opt Options, quote func(string) st
 			names[j] = fmt.Sprintf("x[%d] %s", j, quote(f))
 		}
 		add("Inputs, in order: %s.", strings.Join(names, ", "))
+	} else if m.ZeroBased {
+		add("Inputs: x[0] to x[%d], x[j] the LIBSVM feature of index j (the training data's indices counted from 0).", m.Inputs-1)
 	} else {
-		add("Inputs: x[0] to x[%d], in the order of the training data's columns.", m.Inputs-1)
+		add("Inputs: x[0] to x[%d], in the order of the training data's columns (in LIBSVM data, x[j] the feature of index j + 1).", m.Inputs-1)
 	}
 	l = append(l, categoryLines(m, opt, quote)...)
 	if m.Scaling.Fill != nil && categorical(m) > 0 {
