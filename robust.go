@@ -37,87 +37,117 @@ const huberK = 1.345
 // targets moved by 4 to 10 standard deviations.
 const heavyTails = 0.1
 
-// huberRefits bounds the refits of the Huber loss's iteration, each a whole fit.
+// startK is the threshold, in robust standard deviations of the targets about their median,
+// beyond which the first Huber refit moves a target: wide, so that it moves the wild targets
+// that pulled the squared-error fit (which would bias every out-of-fold prediction it gives)
+// and leaves the function's own extremes to the refits after it.
+const startK = 3
+
+// huberRefits bounds the refits of the Huber loss's iteration, each a whole fit: the pseudo
+// targets rarely settle (each fit's size and width move its out-of-fold predictions), so most
+// Huber fits take all four, five fits in all.
 const huberRefits = 4
 
 // robustFit refits the regression of fc with the Huber loss, where opt.Loss asks for it or
 // (LossAuto, method auto) the residuals of the squared-error fit in fc are heavy-tailed. The
-// refit is that of pseudo targets: each target farther than huberK s from its out-of-fold
-// prediction (the cross-validation's, by the model of the folds that left it out; s the
-// robust standard deviation of the out-of-fold residuals) is moved to huberK s from it, the
-// others kept, and the fit made again on them until they settle, each fit's out-of-fold
-// predictions moving them again (pseudo data, as in Oh, Nychka and Lee, The role of pseudo
-// data for robust smoothing with application to wavelet regression, 2007, on held-out
-// residuals: a target does not pull the prediction it is compared with, so a flexible fit
-// cannot follow an outlier step by step). fresh makes the model a refit fills in, Z the standardised
-// inputs. It returns the context of the fit kept and, where it is a Huber fit, the pseudo
-// targets it was fitted to (nil for fc itself).
-func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.Model, Z [][]float64) (*fitContext, []float64, error) {
+// refits are of pseudo targets (as in Oh, Nychka and Lee, The role of pseudo data for robust
+// smoothing with application to wavelet regression, 2007, but on held-out residuals): with
+// g_i a prediction of target i and r_i = y_i - g_i, med and s the median and the robust
+// standard deviation of the r_i, a target with |r_i - med| > k s is moved to g_i + med +- k s,
+// the others kept, and the whole fit is made again on them. The first refit takes g_i the
+// targets' median and k = startK (the wild targets pulled the squared-error fit, so its
+// predictions are no start); each refit after it takes g_i the out-of-fold prediction of the
+// fit before (by the model of the folds that left point i out, so that a target does not pull
+// the prediction it is compared with) and k = huberK, until the same targets are moved the
+// same way twice running, or huberRefits refits. The model's estimated error is then the
+// out-of-fold mean squared error of the targets themselves (its curves stay those of the
+// moved targets). fresh makes the model a refit fills in, Z the standardised inputs. It
+// returns the context of the fit kept.
+func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.Model, Z [][]float64) (*fitContext, error) {
 	opt, y := fc.opt, fc.p.y
 	switch opt.Loss {
 	case LossSquared:
-		return fc, nil, nil
+		return fc, nil
 	case "", LossAuto:
 		if opt.Method != Auto {
-			return fc, nil, nil
+			return fc, nil
 		}
 	}
 	f, err := fc.m.Values(fc.X)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	gain := huberGain(residuals(y, f), huberK)
 	if opt.Loss != LossHuber && !(gain > heavyTails) {
-		return fc, nil, nil
+		return fc, nil
 	}
-	pseudo := make([]float64, len(y))
+	var last []int // the targets the fit in fc moved (+1 up, -1 down), nil for the first
 	moves, refits := 0, 0
-	for {
+	for refits < huberRefits {
 		held := outputOf(fc.oof)
 		if held == nil { // (a method without out-of-fold decisions)
 			break
 		}
+		if refits == 0 { // a start that wild targets have not pulled: their median
+			held = make([]float64, len(y))
+			for i := range held {
+				held[i] = median(y)
+			}
+		}
 		r := residuals(y, held)
-		s := robustScale(r)
+		med, s := median(r), robustScale(r)
 		if !(s > 0) { // more than half the targets predicted exactly: nothing to bound
 			break
 		}
-		moved, clipped := 0.0, 0
+		k := huberK
+		if refits == 0 {
+			k = startK
+		}
+		pseudo, side, clipped := slices.Clone(y), make([]int, len(y)), 0
 		for i := range y {
-			v := y[i]
-			if math.Abs(r[i]) > huberK*s {
-				v = held[i] + math.Copysign(huberK*s, r[i])
+			if d := r[i] - med; math.Abs(d) > k*s {
+				pseudo[i] = held[i] + med + math.Copysign(k*s, d)
+				side[i] = int(math.Copysign(1, d))
 				clipped++
 			}
-			moved = max(moved, math.Abs(v-fc.p.y[i]))
-			pseudo[i] = v
 		}
-		if moved <= 0.01*s || refits == huberRefits {
+		if slices.Equal(side, last) { // the same targets moved the same way: settled
 			break
 		}
 		p := *fc.p
-		p.y = slices.Clone(pseudo)
+		p.y = pseudo
 		o := opt
 		if progress, n := opt.Progress, refits+1; progress != nil { // (the stages again, named as a refit's)
-			o.Progress = func(stage string, done, total int) { progress(fmt.Sprintf("Huber refit %d: %s", n, stage), done, total) }
+			o.Progress = func(stage string, done, total int) {
+				progress(fmt.Sprintf("Huber refit %d: %s", n, stage), done, total)
+			}
 		}
 		next := &fitContext{p: &p, X: fc.X, Z: Z, opt: o, m: fresh()}
 		if err := fit(next); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		fc, moves = next, clipped
+		fc, moves, last = next, clipped, side
 		refits++
 	}
 	if refits == 0 {
-		return fc, nil, nil
+		return fc, nil
+	}
+	// The estimates of the targets themselves: the out-of-fold squared error of the last fit's
+	// cross-validation (its curves stay those of the moved targets).
+	if held := outputOf(fc.oof); held != nil {
+		var mse float64
+		for i, v := range residuals(y, held) {
+			mse += (v*v - mse) / float64(i+1)
+		}
+		fc.m.Training.LOOError, fc.m.Training.CVError = mse, mse
 	}
 	why := ""
 	if opt.Loss != LossHuber {
 		why = fmt.Sprintf(", the squared error's residuals being heavy-tailed (%.2f nats a point above a Gaussian's)", gain)
 	}
-	fc.m.Training.Chose += fmt.Sprintf("; Huber loss%s: %d of %d targets moved to %g robust standard deviations from their out-of-fold predictions, the estimates theirs",
-		why, moves, len(y), huberK)
-	return fc, fc.p.y, nil
+	fc.m.Training.Chose += fmt.Sprintf("; Huber loss%s: %d of %d targets moved to %g robust standard deviations from their out-of-fold predictions, %d refits (the error against size is that of the moved targets)",
+		why, moves, len(y), huberK, refits)
+	return fc, nil
 }
 
 // outputOf returns the first output of out-of-fold decisions, nil where a point has none.

@@ -118,10 +118,10 @@ type Options struct {
 	ClipToRange bool
 	// Loss is a regression's loss for method auto: LossAuto ("" or "auto"), LossSquared or
 	// LossHuber (see them; the other methods fit the squared error). The Huber fit moves each
-	// target farther than 1.345 robust standard deviations from its out-of-fold prediction to
-	// that distance and fits again, until the targets so moved settle (up to four more fits);
-	// the model's estimated errors and clipping range are then those of the targets so moved,
-	// and Training.Chose says how many moved.
+	// target far from its prediction (first the targets' median, then its out-of-fold
+	// prediction) to within 3, then 1.345, robust standard deviations of it and fits again, up to
+	// four more fits; the model's estimated error is the out-of-fold mean squared error of the
+	// targets themselves, and Training.Chose says how many moved.
 	Loss string
 	// ClassWeights weighs a classifier's classes by name (a class not named weighs 1), for
 	// data where a mistake on one class costs more than on another, or a rare class should be
@@ -562,7 +562,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			return nil, fmt.Errorf("%w: every target is %g, so there is nothing to learn (the prediction is that value)", ErrNoSignal, p.y[0])
 		}
 	}
-	if opt.Loss == LossHuber && p.task != model.Regression {
+	if opt.Loss == LossHuber && p.task != model.Regression && opt.Method == Auto { // (the others ignore it: Unused)
 		return nil, fmt.Errorf("%w: the Huber loss is a regression's, and the targets are classes (%s)", ErrOption, p.why)
 	}
 	fresh := func() *model.Model {
@@ -599,9 +599,8 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	}
 	fc := &fitContext{p: p, X: X, Z: Z, opt: opt, m: fresh()}
 	err = meth.fit(fc)
-	var pseudo []float64 // the Huber fit's targets, if it was kept
 	if err == nil && p.task == model.Regression {
-		fc, pseudo, err = robustFit(fc, meth.fit, fresh, Z)
+		fc, err = robustFit(fc, meth.fit, fresh, Z)
 	}
 	p.y = targets
 	if err != nil {
@@ -617,7 +616,6 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 			return nil, err
 		}
 	}
-	trivial := p.trivialError()
 	if p.task == model.Regression {
 		if unit != 1 {
 			rescale(m, unit)
@@ -625,16 +623,8 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		for k := range m.Bias { // every method sets one bias per output
 			m.Bias[k] += offset
 		}
-		kept := p.y
-		if pseudo != nil { // the Huber fit's targets, in the targets' units
-			kept = make([]float64, len(pseudo))
-			for i, v := range pseudo {
-				kept[i] = v*unit + offset
-			}
-			trivial = (&problem{task: p.task, y: kept}).trivialError()
-		}
 		if !opt.NoClip {
-			m.Range = []float64{slices.Min(kept), slices.Max(kept)}
+			m.Range = []float64{slices.Min(p.y), slices.Max(p.y)}
 			if hasLinear(m) && !opt.ClipToRange { // the trend may carry on beyond the targets' range
 				lo, hi := math.Inf(1), math.Inf(-1)
 				for _, x := range X {
@@ -662,7 +652,7 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	}
 	m.Training.Samples = len(X)
 	m.Training.Seed = opt.Seed
-	m.Training.TrivialError = trivial
+	m.Training.TrivialError = p.trivialError()
 	m.Training.Seconds = time.Since(start).Seconds()
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s produced an invalid model (please report this): %w", opt.Method, err)
