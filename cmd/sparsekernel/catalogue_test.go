@@ -127,6 +127,7 @@ var catalogueCases = []catalogueCase{
 	{"degenerate/wild-regression-targets.csv", []string{"train", "-loss", "squared", "-o", "{out}", "{f}"}, "", 0, []string{"a least-squares fit is pulled far by it (-loss huber bounds it)", "no better than the trivial rule"}},
 	{"degenerate/wild-regression-targets.csv", []string{"train", "-loss", "huber", "-method", "lrols", "-o", "{out}", "{f}"}, "", 0, []string{"warning: method lrols ignores the huber loss option"}},
 	{"", []string{"train", "-loss", "l1", "-o", "{out}", "{train}"}, "", 2, []string{`invalid option: loss "l1": want auto, squared or huber`}},
+	{"", []string{"bench", "-quiet", "-generated", "ripley", "-realisations", "1", "-method", "rols", "-loss", "huber"}, "", 0, []string{"warning: method rols ignores the huber loss option"}},
 	{"", []string{"train", "-loss", "huber", "-o", "{out}", "{train}"}, "", 1, []string{"invalid option: the Huber loss is a regression's, and the targets are classes"}},
 	{"degenerate/row-number-column.csv", trainCmd, "", 0, []string{"warning: {f}: column 1 (n) counts the rows (1, 2, ..., 20): if it is an identifier, leave it out with -drop 1"}},
 	{"degenerate/row-names-column.csv", trainCmd, "", 0, []string{`warning: {f}: column 1 has no name in the header and holds distinct integers (1, 38, ..., 32), as the row names R's write.csv writes there, or the index of pandas' to_csv: if it is an identifier, leave it out with -drop 1`}},
