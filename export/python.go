@@ -22,9 +22,24 @@ var pythonKeywords = map[string]bool{
 	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
 }
 
+// pythonModules are the modules a file of the name cannot stand in for: math, which the
+// export imports, and the modules built into CPython 3.8 to 3.13 on Linux, which import s
+// finds before any file (sys.builtin_module_names).
+var pythonModules = map[string]bool{
+	"math": true, "sys": true, "builtins": true, "time": true, "itertools": true, "gc": true,
+	"errno": true, "posix": true, "pwd": true, "marshal": true, "atexit": true, "faulthandler": true,
+	"xxsubtype": true,
+}
+
 // ValidPythonName reports whether s can name a Python export: a valid name (see ValidName)
-// that is not a Python keyword, so that it can also name the module (import s).
-func ValidPythonName(s string) error { return validUnreserved(s, pythonKeywords, "a Python keyword") }
+// that is not a Python keyword nor a module that import s would find first (pythonModules),
+// so that it can also name the module (import s).
+func ValidPythonName(s string) error {
+	if pythonModules[s] {
+		return fmt.Errorf("%w: name %q is that of a Python module built in or imported by the export, which import %s would load instead of the file", ErrOption, s, s)
+	}
+	return validUnreserved(s, pythonKeywords, "a Python keyword")
+}
 
 func genPython(m *model.Model, lin linearPart, opt Options) ([]byte, error) {
 	return writeScript(&pyGen{newScript(m, lin, opt)}), nil
@@ -319,8 +334,8 @@ func (g *pyGen) functions() {
 			markerFate = "missing"
 		}
 		g.put(
-			"    x is a sequence of $P_N_INPUTS values: numbers (anything float() takes: int, float,",
-			"    numpy scalars...)"+strings.TrimPrefix(scalars, "scalars...)"),
+			"    x is a sequence of $P_N_INPUTS values: numbers (int, float, numpy scalars; not text or",
+			"    bools)"+strings.TrimPrefix(scalars, "scalars...)"),
 			"    A categorical input x[j] holds the index of its category in $P_CATEGORIES[j], or its",
 			"    name (-1, or a name not listed, for a category not seen in training); a name that",
 			"    marks a missing value (\"NA\", \"\", \"?\", ...: _$P_MISSING) is "+markerFate+".",
@@ -331,8 +346,8 @@ func (g *pyGen) functions() {
 		}
 	} else {
 		g.put(
-			"    x is a sequence of $P_N_INPUTS numbers (anything float() takes: int, float, numpy",
-			"    "+scalars,
+			"    x is a sequence of $P_N_INPUTS numbers (int, float, numpy scalars; not text or",
+			"    bools)"+strings.TrimPrefix(scalars, "scalars...)"),
 			"",
 			"    Raises ValueError if x has the wrong length or holds "+bad+", and",
 			"    OverflowError if a decision value is not finite (inputs or weights too large).")

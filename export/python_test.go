@@ -369,6 +369,7 @@ func TestPythonNames(t *testing.T) {
 		{"heart", true}, {"Heart_2", true}, {"match", true}, {"type", true}, {"print", true}, {"func", true},
 		{"class", false}, {"None", false}, {"True", false}, {"lambda", false}, {"import", false}, {"async", false},
 		{"9lives", false}, {"a-b", false}, {"é", false}, {"_x", false}, {"a b", false},
+		{"math", false}, {"sys", false}, {"time", false}, {"maths", true},
 	} {
 		err := export.ValidPythonName(c.name)
 		_, genErr := export.Generate(m, export.Options{Lang: export.Python, Name: c.name})

@@ -101,8 +101,8 @@ def _ripley_inputs(x):
 def ripley_decision(x):
     """Return the decision values of the raw input x as a list of RIPLEY_N_OUTPUTS floats.
 
-    x is a sequence of RIPLEY_N_INPUTS numbers (anything float() takes: int, float, numpy
-    scalars...).
+    x is a sequence of RIPLEY_N_INPUTS numbers (int, float, numpy scalars; not text or
+    bools).
 
     Raises ValueError if x has the wrong length or holds NaN or an infinity, and
     OverflowError if a decision value is not finite (inputs or weights too large).
