@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sparsekernel/sparsekernel/internal/median"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -73,6 +74,9 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 			return fc, nil
 		}
 	}
+	if fc.oof == nil { // (a method without out-of-fold decisions: the others ignore the loss)
+		return fc, nil
+	}
 	f, err := fc.m.Values(fc.X)
 	if err != nil {
 		return nil, err
@@ -81,27 +85,19 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 	if opt.Loss != LossHuber && !(gain > heavyTails) {
 		return fc, nil
 	}
+	// The first refit starts from a prediction the wild targets have not pulled, their median,
+	// and moves only the farthest; the refits after it, from the out-of-fold predictions.
+	held, k := make([]float64, len(y)), float64(startK)
+	for i, med := 0, median.Of(y); i < len(held); i++ {
+		held[i] = med
+	}
 	var last []int // the targets the fit in fc moved (+1 up, -1 down), nil for the first
 	moves, refits := 0, 0
-	for refits < huberRefits {
-		held := outputOf(fc.oof)
-		if held == nil { // (a method without out-of-fold decisions)
-			break
-		}
-		if refits == 0 { // a start that wild targets have not pulled: their median
-			held = make([]float64, len(y))
-			for i := range held {
-				held[i] = median(y)
-			}
-		}
+	for ; refits < huberRefits; refits++ {
 		r := residuals(y, held)
-		med, s := median(r), robustScale(r)
+		med, s := median.Spread(r)
 		if !(s > 0) { // more than half the targets predicted exactly: nothing to bound
 			break
-		}
-		k := huberK
-		if refits == 0 {
-			k = startK
 		}
 		pseudo, side, clipped := slices.Clone(y), make([]int, len(y)), 0
 		for i := range y {
@@ -127,20 +123,20 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 			return nil, err
 		}
 		fc, moves, last = next, clipped, side
-		refits++
+		if held, k = outputOf(fc.oof), huberK; held == nil {
+			return nil, fmt.Errorf("%s left a point without an out-of-fold prediction (please report this)", opt.Method)
+		}
 	}
 	if refits == 0 {
 		return fc, nil
 	}
 	// The estimates of the targets themselves: the out-of-fold squared error of the last fit's
 	// cross-validation (its curves stay those of the moved targets).
-	if held := outputOf(fc.oof); held != nil {
-		var mse float64
-		for i, v := range residuals(y, held) {
-			mse += (v*v - mse) / float64(i+1)
-		}
-		fc.m.Training.LOOError, fc.m.Training.CVError = mse, mse
+	var mse float64
+	for i, v := range residuals(y, held) {
+		mse += (v*v - mse) / float64(i+1)
 	}
+	fc.m.Training.LOOError, fc.m.Training.CVError = mse, mse
 	why := ""
 	if opt.Loss != LossHuber {
 		why = fmt.Sprintf(", the squared error's residuals being heavy-tailed (%.2f nats a point above a Gaussian's)", gain)
@@ -172,27 +168,6 @@ func residuals(y, f []float64) []float64 {
 		r[i] = y[i] - f[i]
 	}
 	return r
-}
-
-// robustScale returns the residuals' robust standard deviation: 1.4826 times their median
-// absolute deviation from their median (a Gaussian's standard deviation, for Gaussian r).
-func robustScale(r []float64) float64 {
-	med := median(r)
-	dev := make([]float64, len(r))
-	for i, v := range r {
-		dev[i] = math.Abs(v - med)
-	}
-	return 1.4826 * median(dev)
-}
-
-// median returns the median of v (not empty), v left as it is.
-func median(v []float64) float64 {
-	s := slices.Sorted(slices.Values(v))
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return s[n/2-1]/2 + s[n/2]/2
 }
 
 // huberGain returns the mean log-likelihood a point of the residuals r under Huber's least

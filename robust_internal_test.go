@@ -57,19 +57,3 @@ func TestHuberGain(t *testing.T) {
 		}
 	}
 }
-
-func TestRobustScale(t *testing.T) {
-	for _, tc := range []struct {
-		r    []float64
-		want float64
-	}{
-		{[]float64{1, 2, 3, 4, 100}, 1.4826},       // median 3, deviations 2 1 0 1 97
-		{[]float64{-1, 1}, 1.4826},                 // median 0, deviations 1 1
-		{[]float64{0, 0, 0, 5}, 0},                 // median 0, deviations 0 0 0 5
-		{[]float64{2, 4, 6, 8, 1e9, -1e9}, 4.4478}, // median 5, deviations 3 1 1 3 1e9 1e9
-	} {
-		if got := robustScale(tc.r); math.Abs(got-tc.want) > 1e-12*max(1, tc.want) {
-			t.Errorf("robustScale(%v) = %v, want %v", tc.r, got, tc.want)
-		}
-	}
-}

@@ -2,7 +2,8 @@ package dataset
 
 import (
 	"math"
-	"slices"
+
+	"github.com/sparsekernel/sparsekernel/internal/median"
 )
 
 // FillMedians returns the median of each column of X over the rows that have a value there
@@ -28,7 +29,7 @@ func FillMedians(X [][]float64) (filled [][]float64, medians []float64, err erro
 			return nil, nil, errorf(ErrMissing, "column %d is missing on every row, so there is no value to fill it with", j+1)
 		}
 		missing = missing || len(col) < len(X)
-		medians[j] = median(col)
+		medians[j] = median.InPlace(col)
 	}
 	if !missing {
 		return X, medians, nil
@@ -59,15 +60,4 @@ func CountMissing(X [][]float64) []int {
 		}
 	}
 	return n
-}
-
-// median returns the median of v (at least one value), the midpoint of the middle two for an
-// even count; it sorts v.
-func median(v []float64) float64 {
-	slices.Sort(v)
-	n := len(v)
-	if n%2 == 1 {
-		return v[n/2]
-	}
-	return v[n/2-1] + (v[n/2]-v[n/2-1])/2 // (the sum could overflow)
 }

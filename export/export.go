@@ -114,12 +114,9 @@ func floatResolution(m *model.Model) error {
 		}
 		return fmt.Sprintf("input %d", j+1)
 	}
-	for j, mean := range m.Scaling.Mean {
-		shift, spread := mean, m.Scaling.Std[j]
-		if p := m.Scaling.Power; p != nil && p.Lambda[j] != 1 {
-			shift, spread = p.Shift[j], p.Scale[j] // (transformed before it is standardised)
-		}
-		if float32(spread) == 0 || math.IsInf(float64(float32(shift)), 0) {
+	for j := range m.Scaling.Mean {
+		shift, spread, ok := floatInput(m, j)
+		if !ok {
 			continue // beyond float range: the generator names it (ErrFloatRange)
 		}
 		if step := floatStep(shift); float64(step)*inputSteps > spread {
@@ -194,16 +191,22 @@ func floatError(m *model.Model, k int) (terms, inputs float64) {
 		}
 	}
 	for j, s := range slope {
-		shift, spread := m.Scaling.Mean[j], m.Scaling.Std[j]
-		if p := m.Scaling.Power; p != nil && p.Lambda[j] != 1 {
-			shift, spread = p.Shift[j], p.Scale[j]
+		if shift, spread, ok := floatInput(m, j); ok {
+			inputs += s * float64(floatStep(shift)) / 2 / spread
 		}
-		if float32(spread) == 0 || math.IsInf(float64(float32(shift)), 0) {
-			continue // (beyond float range: ErrFloatRange)
-		}
-		inputs += s * float64(floatStep(shift)) / 2 / spread
 	}
 	return eps * sum, inputs
+}
+
+// floatInput returns the offset and the scale of encoded input j of m before it is
+// standardised (its power transform's where it has one): z_j = (x_j - shift) / spread. ok is
+// false where they are beyond float range (the generator names such a model, ErrFloatRange).
+func floatInput(m *model.Model, j int) (shift, spread float64, ok bool) {
+	shift, spread = m.Scaling.Mean[j], m.Scaling.Std[j]
+	if p := m.Scaling.Power; p != nil && p.Lambda[j] != 1 {
+		shift, spread = p.Shift[j], p.Scale[j] // (transformed before it is standardised)
+	}
+	return shift, spread, float32(spread) != 0 && !math.IsInf(float64(float32(shift)), 0)
 }
 
 // outputName names output k of m for a message: "" for a model of one output.

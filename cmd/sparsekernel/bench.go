@@ -76,9 +76,7 @@ Example:
 				if first > maxRealisations || k > maxRealisations-first+1 {
 					return usagef("-first %d -realisations %d: at most %d realisations are numbered", first, k, maxRealisations)
 				}
-				for _, name := range opt.Unused() {
-					fmt.Fprintf(stderr, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
-				}
+				warnUnused(stderr, opt)
 				cfg := bench.Config{Options: opt, Realisations: k, First: first - 1, Workers: ff.workers,
 					Command: strings.Join(append([]string{"sparsekernel"}, os.Args[1:]...), " ")}
 				header := !asJSON // printed with the first result, so that an error prints nothing on stdout

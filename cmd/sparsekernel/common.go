@@ -17,6 +17,7 @@ import (
 
 	"github.com/sparsekernel/sparsekernel"
 	"github.com/sparsekernel/sparsekernel/dataset"
+	"github.com/sparsekernel/sparsekernel/internal/median"
 	"github.com/sparsekernel/sparsekernel/internal/words"
 	"github.com/sparsekernel/sparsekernel/model"
 	"github.com/sparsekernel/sparsekernel/optim"
@@ -527,9 +528,7 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 				t.Source, columnName(t, 0))
 		}
 	}
-	for _, name := range opt.Unused() {
-		fmt.Fprintf(info, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
-	}
+	warnUnused(info, opt)
 	if task == model.Classification && (opt.NoClip || opt.ClipToRange) {
 		fmt.Fprintf(info, "warning: -clip applies to a regressor's values; %s is read as classification, where it does nothing\n", t.Source)
 	}
@@ -546,6 +545,13 @@ func trainingTable(df *dataFlags, opt sparsekernel.Options, path string, info io
 		}
 	}
 	return t, nil
+}
+
+// warnUnused warns of each option that opt sets and its method ignores (Options.Unused).
+func warnUnused(w io.Writer, opt sparsekernel.Options) {
+	for _, name := range opt.Unused() {
+		fmt.Fprintf(w, "warning: method %s ignores the %s option\n", methodOrDefault(opt), name)
+	}
 }
 
 // warnMissingClass warns about a class of two rows or more whose label marks a missing value
@@ -1167,7 +1173,7 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64, opt sparsek
 		return
 	}
 	near := func(v []float64) func(i int) bool { // row i within outlierSDs of v's median
-		med, sd := robustSpread(v)
+		med, sd := median.Spread(v)
 		return func(i int) bool { return math.Abs(v[i]-med) <= outlierSDs*sd }
 	}
 	far = slices.DeleteFunc(far, near(y))
@@ -1213,18 +1219,6 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64, opt sparsek
 	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out\n",
 		t.Source, words.Count(len(far), "target"), pick("lies", "lie"), words.Range(at(lo), at(hi-1)), strings.Join(where, ", "),
 		pull, pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"))
-}
-
-// robustSpread returns the median of v and 1.4826 times its median absolute deviation (the
-// standard deviation of normal data).
-func robustSpread(v []float64) (median, sd float64) {
-	s := slices.Sorted(slices.Values(v))
-	median = s[len(s)/2]
-	for i, x := range s {
-		s[i] = math.Abs(x - median)
-	}
-	slices.Sort(s)
-	return median, 1.4826 * s[len(s)/2]
 }
 
 // describeTask says what task the labels were read as.
