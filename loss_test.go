@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -126,4 +128,38 @@ func ExampleOptions_loss() {
 	// Output:
 	// squared: Huber loss false, test MSE below 0.01: false
 	// auto: Huber loss true, test MSE below 0.01: true
+}
+
+// TestLossSkewedTargets fits targets spanning orders of magnitude, exp(2 x1 + 1.3 e): the
+// squared error's residuals are heavy-tailed, but so are the targets, and the default keeps
+// the squared error's model (saying why), while -loss huber still refits.
+func TestLossSkewedTargets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	X, y := make([][]float64, 300), make([]float64, 300)
+	for i := range X {
+		X[i] = []float64{rng.Float64(), rng.Float64()}
+		y[i] = math.Exp(2*X[i][0] + 1.3*rng.NormFloat64())
+	}
+	fit := func(loss string) *model.Model {
+		m, err := sparsekernel.Fit(X, y, sparsekernel.Options{Task: model.Regression, Loss: loss, Workers: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", loss, err)
+		}
+		return m
+	}
+	def, squared, huber := fit(""), fit(sparsekernel.LossSquared), fit(sparsekernel.LossHuber)
+	if !strings.Contains(def.Training.Chose, "the targets being skewed") || strings.Contains(def.Training.Chose, "Huber loss") {
+		t.Errorf("the default's choice: %s", def.Training.Chose)
+	}
+	a, err := def.Values(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := squared.Values(X)
+	if !slices.Equal(a, b) {
+		t.Error("the default's model is not the squared error's")
+	}
+	if !strings.Contains(huber.Training.Chose, "Huber loss") {
+		t.Errorf("-loss huber: %s", huber.Training.Chose)
+	}
 }

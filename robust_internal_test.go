@@ -3,6 +3,7 @@ package sparsekernel
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -54,6 +55,54 @@ func TestHuberGain(t *testing.T) {
 		}
 		if s := huberGain(scaled, k); math.Abs(s-g) > 1e-9 {
 			t.Errorf("%s: gain %v at the scale 1e-200, %v at 1", tc.name, s, g)
+		}
+	}
+}
+
+// TestSkewness checks the targets' quantile skewness against values worked by hand and its
+// invariances: 0 for symmetric or tied samples, (t-1)/(t+1) for an upper tail t times the
+// lower, negated with the sample, the same at any scale and offset.
+func TestSkewness(t *testing.T) {
+	ramp := make([]float64, 11) // 0..10: q10 = 1, q50 = 5, q90 = 9
+	for i := range ramp {
+		ramp[i] = float64(i)
+	}
+	bent := make([]float64, 11) // the upper half stretched 5 times: q90 = 5 + 20
+	for i, v := range ramp {
+		bent[i] = v
+		if v > 5 {
+			bent[i] = 5 + 5*(v-5)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	lognormal := make([]float64, 20000)
+	for i := range lognormal {
+		lognormal[i] = math.Exp(2 * rng.NormFloat64())
+	}
+	for _, tc := range []struct {
+		name string
+		y    []float64
+		want float64
+		tol  float64
+	}{
+		{"symmetric", ramp, 0, 1e-15},
+		{"upper tail five times the lower", bent, 4.0 / 6, 1e-15},
+		{"all tied", []float64{2, 2, 2, 2}, 0, 0},
+		{"one value", []float64{7}, 0, 0},
+		{"90 % tied", append(append([]float64{0}, slices.Repeat([]float64{1}, 18)...), 9), 0, 0},
+		// tanh(sigma z / 2), z = 1.2816 the normal's 90th percentile
+		{"log-normal, sigma 2", lognormal, math.Tanh(2 * 1.2816 / 2), 0.02},
+	} {
+		b := skewness(tc.y)
+		if math.Abs(b-tc.want) > tc.tol {
+			t.Errorf("%s: %v, want %v", tc.name, b, tc.want)
+		}
+		moved := make([]float64, len(tc.y))
+		for i, v := range tc.y {
+			moved[i] = -3*v + 1e3
+		}
+		if m := skewness(moved); math.Abs(m+b) > 1e-9 {
+			t.Errorf("%s: %v after -3 y + 1000, %v before", tc.name, m, b)
 		}
 	}
 }
