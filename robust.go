@@ -99,7 +99,7 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 			return fc, nil
 		}
 		if b := skewness(y); math.Abs(b) > skewedTargets {
-			fc.m.Training.Chose += fmt.Sprintf("; the squared error kept though its residuals are heavy-tailed (%.2f nats a point above a Gaussian's), the targets being skewed (quantile skewness %.2f), their tails their own",
+			fc.m.Training.Chose += fmt.Sprintf("; the squared error kept though its residuals are heavy-tailed (%.2f nats a point above a Gaussian's), the targets being skewed (quantile skewness %.2f: their long tail is taken for the data's own, not for wild values)",
 				gain, b)
 			return fc, nil
 		}
