@@ -89,6 +89,7 @@ func TestSkewness(t *testing.T) {
 		{"upper tail five times the lower", bent, 4.0 / 6, 1e-15},
 		{"all tied", []float64{2, 2, 2, 2}, 0, 0},
 		{"one value", []float64{7}, 0, 0},
+		{"none", nil, 0, 0},
 		{"90 % tied", append(append([]float64{0}, slices.Repeat([]float64{1}, 18)...), 9), 0, 0},
 		// tanh(sigma z / 2), z = 1.2816 the normal's 90th percentile
 		{"log-normal, sigma 2", lognormal, math.Tanh(2 * 1.2816 / 2), 0.02},
