@@ -89,13 +89,13 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 	if fc.oof == nil { // (a method without out-of-fold decisions: the others ignore the loss)
 		return fc, nil
 	}
-	f, err := fc.m.Values(fc.X)
-	if err != nil {
-		return nil, err
-	}
-	gain := huberGain(residuals(y, f), huberK)
+	var gain float64 // (LossAuto's measure of the squared fit's tails; -loss huber refits anyway)
 	if opt.Loss != LossHuber {
-		if !(gain > heavyTails) {
+		f, err := fc.m.Values(fc.X)
+		if err != nil {
+			return nil, err
+		}
+		if gain = huberGain(residuals(y, f), huberK); !(gain > heavyTails) {
 			return fc, nil
 		}
 		if b := skewness(y); math.Abs(b) > skewedTargets {
@@ -183,22 +183,13 @@ func outputOf(oof [][]float64) []float64 {
 // skewness returns the quantile skewness of y at its 10th and 90th percentiles, (q90 + q10 -
 // 2 q50) / (q90 - q10) (Bowley's measure, on the outer deciles): in [-1, 1], 0 for a symmetric
 // sample or where q90 = q10, and (t - 1)/(t + 1) where the upper tail q90 - q50 is t times the
-// lower. Percentiles interpolate linearly between order statistics.
+// lower (median.Quantiles).
 func skewness(y []float64) float64 {
 	if len(y) == 0 {
 		return 0
 	}
-	s := slices.Clone(y)
-	slices.Sort(s)
-	at := func(p float64) float64 {
-		x := p * float64(len(s)-1)
-		i := int(x)
-		if i+1 >= len(s) {
-			return s[len(s)-1]
-		}
-		return s[i] + (x-float64(i))*(s[i+1]-s[i])
-	}
-	lo, mid, hi := at(0.1), at(0.5), at(0.9)
+	q := median.Quantiles(y, 0.1, 0.5, 0.9)
+	lo, mid, hi := q[0], q[1], q[2]
 	if !(hi > lo) {
 		return 0
 	}

@@ -379,7 +379,8 @@ func (f *fitFlags) register(fs *flag.FlagSet) {
 		"goes beyond it (trend), to that range alone (range: for bounded targets such as ratings or shares), or not at all (none)")
 	fs.StringVar(&f.loss, "loss", sparsekernel.LossAuto, "regression: the loss fitted, squared (least squares), huber (squared within 1.345 robust standard deviations\n"+
 		"of the out-of-fold predictions, linear beyond: a few wild targets pull it little; up to five fits, 3 to 12 times the time),\n"+
-		"or auto: huber for method auto where the squared error's residuals are heavy-tailed, else squared")
+		"or auto: huber for method auto where the squared error's residuals are heavy-tailed and the targets not strongly skewed\n"+
+		"(one outer tail five times the other: counts or prices spanning orders of magnitude), else squared")
 	f.seed = 1
 	fs.Var((*seedFlag)(&f.seed), "seed", "random `seed`, a whole number from 0 to 2^64-1; the same seed gives the same model\n"+
 		"(rols and loomi on up to 2,000 rows take every row as a candidate, and draw nothing)")

@@ -1,6 +1,6 @@
-// Package median holds the median and the robust spread the project takes of samples: of the
-// training medians that fill missing inputs, of regression residuals (the Huber loss), of
-// targets (the outlier warning).
+// Package median holds the median, the quantiles and the robust spread the project takes of
+// samples: of the training medians that fill missing inputs, of regression residuals (the
+// Huber loss), of targets (the outlier warning, the Huber loss's skewness guard).
 package median
 
 import (
@@ -36,4 +36,22 @@ func Spread(v []float64) (med, sd float64) {
 		dev[i] = math.Abs(x - med)
 	}
 	return med, 1.4826 * InPlace(dev)
+}
+
+// Quantiles returns the p-quantiles of v (at least one value; each p in [0, 1]), interpolated
+// linearly between the order statistics (position p (n - 1)); v is left as it is. The
+// 0.5-quantile is the median.
+func Quantiles(v []float64, p ...float64) []float64 {
+	s := slices.Sorted(slices.Values(v))
+	q := make([]float64, len(p))
+	for k, pk := range p {
+		x := pk * float64(len(s)-1)
+		i := int(x)
+		if i+1 >= len(s) {
+			q[k] = s[len(s)-1]
+			continue
+		}
+		q[k] = s[i] + (x-float64(i))*(s[i+1]-s[i])
+	}
+	return q
 }

@@ -29,3 +29,18 @@ func TestSpread(t *testing.T) {
 		}
 	}
 }
+
+func TestQuantiles(t *testing.T) {
+	for _, tc := range []struct {
+		v, p, want []float64
+	}{
+		{[]float64{3, 1, 2}, []float64{0, 0.5, 1}, []float64{1, 2, 3}},
+		{[]float64{10, 0, 20, 30}, []float64{0.25, 0.5, 0.75}, []float64{7.5, 15, 22.5}}, // positions 0.75, 1.5, 2.25
+		{[]float64{7}, []float64{0.1, 0.9}, []float64{7, 7}},
+	} {
+		v := slices.Clone(tc.v)
+		if got := Quantiles(v, tc.p...); !slices.Equal(got, tc.want) || !slices.Equal(v, tc.v) {
+			t.Errorf("Quantiles(%v, %v) = %v, want %v (v left as it was: %v)", tc.v, tc.p, got, tc.want, v)
+		}
+	}
+}
