@@ -145,18 +145,36 @@ func categoricalFields(opt CSVOptions, names []string, fields []int, n, li int) 
 // parseTable reads CSV features and labels (parseCSV), and with opt.CategoricalText reads the
 // feature columns of text that qualify as categories. With HeaderAuto, a first line read as a
 // header because every feature looked at is categorical is data where it holds categories
-// found on the other lines (dataHeader).
+// found on the other lines (dataHeader), or where it repeats a name (as a first row of
+// categories may, "x,x,o,..." in a board game's data) and every feature read without it is
+// categorical (repeatedNames).
 func parseTable(s, source string, opt CSVOptions) (*Table, error) {
 	s = crLines(s)
 	t, err := readTable(s, source, opt)
-	if err == nil && opt.Header == HeaderAuto && dataHeader(t, opt) {
+	if opt.Header == HeaderAuto && (err == nil && dataHeader(t, opt) || repeatedNames(err, opt)) {
 		o := opt
 		o.Header = HeaderNo
-		if t2, err2 := readTable(s, source, o); err2 == nil {
+		if t2, err2 := readTable(s, source, o); err2 == nil && (err == nil || allCategorical(t2)) {
 			return t2, nil
 		}
 	}
 	return t, err
+}
+
+// repeatedNames reports whether err refuses a header, read by the rule of HeaderAuto with no
+// column named in opt, for a column name that is also another's (checkNames).
+func repeatedNames(err error, opt CSVOptions) bool {
+	return errors.Is(err, errRepeatedName) && !namedColumns(opt)
+}
+
+// namedColumns reports whether opt names a column by its header name.
+func namedColumns(opt CSVOptions) bool {
+	return slices.ContainsFunc(slices.Concat(opt.Features, opt.Drop, opt.Categorical), func(c Column) bool { return c.Name != "" })
+}
+
+// allCategorical reports whether every feature of t is categorical.
+func allCategorical(t *Table) bool {
+	return t.Levels != nil && !slices.ContainsFunc(t.Levels, func(l []string) bool { return l == nil })
 }
 
 // dataHeader reports whether the header of t, read by the rule of HeaderAuto (no column named
@@ -168,10 +186,8 @@ func dataHeader(t *Table, opt CSVOptions) bool {
 	if t.Header == nil || t.Levels == nil {
 		return false
 	}
-	for _, c := range slices.Concat(opt.Features, opt.Drop, opt.Categorical) {
-		if c.Name != "" {
-			return false
-		}
+	if namedColumns(opt) {
+		return false
 	}
 	for k, names := range t.Levels {
 		j := t.Columns[k] - 1

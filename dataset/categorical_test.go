@@ -67,6 +67,15 @@ func TestCategorical(t *testing.T) {
 			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
 		{"a header that names categories, with a label name that is none", "red,big,y\nred,big,yes\nblue,small,no\nred,small,no\nblue,big,yes\n", CSVOptions{CategoricalText: true},
 			[][]string{{"blue", "red"}, {"big", "small"}}, [][]float64{{1, 0}, {0, 1}, {1, 1}, {0, 0}}, ""},
+		// a first row of categories that repeats one (a board's cells): data, not a header of
+		// repeated names
+		{"headerless, a category repeated", "x,x,o,win\no,x,o,loss\nx,o,x,win\no,o,x,loss\n", CSVOptions{CategoricalText: true},
+			[][]string{{"o", "x"}, {"o", "x"}, {"o", "x"}}, [][]float64{{1, 1, 0}, {0, 1, 0}, {1, 0, 1}, {0, 0, 1}}, ""},
+		{"headerless, a category repeated, by number", "x,x,3,win\no,x,4,loss\nx,o,3,win\no,o,4,loss\n", CSVOptions{CategoricalText: true, Categorical: []Column{{Number: 3}}},
+			[][]string{{"o", "x"}, {"o", "x"}, {"3", "4"}}, [][]float64{{1, 1, 0}, {0, 1, 1}, {1, 0, 0}, {0, 0, 1}}, ""},
+		// repeated names above a column of numbers: a header after all, refused for them
+		{"repeated names above numbers", "a,a,y\nred,1,p\nblue,2,q\nred,3,p\n", CSVOptions{CategoricalText: true},
+			nil, nil, `t.csv:1:2: column name "a" is also the name of column 1`},
 		// with decimal commas, 1,5 is a number: among numbers, text on a third of the rows is not categories
 		{"decimal commas are numbers", "g;x;y\n1,5;1;a\n2,5;2;b\nA;3;a\n1,5;4;b\n2,5;5;a\nA;1;b\n", CSVOptions{CategoricalText: true, DecimalComma: true},
 			nil, nil, `t.csv:4:1: field "A" is not a number`},

@@ -40,9 +40,12 @@ type CSVOptions struct {
 	// LabelColumn is the 1-based column of the label; 0 means the last column and -1 no
 	// label column (prediction input).
 	LabelColumn int
-	// Comma is the field separator. 0 detects it from the first non-blank line: ',' if the
-	// line has a comma (and DecimalComma is not set), else ';' if it has a semicolon, else tab
-	// if it has a tab, else runs of spaces and tabs. ' ' means runs of spaces and tabs (no quoting); any other rune is
+	// Comma is the field separator. 0 detects it from the first 50 non-blank lines: of ',' (not
+	// with DecimalComma), ';' and tab, one that splits them all alike (the first line may have
+	// a field fewer), the one whose fields read as numbers most often, or runs of spaces and
+	// tabs where its fields hold numbers apart; where none splits them alike, ',' if the first
+	// line has a comma, else ';' if it has a semicolon, else tab if it has a tab, else runs of
+	// spaces and tabs. ' ' means runs of spaces and tabs (no quoting); any other rune is
 	// used by encoding/csv, so fields may be quoted.
 	Comma rune
 	// Features, if not nil, lists the feature columns in the order wanted (see ParseColumns);
@@ -195,28 +198,153 @@ func nextSpaceField(s string) (field, rest string, ok bool) {
 	return field, rest, true
 }
 
-// detectComma picks the separator from the first non-blank line of s (see CSVOptions.Comma;
-// with decimal commas, a comma is not one).
+// detectComma picks the separator (see CSVOptions.Comma; with decimal commas, a comma is not
+// one) from the first sniffLines non-blank lines of s. Of comma, semicolon and tab, those that
+// split every line after the first into the same number of fields, two at least (the first, a
+// header, may have one field fewer, as R's write.table writes the row names' column), and of
+// them one that splits the first line alike too, and then the one whose fields read as
+// numbers most often, the earlier on a tie; then runs of
+// spaces and tabs instead, where those split as consistently and one of the chosen separator's
+// fields holds two numbers apart (numbers aligned by spaces, then a tab, as in UCI's .data
+// files). Where none splits consistently: the first of the three the first non-blank line
+// holds, else runs of spaces and tabs.
 func detectComma(s string, decimalComma bool) rune {
-	it := lineIter{s: s}
-	for {
+	var lines []string
+	for it := (lineIter{s: s}); len(lines) < sniffLines; {
 		l, ok := it.next()
 		if !ok {
-			return ','
+			break
 		}
-		if strings.TrimSpace(l) == "" {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		return ','
+	}
+	best, bestHeader, bestNumbers, apart := rune(0), false, -1, false
+	for _, c := range []rune{',', ';', '\t'} {
+		if c == ',' && decimalComma {
 			continue
 		}
-		switch {
-		case strings.Contains(l, ",") && !decimalComma:
-			return ','
-		case strings.Contains(l, ";"):
-			return ';'
-		case strings.Contains(l, "\t"):
-			return '\t'
+		numbers, header, ok, twos := sniff(lines, c)
+		if ok && (header && !bestHeader || header == bestHeader && numbers > bestNumbers) {
+			best, bestHeader, bestNumbers, apart = c, header, numbers, twos
 		}
-		return ' '
 	}
+	if best != 0 {
+		if _, _, ok, _ := sniff(lines, ' '); apart && ok {
+			return ' '
+		}
+		return best
+	}
+	l := lines[0]
+	switch {
+	case strings.Contains(l, ",") && !decimalComma:
+		return ','
+	case strings.Contains(l, ";"):
+		return ';'
+	case strings.Contains(l, "\t"):
+		return '\t'
+	}
+	return ' '
+}
+
+// separatorName names the separator c in a message.
+func separatorName(c rune) string {
+	switch c {
+	case ',':
+		return "commas"
+	case ';':
+		return "semicolons"
+	case '\t':
+		return "tabs"
+	case ' ':
+		return "runs of spaces and tabs"
+	}
+	return fmt.Sprintf("%q", c)
+}
+
+// fieldCount says "1 field" or "n fields".
+func fieldCount(n int) string {
+	if n == 1 {
+		return "1 field"
+	}
+	return fmt.Sprintf("%d fields", n)
+}
+
+// sniffLines is how many non-blank lines detectComma looks at.
+const sniffLines = 50
+
+// sniff splits lines by the separator c (' ': runs of spaces and tabs; otherwise outside
+// double quotes) and reports how many fields of the lines after the first (of the only line,
+// if one) read as numbers (with a decimal comma too, but for c = ','), whether the first line
+// has as many fields as they, whether they all have the same number of fields, two at least,
+// with the first line as many or one fewer, and whether some field of theirs holds two or more
+// numbers apart.
+func sniff(lines []string, c rune) (numbers int, header, consistent, apart bool) {
+	data := lines
+	if len(lines) > 1 {
+		data = lines[1:]
+	}
+	number := func(f string) bool {
+		_, err := strconv.ParseFloat(f, 64)
+		if err != nil && c != ',' && strings.Count(f, ",") == 1 {
+			_, err = strconv.ParseFloat(strings.Replace(f, ",", ".", 1), 64)
+		}
+		return err == nil
+	}
+	n := -1
+	for _, l := range data {
+		fields := splitSniffed(l, c)
+		if n >= 0 && len(fields) != n {
+			return 0, false, false, false
+		}
+		n = len(fields)
+		for _, f := range fields {
+			f = strings.Trim(strings.TrimSpace(f), `"`)
+			if number(f) {
+				numbers++
+				continue
+			}
+			if k := 0; c != ' ' {
+				for _, w := range strings.Fields(f) {
+					if number(w) {
+						k++
+					}
+				}
+				apart = apart || k >= 2
+			}
+		}
+	}
+	first := len(splitSniffed(lines[0], c))
+	return numbers, first == n, n >= 2 && (first == n || first == n-1), apart
+}
+
+// splitSniffed splits l by the separator c as sniff does.
+func splitSniffed(l string, c rune) []string {
+	if c == ' ' {
+		var fields []string
+		for {
+			f, rest, ok := nextSpaceField(l)
+			if !ok {
+				return fields
+			}
+			fields, l = append(fields, f), rest
+		}
+	}
+	var fields []string
+	quoted, start := false, 0
+	for i, r := range l {
+		switch {
+		case r == '"':
+			quoted = !quoted
+		case r == c && !quoted:
+			fields = append(fields, l[start:i])
+			start = i + utf8.RuneLen(r)
+		}
+	}
+	return append(fields, l[start:])
 }
 
 // csvMode says how much of CSV data parseCSV reads.
@@ -250,7 +378,8 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 		}
 		s = rest
 	}
-	if comma == 0 {
+	detected := comma == 0
+	if detected {
 		comma = detectComma(s, opt.DecimalComma)
 	}
 	var rr recordReader
@@ -365,16 +494,22 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 					hint = " (a header without a name for the first column, as R's write.table writes the row names: write.table(..., row.names = FALSE) leaves them out, col.names = NA names them \"\")"
 				}
 			}
+			if hint == "" && detected {
+				hint = fmt.Sprintf(" (fields separated by %s, as detected; -sep sets another separator)", separatorName(comma))
+			}
 			return nil, at(source, line, 0, errorf(ErrRagged,
-				"row has %d fields, expected %d like %s on line %d%s", len(rec), ncol, what, firstLine, hint))
+				"row has %s, expected %d like %s on line %d%s", fieldCount(len(rec)), ncol, what, firstLine, hint))
 		}
 		if li >= 0 {
 			f := strings.TrimSpace(rec[li])
 			if err := checkLabel(f); opt.MissingLabels && errors.Is(err, ErrMissing) {
 				f = "" // (a missing label)
 			} else if err != nil {
-				if f == "" && header && trailing && li == ncol-1 && ncol > 2 {
-					err = trailingSeparator(err, ncol, firstLine)
+				switch {
+				case f == "" && !slices.ContainsFunc(rec, func(f string) bool { return strings.TrimSpace(f) != "" }):
+					err = errorf(err, "%v: the row's fields are all empty (as a spreadsheet may leave below its data): delete such rows", err)
+				case f == "" && header && trailing && li == ncol-1 && ncol > 2:
+					err = trailingSeparator(err, t.Header, firstLine)
 				}
 				return nil, at(source, line, li+1, err)
 			}
@@ -609,16 +744,28 @@ func isHeader(opt CSVOptions, names []string, li int) bool {
 	return text && !number
 }
 
-// trailingSeparator adds to the error about an empty label in the last of ncol fields the
-// hint that the lines may end with a separator, as the header on line first does (its last
-// name is empty), and the options that read them.
-func trailingSeparator(err error, ncol, first int) error {
-	features := "1"
-	if ncol > 3 {
-		features = fmt.Sprintf("1-%d", ncol-2)
+// trailingSeparator adds to the error about an empty label in the last field the hint that the
+// lines may end with separators, as the header names on line first do (its last names are
+// empty), and the options that read them: the label the last named column, the features those
+// before it.
+func trailingSeparator(err error, names []string, first int) error {
+	n := len(names)
+	for n > 0 && names[n-1] == "" {
+		n--
 	}
-	return errorf(err, "%v (the header on line %d ends with an empty name too: if every line ends with a separator, read the label and the features with -label %d -features %s)",
-		err, first, ncol-1, features)
+	if n < 2 {
+		return err
+	}
+	features := "1"
+	if n > 2 {
+		features = fmt.Sprintf("1-%d", n-1)
+	}
+	ends := "a separator"
+	if k := len(names) - n; k > 1 {
+		ends = fmt.Sprintf("%d separators", k)
+	}
+	return errorf(err, "%v (the header on line %d ends with an empty name too: if every line ends with %s, read the label and the features with -label %d -features %s)",
+		err, first, ends, n, features)
 }
 
 // numericHeader returns an error wrapping ErrHeader if the first row, read as data because
@@ -674,7 +821,7 @@ func checkNames(names []string, fields []int, li int, source string, line int) e
 			continue
 		}
 		if k, dup := first[name]; dup {
-			return at(source, line, j+1, errorf(ErrColumn,
+			return at(source, line, j+1, errorf(errRepeatedName,
 				"column name %q is also the name of column %d: features need distinct names (rename one, or drop one)", short(name), k+1))
 		}
 		first[name] = j

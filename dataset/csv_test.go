@@ -180,6 +180,8 @@ func TestParseCSVErrors(t *testing.T) {
 		{"numeric header after blank lines", "\n2019,2020,cls\n1,2,a\n3,4,a\n5,6,b\n7,8,b\n", CSVOptions{}, ErrHeader, "data.csv:2:3: "},
 		{"trailing separator, header", "a,b,y,\n1,2,3,\n", CSVOptions{}, ErrMissing,
 			"data.csv:2:4: empty label field: expected a label (the header on line 1 ends with an empty name too: if every line ends with a separator, read the label and the features with -label 3 -features 1-2)"},
+		{"a row of empty fields", "a,b,y\n1,2,p\n,,\n", CSVOptions{}, ErrMissing, "data.csv:3:3: empty label field: expected a label: the row's fields are all empty (as a spreadsheet may leave below its data): delete such rows"},
+		{"two trailing separators", "a,b,y,,\n1,2,3,,\n", CSVOptions{}, ErrMissing, "data.csv:2:5: empty label field: expected a label (the header on line 1 ends with an empty name too: if every line ends with 2 separators, read the label and the features with -label 3 -features 1-2)"},
 		{"trailing separator, three columns", "a,y,\n1,2,\n", CSVOptions{}, ErrMissing, "data.csv:2:3: empty label field: expected a label (the header on line 1 ends with an empty name too: if every line ends with a separator, read the label and the features with -label 2 -features 1)"},
 		{"empty label, no header", "1,2,\n3,4,a\n", CSVOptions{}, ErrMissing, "data.csv:1:3: empty label field: expected a label"},
 		{"UTF-16 little-endian", "\xff\xfea\x00,\x00", CSVOptions{}, ErrEncoding, "data.csv:1: the data are UTF-16"},
@@ -384,6 +386,38 @@ func TestErrorKinds(t *testing.T) {
 			DecimalCommaError(err) != tc.decimal || ZeroIndexError(err) != tc.index {
 			t.Errorf("%s: %v: text %v, missing %v, decimal comma %v, index 0 %v, wraps %v: %v", tc.name, err,
 				TextError(err), MissingValueError(err), DecimalCommaError(err), ZeroIndexError(err), tc.sentinel, errors.Is(err, tc.sentinel))
+		}
+	}
+}
+
+// TestDetectComma checks the separator chosen from the first lines: one that splits every line
+// alike, whose fields read as numbers most often, and the first line's rule where none does.
+func TestDetectComma(t *testing.T) {
+	tests := []struct {
+		name, data   string
+		decimalComma bool
+		want         rune
+	}{
+		{"commas", "a,b,y\n1,2,p\n3,4,q\n", false, ','},
+		{"semicolons", "a;b;y\n1;2;p\n3;4;q\n", false, ';'},
+		{"tabs", "a\tb\ty\n1\t2\tp\n3\t4\tq\n", false, '\t'},
+		{"spaces", "1 2 p\n3  4 q\n", false, ' '},
+		{"a comma in a tab-separated header", "income, USD\tage\ty\n1\t2\tp\n3\t4\tq\n", false, '\t'},
+		{"names with commas, tab-separated, no header", "Doe, A\t0.5\t1\nSmith, J\t-1.2\t0\nLee, K\t2\t1\n", false, '\t'},
+		{"quoted commas", "\"Doe, A\",0.5,1\n\"Smith, J\",-1.2,0\n", false, ','},
+		{"numbers aligned by spaces, then a tab", "1   1.8   1.6\t0.7\n2   -1.2  -0.2\t5.0\n", false, ' '},
+		{"aligned numbers, then a quoted name", "34.9   4   163.7\t\"chevrolet chevelle 0\"\n23.0   8   309.4\t\"buick skylark 1\"\n", false, ' '},
+		{"words before a number, tab-separated", "Grade 3\t1.5\ta\nGrade 4\t2.5\tb\n", false, '\t'},
+		{"R's write.table header", "\"a\",\"y\"\n\"1\",0.5,\"p\"\n\"2\",1.5,\"q\"\n", false, ','},
+		{"decimal commas between semicolons", "a;y\n1,5;p\n2,5;q\n", false, ';'},
+		{"decimal commas, read so", "a;b;y\n1,5;2,5;p\n", true, ';'},
+		{"ragged: the first line's rule", "a,b\n1,2,3\n4\n", false, ','},
+		{"ragged, no comma on the first line", "a b\n1,2,3\n4\n", false, ' '},
+		{"empty", "", false, ','},
+	}
+	for _, tc := range tests {
+		if got := detectComma(tc.data, tc.decimalComma); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

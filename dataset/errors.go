@@ -103,6 +103,7 @@ var (
 	errMissingValue = fmt.Errorf("%w", ErrMissing)   // a feature value a CSV file leaves missing
 	errNaNValue     = fmt.Errorf("%w", ErrNonFinite) // NaN written as a feature value of a CSV file
 	errZeroIndex    = fmt.Errorf("%w", ErrIndex)     // a LIBSVM index 0, read as counting from 1
+	errRepeatedName = fmt.Errorf("%w", ErrColumn)    // a header naming two features alike
 )
 
 // TextError reports whether err is a reader's error for text (or a boolean) where a number

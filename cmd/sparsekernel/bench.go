@@ -172,9 +172,10 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// num formats a result with four significant digits (two decimals for percentages).
+// num formats a result: two decimals from 1 to 1e7 (percentages among them), else four
+// significant digits.
 func num(v float64) string {
-	if v >= 1 {
+	if v >= 1 && v < 1e7 {
 		return fmt.Sprintf("%.2f", v)
 	}
 	return fmt.Sprintf("%.4g", v)

@@ -994,8 +994,37 @@ func implicitLabels(classes []string, t *dataset.Table, label int) error {
 		return fmt.Errorf("%s: the labels (the first field of every line) hold none of the model's classes (%s)",
 			t.Source, strings.Join(q, ", "))
 	}
+	if hint := nearClasses(t.Labels, classes); hint != "" {
+		return fmt.Errorf("%s: %s, read as the labels, holds none of the model's classes (%s): %s",
+			t.Source, col, strings.Join(q, ", "), hint)
+	}
 	return fmt.Errorf("%s: %s, read as the labels, holds none of the model's classes (%s): if it is not the label, leave it out with -drop; to score it as the label anyway, name it with -label",
 		t.Source, col, strings.Join(q, ", "))
+}
+
+// nearClasses returns a hint where every label that is not one of the classes would be one
+// without a final period (as UCI's adult.test writes ">50K.") or in other letter case, and ""
+// otherwise.
+func nearClasses(labels, classes []string) string {
+	dot, fold, any := true, true, false
+	for _, l := range labels {
+		if l == "" || slices.Contains(classes, l) {
+			continue
+		}
+		any = true
+		t, ok := strings.CutSuffix(l, ".")
+		dot = dot && ok && slices.Contains(classes, t)
+		fold = fold && slices.ContainsFunc(classes, func(c string) bool { return strings.EqualFold(c, l) })
+	}
+	switch {
+	case !any:
+		return ""
+	case dot:
+		return "the labels are the model's classes but for a final period (as UCI's adult.test writes them): remove it from the file, with sed 's/\\.$//' for one"
+	case fold:
+		return "the labels are the model's classes but for their letters' case: classes are matched exactly"
+	}
+	return ""
 }
 
 // unseenNote says how many test rows of t (targets truth) have a class the classifier m was
@@ -1021,7 +1050,11 @@ func unseenNote(m *model.Model, t *dataset.Table, truth []float64) string {
 	for i, l := range labels {
 		q[i] = strconv.Quote(l)
 	}
-	return fmt.Sprintf("note: %d of %d rows have a class the model was not trained on (%s), counted wrong", n, len(truth), strings.Join(q, ", "))
+	note := fmt.Sprintf("note: %d of %d rows have a class the model was not trained on (%s), counted wrong", n, len(truth), strings.Join(q, ", "))
+	if hint := nearClasses(labels, m.Classes); hint != "" {
+		note += "; " + hint
+	}
+	return note
 }
 
 // isTerminal reports whether f is a character device (a terminal).

@@ -764,6 +764,29 @@ func TestUnseenClass(t *testing.T) {
 	}
 }
 
+// Test labels that are the classes but for a final period (UCI's adult.test) or their case get a
+// hint; others do not.
+func TestNearClasses(t *testing.T) {
+	classes := []string{"<=50K", ">50K"}
+	tests := []struct {
+		name   string
+		labels []string
+		want   string
+	}{
+		{"final periods", []string{"<=50K.", ">50K.", ""}, "but for a final period"},
+		{"some known", []string{"<=50K", ">50K."}, "but for a final period"},
+		{"case", []string{"<=50k", ">50k"}, "but for their letters' case"},
+		{"all known", []string{"<=50K", ">50K"}, ""},
+		{"other labels", []string{"<=50K.", "maybe"}, ""},
+	}
+	for _, tc := range tests {
+		got := nearClasses(tc.labels, classes)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // Class names holding the CSV's separator or quotes are quoted wherever predict writes them:
 // the labels, and the decision and probability columns' names.
 func TestPredictQuotesClassNames(t *testing.T) {
