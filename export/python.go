@@ -557,6 +557,8 @@ func (g *pyGen) inputsHead() {
 	g.put(
 		"def _$p_inputs(x):",
 		`    """Return the standardised inputs z of the raw input x (see the formula above)."""`,
+		"    if isinstance(x, (str, bytes, bytearray)):  # (a sequence, but of characters or bytes, not of values)",
+		`        raise TypeError("`+g.opt.Name+`: the input is %s, not a sequence of values" % type(x).__name__)`,
 		"    if len(x) != $P_N_INPUTS:",
 		"        raise ValueError(",
 		`            "`+g.opt.Name+`: the input has length %d, the model expects %d values" % (len(x), $P_N_INPUTS))`)

@@ -415,7 +415,8 @@ func TestPythonNames(t *testing.T) {
 // TestPythonErrors checks the exceptions of a Python export: ValueError naming the input for
 // a wrong length, NaN, an infinity or an int beyond float range; OverflowError for weights
 // that overflow; IndexError for a class out of range; TypeError for None where the model has
-// no fill values, and, where it has them, None and NaN taken as missing but infinities refused.
+// no fill values, and, where it has them, None and NaN taken as missing but infinities refused;
+// TypeError for text or bytes as the input (sequences, but not of values).
 func TestPythonErrors(t *testing.T) {
 	py := python(t)
 	m := randomModel(t, 1, 2, 3, 1, false)
@@ -466,6 +467,8 @@ kind(filled.filled_predict, ["", None])
 show(two.two_decision, ["0.1", 1.0])
 show(two.two_decision, [0.5, True])
 show(two.two_decision, [[1.0], 1.0])
+show(two.two_decision, "ab")
+show(two.two_decision, b"ab")
 `
 	out := runCmd(t, dir, nil, nil, py, append(pyFlags, "-c", script)...)
 	want := []string{
@@ -488,6 +491,8 @@ show(two.two_decision, [[1.0], 1.0])
 		"ValueError: two: input 1 is '0.1', not a number",
 		"ValueError: two: input 2 is True, not a number",
 		"ValueError: two: input 1 is [1.0], not a number",
+		"TypeError: two: the input is str, not a sequence of values",
+		"TypeError: two: the input is bytes, not a sequence of values",
 	}
 	checkLines(t, out, want)
 }

@@ -284,6 +284,12 @@ func TestCategoricalErrors(t *testing.T) {
 		// Shapes.
 		{"short row", cls, js, `[[1, "red"]]`, `row 1: 2 values, the model expects 3`},
 		{"csv short row", cls, csv, "1,red\n", `row 1 (line 1): 2 values, the model expects 3`},
+		// Text that is not UTF-8 is refused, not read as a category no one sent.
+		{"invalid UTF-8", cls, js, "[[1, \"r\xffd\", \"3\"]]", `malformed JSON at byte 6: string of text that is not valid UTF-8`},
+		{"csv invalid UTF-8", cls, csv, "1,r\xffd,3\n", `row 1, field 2 ("colour") (line 1): category "r\xffd" is not valid UTF-8 text`},
+		// A body separated by semicolons or tabs: the error says that commas separate fields.
+		{"csv semicolons, header", cls, csv, "x;colour;size\n1;red;3\n", `a CSV body's fields are separated by commas (this one holds semicolons or tabs)`},
+		{"csv tabs", cls, csv, "1\tred\t3\n", `; a CSV body's fields are separated by commas (this one holds semicolons or tabs)`},
 		// A first CSV line of unknown names only is taken for a header: the error says how
 		// to send it as data.
 		{"csv unknown first row", only, csv, "oval,blue\n", `header (line 1), field 1: unknown feature "oval" (the model's features: shape, colour); if it is a row of data, send Content-Type: text/csv; header=absent`},

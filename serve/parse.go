@@ -691,10 +691,14 @@ func (p *jsonParser) str() ([]byte, error) {
 		case c == '"':
 			p.pos = i + 1
 			raw := d[start+1 : i]
-			if plain && utf8.Valid(raw) {
+			if !utf8.Valid(raw) { // (encoding/json would put U+FFFD in its place: a name no one sent)
+				p.pos = start
+				return nil, p.syntax("string of text that is not valid UTF-8")
+			}
+			if plain {
 				return raw, nil
 			}
-			// Escapes or invalid UTF-8: decode as encoding/json does.
+			// Escapes: decode as encoding/json does.
 			var s string
 			if err := json.Unmarshal(d[start:i+1], &s); err != nil {
 				p.pos = start
@@ -797,7 +801,7 @@ func parseCSV(data []byte, t *table, header string) error {
 		}
 		if len(rec) != t.inputs {
 			line, _ := r.FieldPos(0)
-			return badRequest("row %d (line %d): %s, the model expects %d", t.rows, line, words.Count(len(rec), "value"), t.inputs)
+			return badRequest("row %d (line %d): %s, the model expects %d%s", t.rows, line, words.Count(len(rec), "value"), t.inputs, separatorHint(rec, t.inputs))
 		}
 		base := len(t.vals)
 		for range t.inputs {
@@ -848,6 +852,10 @@ func parseCSV(data []byte, t *table, header string) error {
 // csvCategory reads the trimmed field of CSV column i, categorical input j, of the row whose
 // values start at t.vals[base].
 func (t *table) csvCategory(base, j int, field string, r *csv.Reader, i int) error {
+	if !utf8.ValidString(field) {
+		line, _ := r.FieldPos(i)
+		return badRequest("%s (line %d): category %q is not valid UTF-8 text (send UTF-8)", t.field(j), line, clip([]byte(field)))
+	}
 	c, known := t.cats[j][field]
 	v := float64(c)
 	switch {
@@ -891,6 +899,16 @@ func isHeader(rec []string, t *table, header string) bool {
 	return values == 0
 }
 
+// separatorHint says that a CSV body's fields are separated by commas where rec, a record of
+// one field, holds a semicolon or a tab (a body written with another separator) and the model
+// expects more inputs; "" otherwise.
+func separatorHint(rec []string, inputs int) string {
+	if len(rec) == 1 && inputs > 1 && strings.ContainsAny(rec[0], ";\t") {
+		return "; a CSV body's fields are separated by commas (this one holds semicolons or tabs)"
+	}
+	return ""
+}
+
 // headerOrder maps the columns of a CSV header to the model's inputs; guessed says that
 // isHeader took the record for a header without a header parameter.
 func headerOrder(rec []string, t *table, line int, guessed bool) ([]int, error) {
@@ -903,8 +921,8 @@ func headerOrder(rec []string, t *table, line int, guessed bool) ([]int, error) 
 		s = strings.TrimSpace(s)
 		j, ok := t.names[s]
 		if !ok {
-			hint := ""
-			if t.cats != nil && guessed { // a first row of category names the model does not know?
+			hint := separatorHint(rec, t.inputs)
+			if hint == "" && t.cats != nil && guessed { // a first row of category names the model does not know?
 				hint = "; if it is a row of data, send Content-Type: text/csv; header=absent"
 			}
 			return nil, badRequest("header (line %d), field %d: unknown feature %q (the model's features: %s)%s", line, i+1, clip([]byte(s)), t.featureList(), hint)

@@ -86,6 +86,8 @@ def _ripley_number(j, v):
 
 def _ripley_inputs(x):
     """Return the standardised inputs z of the raw input x (see the formula above)."""
+    if isinstance(x, (str, bytes, bytearray)):  # (a sequence, but of characters or bytes, not of values)
+        raise TypeError("ripley: the input is %s, not a sequence of values" % type(x).__name__)
     if len(x) != RIPLEY_N_INPUTS:
         raise ValueError(
             "ripley: the input has length %d, the model expects %d values" % (len(x), RIPLEY_N_INPUTS))
