@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // levels gathers a categorical feature's categories as a file is read: their names in the
@@ -55,8 +54,8 @@ func (l *levels) code(f string, missing bool) (float64, error) {
 	l.present++
 	i, ok := l.index[f]
 	if !ok {
-		if !utf8.ValidString(f) {
-			return 0, errorf(ErrEncoding, "category %q is not valid UTF-8", short(f))
+		if err := checkUTF8("category", f); err != nil {
+			return 0, err
 		}
 		if l.index == nil {
 			l.index = map[string]int{}

@@ -474,7 +474,7 @@ func checkLabel(s string) error {
 	return checkUTF8("label", s)
 }
 
-// checkUTF8 rejects text (a label or a column name) that is not valid UTF-8: two labels in
+// checkUTF8 rejects text (a label, a category or a column name) that is not valid UTF-8: two labels in
 // another encoding could otherwise become one, or fail later, far from the file.
 func checkUTF8(what, s string) error {
 	if utf8.ValidString(s) {

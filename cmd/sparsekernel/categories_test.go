@@ -272,17 +272,22 @@ func TestLabelFirstNote(t *testing.T) {
 }
 
 // TestNoteOverlap checks eval's note about test rows that repeat training rows: given for the
-// training file as its own test file, not for another sample, nor where the training rows
-// repeat themselves (categories only).
+// training file as its own test file (categories only too), not for another sample, nor for
+// another sample where the training rows repeat themselves (categories only).
 func TestNoteOverlap(t *testing.T) {
 	train, test := "../../examples/ripley-train.csv", "../../examples/ripley-test.csv"
+	titanicSample := filepath.Join(t.TempDir(), "sample.csv")
+	if err := os.WriteFile(titanicSample, []byte("Class,Sex,Age,Survived\n1st,Male,Adult,Yes\n3rd,Female,Child,No\nCrew,Male,Adult,No\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, train, test string
 		note              bool
 	}{
 		{"the same file", train, train, true},
 		{"another sample", train, test, false},
-		{"categories only", "../../examples/titanic.csv", "../../examples/titanic.csv", false},
+		{"categories only, the same file", "../../examples/titanic.csv", "../../examples/titanic.csv", true},
+		{"categories only, another sample", "../../examples/titanic.csv", titanicSample, false},
 	} {
 		code, _, stderr := runCLI("eval", "-quiet", tc.train, tc.test)
 		if got := strings.Contains(stderr, "have the inputs of a training row"); code != 0 || got != tc.note {

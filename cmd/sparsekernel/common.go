@@ -1250,9 +1250,18 @@ func warnOutlyingTargets(w io.Writer, t *dataset.Table, y []float64, opt sparsek
 	default:
 		pull += " (the Huber loss bounds it where the residuals are heavy-tailed: the chose: line says whether it was fitted)"
 	}
-	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out\n",
+	header := ""
+	if far[0] == 0 && t.Header == nil && len(t.Lines) > 0 && t.Lines[0] == 1 && integers(t.X[0]) && y[0] == math.Trunc(y[0]) {
+		header = "; if line 1 names the columns (years, say), read it as a header with -header yes"
+	}
+	fmt.Fprintf(w, "warning: %s: %s %s apart from the others, farther from them than the others' whole range %s (%s): %s; if %s a typo, another unit or a marker such as 9999, correct %s or leave %s out%s\n",
 		t.Source, words.Count(len(far), "target"), pick("lies", "lie"), words.Range(at(lo), at(hi-1)), strings.Join(where, ", "),
-		pull, pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"))
+		pull, pick("it is", "they are"), pick("it", "them"), pick("its row", "their rows"), header)
+}
+
+// integers reports whether every value of x is a whole number.
+func integers(x []float64) bool {
+	return !slices.ContainsFunc(x, func(v float64) bool { return v != math.Trunc(v) })
 }
 
 // describeTask says what task the labels were read as.

@@ -425,8 +425,9 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options, label int)
 
 // noteOverlap notes on w how many rows of the test table te have the inputs of a row of the
 // training table tr, where tr's own rows are distinct but for at most one in a hundred (data
-// of few distinct rows, such as categories only, repeat themselves anyway): the same file
-// given twice, or splits that overlap, whose test error is not that of new data.
+// of few distinct rows, such as categories only, repeat themselves anyway), or where te's rows
+// are tr's, row for row: the same file given twice, or splits that overlap, whose test error
+// is not that of new data.
 func noteOverlap(w io.Writer, tr, te *dataset.Table) {
 	seen := make(map[string]bool, len(tr.X))
 	repeats := 0
@@ -437,16 +438,15 @@ func noteOverlap(w io.Writer, tr, te *dataset.Table) {
 		}
 		seen[k] = true
 	}
-	if 100*repeats > len(tr.X) {
-		return
-	}
-	both := 0
-	for _, x := range te.X {
-		if seen[rowKey(x, te.Levels)] {
+	both, same := 0, len(te.X) == len(tr.X)
+	for i, x := range te.X {
+		k := rowKey(x, te.Levels)
+		if seen[k] {
 			both++
 		}
+		same = same && k == rowKey(tr.X[i], tr.Levels)
 	}
-	if both > 0 {
+	if both > 0 && (100*repeats <= len(tr.X) || same) {
 		fmt.Fprintf(w, "note: %s: %d of its %s have the inputs of a training row (the same file twice, or overlapping splits?): the test error on them is not that of new data\n",
 			te.Source, both, words.Count(len(te.X), "row"))
 	}

@@ -1094,6 +1094,24 @@ func TestOutlyingTargets(t *testing.T) {
 	if _, _, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "h.json"), heavy); strings.Contains(errOut, "apart from the others") {
 		t.Errorf("a heavy tail taken for outliers:\n%s", errOut)
 	}
+	if strings.Contains(errOut, "-header yes") {
+		t.Errorf("a header suggested for typos on later lines:\n%s", errOut)
+	}
+	// A first line of years naming the columns, read as data: its target is apart, and the
+	// warning says how to read it as a header.
+	years := filepath.Join(dir, "years.csv")
+	var b strings.Builder
+	b.WriteString("2019,2020,2022\n")
+	for range 100 {
+		fmt.Fprintf(&b, "%.4f,%.4f,%.4f\n", rng.NormFloat64(), rng.NormFloat64(), 0.5*rng.NormFloat64())
+	}
+	if err := os.WriteFile(years, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, errOut := runCLI("train", "-quiet", "-o", filepath.Join(dir, "y.json"), years); !strings.Contains(errOut, "(line 1: 2022)") ||
+		!strings.Contains(errOut, "if line 1 names the columns (years, say), read it as a header with -header yes") {
+		t.Errorf("no header hint for a first line of years:\n%s", errOut)
+	}
 }
 
 // predict on a file whose label column lacks some labels predicts every row and scores the
