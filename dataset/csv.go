@@ -200,25 +200,16 @@ func nextSpaceField(s string) (field, rest string, ok bool) {
 
 // detectComma picks the separator (see CSVOptions.Comma; with decimal commas, a comma is not
 // one) from the first sniffLines non-blank lines of s. Of comma, semicolon and tab, those that
-// split every line after the first into the same number of fields, two at least (the first, a
-// header, may have one field fewer, as R's write.table writes the row names' column), and of
-// them one that splits the first line alike too, and then the one whose fields read as
-// numbers most often, the earlier on a tie; then runs of
+// split every line after the first into the same number of fields, two at least, and of them
+// one that splits the first line alike too (a header may have a field fewer, as R's
+// write.table writes the row names' column, or be a title), and then the one whose fields read
+// as numbers most often, the earlier on a tie; then runs of
 // spaces and tabs instead, where those split as consistently and one of the chosen separator's
 // fields holds two numbers apart (numbers aligned by spaces, then a tab, as in UCI's .data
 // files). Where none splits consistently: the first of the three the first non-blank line
 // holds, else runs of spaces and tabs.
 func detectComma(s string, decimalComma bool) rune {
-	var lines []string
-	for it := (lineIter{s: s}); len(lines) < sniffLines; {
-		l, ok := it.next()
-		if !ok {
-			break
-		}
-		if strings.TrimSpace(l) != "" {
-			lines = append(lines, l)
-		}
-	}
+	lines := firstLines(s)
 	if len(lines) == 0 {
 		return ','
 	}
@@ -273,6 +264,35 @@ func fieldCount(n int) string {
 	return fmt.Sprintf("%d fields", n)
 }
 
+// firstLines returns the first sniffLines non-blank lines of s.
+func firstLines(s string) []string {
+	var lines []string
+	for it := (lineIter{s: s}); len(lines) < sniffLines; {
+		l, ok := it.next()
+		if !ok {
+			break
+		}
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// titleHint says, for an error about a first line of one field, that the lines below it split
+// alike into more by the separator c (a title or a comment above the data, as UCI's adult.test
+// has), or "" where they do not.
+func titleHint(s string, c rune) string {
+	lines := firstLines(s)
+	if len(lines) < 2 || len(splitSniffed(lines[0], c)) != 1 {
+		return ""
+	}
+	if _, _, ok, _ := sniff(lines, c); !ok {
+		return ""
+	}
+	return fmt.Sprintf(" (the lines below it have %d: is the first a title or a comment? delete it)", len(splitSniffed(lines[1], c)))
+}
+
 // sniffLines is how many non-blank lines detectComma looks at.
 const sniffLines = 50
 
@@ -280,8 +300,7 @@ const sniffLines = 50
 // double quotes) and reports how many fields of the lines after the first (of the only line,
 // if one) read as numbers (with a decimal comma too, but for c = ','), whether the first line
 // has as many fields as they, whether they all have the same number of fields, two at least,
-// with the first line as many or one fewer, and whether some field of theirs holds two or more
-// numbers apart.
+// and whether some field of theirs holds two or more numbers apart.
 func sniff(lines []string, c rune) (numbers int, header, consistent, apart bool) {
 	data := lines
 	if len(lines) > 1 {
@@ -317,8 +336,7 @@ func sniff(lines []string, c rune) (numbers int, header, consistent, apart bool)
 			}
 		}
 	}
-	first := len(splitSniffed(lines[0], c))
-	return numbers, first == n, n >= 2 && (first == n || first == n-1), apart
+	return numbers, len(splitSniffed(lines[0], c)) == n, n >= 2, apart
 }
 
 // splitSniffed splits l by the separator c as sniff does.
@@ -439,7 +457,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			}
 			if mode != csvLabels && li >= 0 && ncol == 1 {
 				return nil, at(source, line, 0, errorf(ErrRagged,
-					"row has 1 field, the label: expected features and a label (or no label column)"))
+					"row has 1 field, the label: expected features and a label (or no label column)%s", titleHint(s, comma)))
 			}
 			names := make([]string, ncol)
 			for j, f := range rec {
@@ -490,8 +508,11 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 			what, hint := "the first row", ""
 			if header {
 				what = "the header"
-				if len(rec) == ncol+1 && len(t.Lines) == 0 {
+				switch {
+				case len(rec) == ncol+1 && len(t.Lines) == 0:
 					hint = " (a header without a name for the first column, as R's write.table writes the row names: write.table(..., row.names = FALSE) leaves them out, col.names = NA names them \"\")"
+				case ncol == 1 && len(t.Lines) == 0:
+					hint = fmt.Sprintf(" (line %d holds one field: a title or a comment? delete it)", firstLine)
 				}
 			}
 			if hint == "" && detected {
