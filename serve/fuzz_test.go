@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // refParse is a slow reference for parseJSON built on encoding/json's tokenizer: it
@@ -21,10 +22,13 @@ import (
 // marking a missing value that names none of them missing, or a boolean naming its one
 // category true or false in any case).
 func refParse(data []byte, inputs int, names map[string]int, fills bool, cats []map[string]int) (vals []float64, unknown []unknownCategory, err error) {
+	bad := errors.New("bad")
+	if !utf8.Valid(data) { // (text that is not UTF-8 is refused, not replaced by U+FFFD)
+		return nil, nil, bad
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	rows := 0
-	bad := errors.New("bad")
 	number := func(j int) (float64, error) {
 		tok, err := dec.Token()
 		if err != nil {
