@@ -188,8 +188,10 @@ var (
 	ErrUnknownMethod     = errors.New("unknown method")
 	ErrTask              = errors.New("method does not support this task")
 	ErrOption            = errors.New("invalid option")
-	// ErrNoSignal reports a fit that found nothing better than the trivial rule (the majority
-	// class, or the mean): the model would be useless.
+	// ErrNoSignal reports a fit that could build no model better than the trivial rule (the
+	// majority class, or the mean): every input or every target constant, or a fixed-node
+	// method whose selection found no node to add. A fit that returns a model can still have
+	// found no signal: its Training.NoSignal says so.
 	ErrNoSignal = errors.New("no model better than the trivial rule")
 )
 

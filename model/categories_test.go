@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -349,6 +352,7 @@ func TestReadGzip(t *testing.T) {
 	z := gzip.NewWriter(&packed)
 	z.Write(plain.Bytes())
 	z.Close()
+	whole := slices.Clone(packed.Bytes())
 	back, err := Read(&packed, "m.json.gz")
 	if err != nil {
 		t.Fatal(err)
@@ -362,5 +366,48 @@ func TestReadGzip(t *testing.T) {
 	}
 	if _, err := Read(bytes.NewReader([]byte{0x1f, 0x8b, 1, 2}), "bad.gz"); !errors.Is(err, ErrNotModel) {
 		t.Errorf("broken gzip: %v", err)
+	}
+	crc := slices.Clone(whole)
+	crc[len(crc)-5] ^= 1 // (the CRC-32 of the trailer)
+	for name, data := range map[string][]byte{"cut short": whole[:len(whole)/2], "bad checksum": crc} {
+		if _, err := Read(bytes.NewReader(data), "m.json.gz"); !errors.Is(err, ErrNotModel) || !strings.Contains(err.Error(), "gzip") {
+			t.Errorf("gzip %s: %v, want ErrNotModel naming gzip", name, err)
+		}
+	}
+	// Save compresses where the name ends in .gz; Load reads it back.
+	path := filepath.Join(t.TempDir(), "m.json.gz")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(path); err != nil || len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Errorf("Save(%q) did not write gzip data (%v)", path, err)
+	}
+	if back, err := Load(path); err != nil || back.Size() != m.Size() {
+		t.Errorf("Load of a saved .gz: %v", err)
+	}
+}
+
+// Read refuses a file of a newer format version with ErrVersion, one of a version no build
+// writes with ErrNotModel, and a nil reader with an error.
+func TestReadVersion(t *testing.T) {
+	m, _ := encodedModel()
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	v := fmt.Sprintf(`"version": %d`, m.FormatVersion())
+	if !strings.Contains(b.String(), v) {
+		t.Fatalf("no %s in the file", v)
+	}
+	newer := strings.Replace(b.String(), v, fmt.Sprintf(`"version": %d`, Version+1), 1)
+	if _, err := Read(strings.NewReader(newer), "m.json"); !errors.Is(err, ErrVersion) || errors.Is(err, ErrNotModel) {
+		t.Errorf("a newer version: %v, want ErrVersion", err)
+	}
+	none := strings.Replace(b.String(), v, `"version": 0`, 1)
+	if _, err := Read(strings.NewReader(none), "m.json"); !errors.Is(err, ErrNotModel) || errors.Is(err, ErrVersion) {
+		t.Errorf("version 0: %v, want ErrNotModel", err)
+	}
+	if _, err := Read(nil, "m.json"); err == nil {
+		t.Error("a nil reader: no error")
 	}
 }

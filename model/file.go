@@ -238,6 +238,14 @@ func (m *Model) Write(w io.Writer) error {
 }
 
 // check refuses a training record that JSON cannot hold: a number that is not finite.
+// NoSignal reports whether the model's estimated error, LOOError, is no better than the trivial
+// rule's, TrivialError (always the most frequent class, or the mean): a model that has found
+// no signal in its training data. (With classes as unequal as 9 to 1 or more, such a
+// classifier's probabilities may still rank the rows.)
+func (t *Training) NoSignal() bool {
+	return t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9)
+}
+
 func (t *Training) check() error {
 	bad := func(name string, v float64) error {
 		return fmt.Errorf("%w: training record: %s is %v, which a model file cannot hold (are the targets or inputs too large?)", ErrInvalid, name, v)
@@ -293,11 +301,24 @@ func compactNumberLists(js []byte) []byte {
 }
 
 // Save writes m to path atomically: to a temporary file in the same directory, then renamed,
-// so a failure leaves no partial file behind.
+// so a failure leaves no partial file behind. A path ending in ".gz" gets the file
+// gzip-compressed, as Read takes it. (Write writes the file to a writer: a model stored
+// elsewhere, in a database say, is that file, not encoding/json's encoding of the Model.)
 func (m *Model) Save(path string) error {
 	var buf bytes.Buffer
 	if err := m.Write(&buf); err != nil {
 		return err
+	}
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		var packed bytes.Buffer
+		z := gzip.NewWriter(&packed)
+		if _, err := z.Write(buf.Bytes()); err != nil {
+			return err
+		}
+		if err := z.Close(); err != nil {
+			return err
+		}
+		buf = packed
 	}
 	return WriteFileAtomic(path, buf.Bytes())
 }
@@ -418,20 +439,30 @@ func (m *Model) hasLinear() bool {
 // first byte (after white space and a byte-order mark) does not open a JSON object, or longer
 // than MaxFileBytes (an endless stream, such as /dev/zero, included).
 func Read(r io.Reader, source string) (*Model, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%s: no reader (a nil io.Reader)", source)
+	}
 	br := bufio.NewReaderSize(io.LimitReader(r, MaxFileBytes+1), 1<<20)
+	gzipped := false
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b { // gzip -k m.json
 		z, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w: gzip data that cannot be read: %v", source, ErrNotModel, err)
 		}
-		br = bufio.NewReaderSize(io.LimitReader(z, MaxFileBytes+1), 1<<20)
+		br, gzipped = bufio.NewReaderSize(io.LimitReader(z, MaxFileBytes+1), 1<<20), true
+	}
+	damaged := func(err error) error {
+		if gzipped && (errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader)) {
+			return fmt.Errorf("%s: %w: gzip data that cannot be read (damaged or cut short): %w", source, ErrNotModel, err)
+		}
+		return fmt.Errorf("%s: %w", source, err)
 	}
 	if err := skipToObject(br); err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, damaged(err)
 	}
 	data, err := io.ReadAll(br)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, damaged(err)
 	}
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("%s: %w: longer than %d bytes", source, ErrNotModel, MaxFileBytes)
@@ -476,7 +507,11 @@ func Read(r io.Reader, source string) (*Model, error) {
 		}
 		m, layout = f.Model, f
 	default:
-		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d", source, head.Version, Version)
+		kind := ErrNotModel // (no version, or one no build writes)
+		if head.Version > Version {
+			kind = ErrVersion
+		}
+		return nil, fmt.Errorf("%s: model format version %d; this build reads versions 1 to %d: %w", source, head.Version, Version, kind)
 	}
 	if err := nullNumbers(data, layout); err != nil {
 		return nil, fmt.Errorf("%s: %w: %w", source, ErrNotModel, err)

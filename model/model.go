@@ -245,7 +245,7 @@ type Training struct {
 	LOOScope string  `json:"loo_scope,omitempty"`
 	// TrivialError is the error of the trivial rule on the training data, in the unit of
 	// LOOError: the rate of all but the most frequent class, or the variance of the targets.
-	// A model whose estimated error is not below it is useless.
+	// A model whose estimated error is not below it is useless (NoSignal).
 	TrivialError float64 `json:"trivial_error,omitempty"`
 	// CVError, when set, is an estimate of the test error from an outer cross-validation of
 	// the whole fit (node search included), in the unit of LOOError.
@@ -317,8 +317,11 @@ var (
 	// ErrOverflow reports a decision value that is not finite (a model whose weights overflow).
 	ErrOverflow = errors.New("decision value is not finite")
 	// ErrNotModel reports data that Read cannot take for a model file: not JSON, another
-	// format, or keys and values of the wrong kind.
+	// format, keys and values of the wrong kind, or gzip data that is damaged.
 	ErrNotModel = errors.New("not a model file")
+	// ErrVersion reports a model file of a format version this build does not read (one
+	// written by a newer build, which a newer build of the library reads).
+	ErrVersion = errors.New("written by a newer build")
 	// ErrNotClassifier reports a label or probability asked of a regressor.
 	ErrNotClassifier = errors.New("the model is not a classifier")
 	// ErrNoCalibration reports probabilities asked of a classifier without a calibration.
@@ -945,9 +948,11 @@ func (m *Model) Probabilities(p, f []float64) error {
 }
 
 // Apply writes softmax(A f + B) into p. p and B must have a value per row of A, and each row
-// of A one per value of f (it panics otherwise, as slice indexing does; Check and
-// Probabilities check them).
+// of A one per value of f (it panics otherwise; Check and Probabilities check them).
 func (c *Calibration) Apply(p, f []float64) {
+	if len(p) != len(c.A) {
+		panic(fmt.Sprintf("model: Calibration.Apply: %d probabilities for %d rows of A", len(p), len(c.A)))
+	}
 	top := math.Inf(-1)
 	for i, a := range c.A {
 		l := c.B[i]

@@ -692,3 +692,45 @@ func TestConcurrentWrites(t *testing.T) {
 		t.Errorf("Write set WrittenBy to %q", m.WrittenBy)
 	}
 }
+
+// TestNoSignal checks that a model whose estimated error is not below the trivial rule's is
+// said to have found no signal, and that an unknown trivial error says nothing.
+func TestNoSignal(t *testing.T) {
+	for _, tc := range []struct {
+		loo, trivial float64
+		want         bool
+	}{
+		{0.10, 0.50, false},
+		{0.50, 0.50, true},
+		{0.5 * (1 - 1e-12), 0.50, true}, // (rounding)
+		{0.62, 0.50, true},
+		{0.30, 0, false},
+		{12.5, 11.9, true}, // an MSE above the targets' variance
+	} {
+		tr := Training{LOOError: tc.loo, TrivialError: tc.trivial}
+		if got := tr.NoSignal(); got != tc.want {
+			t.Errorf("LOOError %g, TrivialError %g: NoSignal %v, want %v", tc.loo, tc.trivial, got, tc.want)
+		}
+	}
+}
+
+// TestApplyPanics checks that Calibration.Apply panics on a p of the wrong length rather than
+// reading a stale value as a logit.
+func TestApplyPanics(t *testing.T) {
+	c := Calibration{A: [][]float64{{1}}, B: []float64{0}}
+	for _, n := range []int{0, 2} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Apply with %d probabilities for 1 row: no panic", n)
+				}
+			}()
+			c.Apply(make([]float64, n), []float64{1})
+		}()
+	}
+	p := []float64{0}
+	c.Apply(p, []float64{1})
+	if p[0] != 1 {
+		t.Errorf("one class: p = %v, want 1", p)
+	}
+}

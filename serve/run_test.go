@@ -279,8 +279,8 @@ func TestNewFor(t *testing.T) {
 	if err := s.Reload(); err == nil || !strings.Contains(err.Error(), "no file to reload") || s.Model() != m {
 		t.Errorf("Reload without a file: %v, model kept %v", err, s.Model() == m)
 	}
-	if _, err := NewFor(nil, Config{}); err == nil {
-		t.Error("a nil model served")
+	if _, err := NewFor(nil, Config{}); !errors.Is(err, model.ErrInvalid) {
+		t.Errorf("a nil model: %v, want model.ErrInvalid", err)
 	}
 	bad := twoClass()
 	bad.Bias = nil

@@ -45,6 +45,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -160,7 +161,7 @@ func New(cfg Config) (*Server, error) {
 // server reads m as it is: do not modify m while it serves.
 func NewFor(m *model.Model, cfg Config) (*Server, error) {
 	if m == nil {
-		return nil, errors.New("serve: no model (a nil *model.Model)")
+		return nil, fmt.Errorf("serve: %w: no model (a nil *model.Model)", model.ErrInvalid)
 	}
 	cfg.defaults()
 	s := &Server{cfg: cfg, log: cfg.Logger}

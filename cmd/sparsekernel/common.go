@@ -1121,7 +1121,7 @@ func formatError(m *model.Model, v float64) string {
 // over the weights only, optimistic, that does no better says so all the more.)
 func warnUseless(w io.Writer, m *model.Model) {
 	t := m.Training
-	if t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9) {
+	if t.NoSignal() {
 		if m.Task == model.Classification && t.TrivialError <= rareShare && m.Calibration != nil {
 			// Unequal classes: the rare ones may be told apart and never win at the labels.
 			fmt.Fprintf(w, "warning: the model's %s, %s, is no better than always answering the most frequent class (%s): with classes this unequal its probabilities may still rank the rows (eval reports their AUC), and -class-weight balanced answers the rarer classes more often\n",
