@@ -195,7 +195,7 @@ func powerNames(p *model.Power, features []string) string {
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
 	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], ByMisses: opt.Prefer == PreferSmall, Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
-		Progress: opt.Progress}
+		Progress: opt.Progress, Context: opt.ctx}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}
 	}

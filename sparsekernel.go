@@ -24,6 +24,7 @@ package sparsekernel
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -159,6 +160,8 @@ type Options struct {
 	// of a stage), with the stage's name, the units done and the stage's total. It is called
 	// from one goroutine at a time.
 	Progress func(stage string, done, total int) `json:"-"`
+
+	ctx context.Context // set by FitContext and FitLabelsContext
 }
 
 // LSSVMOptions configures the LS-SVM. The zero value tunes a Gaussian LS-SVM with the colonial
@@ -405,6 +408,22 @@ func Fit(X [][]float64, y []float64, opt Options) (*model.Model, error) {
 	return FitLabels(X, labels, opt)
 }
 
+// FitContext is Fit that stops when ctx is done, returning ctx's error (context.Canceled or
+// context.DeadlineExceeded) and no model: the default method and the tunable ones (pso, rwbs)
+// stop between the units of their work (a fold's selection paths, a configuration), within
+// a fraction of a second as a rule; the papers' fixed-node methods and the LS-SVM only look
+// before and after their fit.
+func FitContext(ctx context.Context, X [][]float64, y []float64, opt Options) (*model.Model, error) {
+	opt.ctx = ctx
+	return Fit(X, y, opt)
+}
+
+// FitLabelsContext is FitLabels that stops when ctx is done, as FitContext does.
+func FitLabelsContext(ctx context.Context, X [][]float64, labels []string, opt Options) (*model.Model, error) {
+	opt.ctx = ctx
+	return FitLabels(X, labels, opt)
+}
+
 // FitLabels trains a model on raw inputs X and text labels: class names, or numbers for a
 // regression. The task is opt.Task or, if empty, detected by dataset.DetectLabels. Classes are
 // ordered as dataset.Classes orders them (by value when all are numbers, else lexically).
@@ -473,6 +492,11 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	start := time.Now()
 	if err := opt.Check(); err != nil {
 		return nil, err
+	}
+	if opt.ctx != nil {
+		if err := opt.ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	if opt.Method == "" {
 		opt.Method = Auto
@@ -605,6 +629,9 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		fc, err = robustFit(fc, meth.fit, fresh, Z)
 	}
 	p.y = targets
+	if err == nil && opt.ctx != nil {
+		err = opt.ctx.Err() // (done since the method's last look)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,12 @@
 package ofs
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -142,6 +144,9 @@ type Auto struct {
 	// Progress, if set, is called after each unit of work of a stage with the number done and
 	// the stage's total (from one goroutine at a time).
 	Progress func(stage string, done, total int)
+	// Context, if set, stops the fit when it is done, before the next unit of work starts:
+	// Fit then returns its error (context.Canceled or context.DeadlineExceeded).
+	Context context.Context
 
 	inputs *foldInputs // set by Fit (unless set): each fold's input weights and linear candidates, computed once
 	shares []float64   // set by fit: the interaction shares on all points, for the final model's WeightInteraction
@@ -448,7 +453,16 @@ func (p autoPaths) ranked(limit int) []config {
 // alone, which is kept if it explains more than that and at least twice what the first fit
 // explained (AutoResult.Rescued): classes that differ in the spread of some inputs rather
 // than in their means are invisible to the correlations of WeightRelevance.
-func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
+//
+// A fit whose Context is done returns its error and no result.
+func (a Auto) Fit(Z [][]float64, Y [][]float64, class []int) (_ *AutoResult, err error) {
+	defer stopped(&err)
+	a.stop()
+	return a.fitRescued(Z, Y, class)
+}
+
+// fitRescued is Fit without its stop.
+func (a Auto) fitRescued(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
 	rescue := a.Weighting == nil && class != nil && a.inputs == nil // (not Tuned's seed fit)
 	res, err := a.fitRoomy(Z, Y, class)
 	if err != nil || !rescue || slices.Min(res.CVCurve) <= rescueShare*trivialMSE(Y) {
@@ -685,6 +699,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 
 	// The final model on all points.
+	a.stop()
 	var fp *finalPath
 	if ahead != nil {
 		fp = <-ahead
@@ -1047,23 +1062,55 @@ func (a *Auto) folds(n int, class []int) []int {
 	return folds.Stratified(n, min(a.Folds, n), class, seeds.Derive(a.Seed, streamFolds, 0))
 }
 
+// parallel runs do(j) for j = 0, ..., jobs-1 on up to a.Workers goroutines, each job on a held
+// token (cores), and reports each to Progress. A job that panics, or finds the fit's Context
+// done (stop), ends the rest before they start, and its panic is raised again on the calling
+// goroutine, where Fit turns a canceled fit's into its error (stopped) and the caller can
+// recover any other (with the job's stack: jobPanic).
 func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		done int
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		done  int
+		fault any // the first job's panic
 	)
+	job := func(j int) (r any) {
+		defer func() {
+			if r = recover(); r != nil {
+				if _, ok := r.(canceled); !ok {
+					if _, ok := r.(jobPanic); !ok {
+						r = jobPanic{value: r, stack: debug.Stack()}
+					}
+				}
+			}
+		}()
+		a.stop()
+		a.cores.hold(func() { do(j) })
+		if a.Progress != nil {
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			a.Progress(stage, done, jobs)
+		}
+		return nil
+	}
 	next := make(chan int)
 	for range min(a.Workers, jobs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				a.cores.hold(func() { do(j) })
-				if a.Progress != nil {
+				mu.Lock()
+				failed := fault != nil
+				mu.Unlock()
+				if failed {
+					continue
+				}
+				if r := job(j); r != nil {
 					mu.Lock()
-					done++
-					a.Progress(stage, done, jobs)
+					if fault == nil {
+						fault = r
+					}
 					mu.Unlock()
 				}
 			}
@@ -1074,6 +1121,44 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 	}
 	close(next)
 	wg.Wait()
+	if fault != nil {
+		panic(fault)
+	}
+}
+
+// canceled is the panic by which a fit whose Context is done unwinds to Fit (stop, stopped).
+type canceled struct{ err error }
+
+// stop unwinds the fit when its Context is done.
+func (a *Auto) stop() {
+	if a.Context != nil {
+		if err := a.Context.Err(); err != nil {
+			panic(canceled{err})
+		}
+	}
+}
+
+// stopped, deferred by Fit, turns the unwinding of a canceled fit into its error; it lets any
+// other panic go on.
+func stopped(err *error) {
+	if r := recover(); r != nil {
+		c, ok := r.(canceled)
+		if !ok {
+			panic(r)
+		}
+		*err = c.err
+	}
+}
+
+// jobPanic is a panic of one of parallel's jobs, raised again on the goroutine that called
+// parallel, with the stack of the job's goroutine.
+type jobPanic struct {
+	value any
+	stack []byte
+}
+
+func (p jobPanic) String() string {
+	return fmt.Sprintf("%v\n\n[the job's goroutine]\n%s", p.value, p.stack)
 }
 
 // finerLevels is the finest clustering of a class among the finer centroids (raceFiner).

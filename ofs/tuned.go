@@ -86,7 +86,8 @@ var ErrTunedOutputs = errors.New("ofs: tunable nodes are for one output (two cla
 
 // Fit builds the model on standardised inputs Z for one target vector Y[0]; class is as for
 // Auto.Fit.
-func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (*TunedResult, error) {
+func (t Tuned) Fit(Z [][]float64, Y [][]float64, class []int) (_ *TunedResult, err error) {
+	defer stopped(&err)
 	if len(Y) != 1 {
 		return nil, ErrTunedOutputs
 	}

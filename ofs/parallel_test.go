@@ -1,0 +1,52 @@
+package ofs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// TestParallelPanics checks that a job's panic is raised again on parallel's caller, with the
+// job's stack, that the jobs not yet started are skipped, and that a done Context ends the
+// jobs as a canceled panic that Fit turns into the context's error (stopped).
+func TestParallelPanics(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		a := &Auto{Workers: workers}
+		var ran atomic.Int32
+		got := func() (r any) {
+			defer func() { r = recover() }()
+			a.parallel("test", 50, func(j int) {
+				ran.Add(1)
+				if j == 3 {
+					panic("job 3 failed")
+				}
+			})
+			return nil
+		}()
+		p, ok := got.(jobPanic)
+		if !ok || p.value != "job 3 failed" || !strings.Contains(fmt.Sprint(p), "parallel_test.go") {
+			t.Errorf("%d workers: recovered %#v, want the job's panic with its stack", workers, got)
+		}
+		if n := ran.Load(); n > int32(4+workers) {
+			t.Errorf("%d workers: %d jobs ran, want the rest skipped after the panic", workers, n)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	a := &Auto{Workers: 2, Context: ctx}
+	var ran atomic.Int32
+	err := func() (err error) {
+		defer stopped(&err)
+		a.parallel("test", 50, func(j int) {
+			if ran.Add(1) == 2 {
+				cancel()
+			}
+		})
+		return nil
+	}()
+	if !errors.Is(err, context.Canceled) || ran.Load() > 3 {
+		t.Errorf("canceled: %v after %d jobs, want context.Canceled after at most 3", err, ran.Load())
+	}
+}
