@@ -892,7 +892,8 @@ func Class(f []float64) int {
 }
 
 // Label returns the class label of decision values f (K finite values: an error wrapping
-// ErrInput otherwise).
+// ErrInput otherwise), Decision's output for one input, not the input itself: Labels takes
+// inputs (Labels([][]float64{x}) for one).
 func (m *Model) Label(f []float64) (string, error) {
 	if err := m.shape(); err != nil {
 		return "", err
@@ -920,8 +921,9 @@ func (m *Model) checkDecision(f []float64) error {
 	return nil
 }
 
-// Probabilities writes the class probabilities of decision values f (K values) into p (length
-// len(Classes)) by the model's calibration; other lengths are an error wrapping ErrInput.
+// Probabilities writes the class probabilities of decision values f (K values, Decision's
+// output for one input; ClassProbabilities takes inputs) into p (length len(Classes)) by the
+// model's calibration; other lengths are an error wrapping ErrInput.
 func (m *Model) Probabilities(p, f []float64) error {
 	if err := m.shape(); err != nil {
 		return err
