@@ -168,6 +168,9 @@ func fitAuto(c *fitContext) error {
 		c.m.Training.LOOError = oofError(r.Estimate, cl)
 		c.m.Training.CVError = c.m.Training.LOOError
 	}
+	if err == nil {
+		c.quadraticContender(r.Scale)
+	}
 	return err
 }
 

@@ -1,11 +1,13 @@
 package sparsekernel
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sparsekernel/sparsekernel/internal/calibrate"
+	"github.com/sparsekernel/sparsekernel/internal/paired"
 	"github.com/sparsekernel/sparsekernel/model"
 )
 
@@ -119,6 +121,14 @@ var quadraticShrinks = []float64{0.001, 0.01, 0.1, 0.3, 0.6, 0.9}
 // choice on vehicle (0.6, where 0.01 made half the out-of-fold mistakes); a point costs the
 // Brier score at most 2.
 func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]float64, float64, bool) {
+	H, _, shrink, ok := quadraticDiscriminant(Z, class, classes, groups)
+	return H, shrink, ok
+}
+
+// quadraticDiscriminant is quadraticFeatures that also returns the quadratic discriminant's
+// out-of-group logits at the shrinkage chosen: each class's log-density, with its log
+// determinant, and the log of its share of the group's training points.
+func quadraticDiscriminant(Z [][]float64, class []int, classes, groups int) (H, logits [][]float64, shrink float64, ok bool) {
 	n := len(Z)
 	group := calibrate.Groups(class, classes, groups)
 	type fold struct {
@@ -151,9 +161,9 @@ func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]flo
 		folds = append(folds, f)
 	}
 	var (
-		bestH    [][]float64
-		bestS    float64
-		bestLoss = math.Inf(1)
+		bestH, bestL [][]float64
+		bestS        float64
+		bestLoss     = math.Inf(1)
 	)
 	for _, shrink := range quadraticShrinks {
 		// H, and the quadratic discriminant's logits: log-density, log det and prior.
@@ -177,8 +187,128 @@ func quadraticFeatures(Z [][]float64, class []int, classes, groups int) ([][]flo
 			continue
 		}
 		if loss := calibrate.LogitBrier(logits, class); loss < bestLoss {
-			bestH, bestS, bestLoss = H, shrink, loss
+			bestH, bestL, bestS, bestLoss = H, logits, shrink, loss
 		}
 	}
-	return bestH, bestS, bestH != nil
+	return bestH, bestL, bestS, bestH != nil
+}
+
+// quadSE is the margin, in paired standard errors of log-loss, by which the two classes'
+// quadratic discriminant must do better out of fold than the model to replace it
+// (quadraticContender).
+const quadSE = 1
+
+// quadraticContender replaces a two-class model by the quadratic discriminant of the classes'
+// Gaussians (quadraticDiscriminant: their covariances shrunk towards the identity by the
+// out-of-group Brier score's choice), two quadratic nodes, where the discriminant's
+// cross-fitted logits, Platt-calibrated, have a log-loss lower than the model's out-of-fold
+// decisions' (c.oof, Platt-calibrated too) by quadSE paired standard errors. Classes that
+// differ in the spread and orientation of their points have a quadratic boundary, which
+// Gaussian nodes of one width draw only piecewise; normal classes of one covariance are
+// told apart best by the difference of their means, the discriminant at a strong shrinkage.
+// scale holds the model's input weights (its inputs are c.Z's times them).
+func (c *fitContext) quadraticContender(scale []float64) {
+	p, m := c.p, c.m
+	n, in := len(c.Z), len(c.Z[0])
+	if len(p.classes) != 2 || c.opt.NoLinear || len(c.oof) != n || len(m.Weights) != 1 || quadraticCost(n, in, 2) > quadraticWork {
+		return
+	}
+	_, L, shrink, ok := quadraticDiscriminant(c.Z, p.class, 2, calibGroups)
+	if !ok {
+		return
+	}
+	d := make([][]float64, n)
+	for i, l := range L {
+		d[i] = []float64{l[1] - l[0]}
+	}
+	qa, qb, ok := plattOf(d, p.class)
+	if !ok {
+		return
+	}
+	ma, mb, ok := plattOf(c.oof, p.class)
+	if !ok {
+		return
+	}
+	qLoss, mLoss := make([]float64, n), make([]float64, n)
+	for i, cl := range p.class {
+		qLoss[i] = logistic1Loss(qa*d[i][0]+qb, cl)
+		mLoss[i] = logistic1Loss(ma*c.oof[i][0]+mb, cl)
+	}
+	if paired.Within(mLoss, qLoss, quadSE) { // (the model not worse by more than quadSE)
+		return
+	}
+	gs, ok := fitGaussians(c.Z, p.class, 2, nil, shrink)
+	if !ok {
+		return
+	}
+	count := make([]float64, 2)
+	for _, cl := range p.class {
+		count[cl]++
+	}
+	nodes := make([]model.Node, 2)
+	var konst [2]float64
+	for q, g := range gs {
+		ctr := make([]float64, in) // in the model's inputs z' = s z, as foldStack's
+		for j := range ctr {
+			ctr[j] = g.mean[j] * scale[j]
+		}
+		R := make([][]float64, in)
+		for j, row := range g.R {
+			R[j] = make([]float64, len(row))
+			for l, v := range row {
+				R[j][l] = v / scale[l]
+			}
+		}
+		nodes[q] = model.Node{Kind: model.NodeQuadratic, Centre: ctr, Matrix: R}
+		konst[q] = -0.5*g.logDet + math.Log(count[q]/float64(n))
+	}
+	m.Nodes = nodes
+	m.Weights = [][]float64{{-qa, qa}}
+	m.Bias = []float64{qa*(konst[1]-konst[0]) + qb}
+	m.Calibration = &model.Calibration{Method: "platt-cv, folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
+	for i := range d {
+		d[i][0] = qa*d[i][0] + qb
+	}
+	c.oof = d
+	c.noSignal = !beatsTrivial(d, p.class)
+	t := &m.Training
+	t.LOOError = oofError(d, p.class)
+	t.CVError = t.LOOError
+	t.Chose += fmt.Sprintf("; "+model.QuadraticChose+" (two quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
+		shrink, pairedMargin(mLoss, qLoss))
+}
+
+// plattOf returns Platt's sigmoid fitted on the one-output decisions F, p = 1 / (1 + exp(-(a f
+// + b))); ok is false where it cannot be fitted or does not order the classes (a <= 0).
+func plattOf(F [][]float64, class []int) (a, b float64, ok bool) {
+	A, B, ok := calibrate.Fit(F, class, 2)
+	if !ok || !(A[1][0] > 0) {
+		return 0, 0, false
+	}
+	return A[1][0], B[1], true
+}
+
+// logistic1Loss returns the log-loss of the logit f for class cl (1: f > 0 its side, 0 the
+// other), without overflow: log(1 + exp(-f)) or log(1 + exp(f)).
+func logistic1Loss(f float64, cl int) float64 {
+	if cl == 0 {
+		f = -f
+	}
+	if f > 0 {
+		return math.Log1p(math.Exp(-f))
+	}
+	return -f + math.Log1p(math.Exp(f))
+}
+
+// pairedMargin returns the mean of a - b over its standard error (sd with divisor N).
+func pairedMargin(a, b []float64) float64 {
+	n := float64(len(a))
+	var sum, sum2 float64
+	for i := range a {
+		v := a[i] - b[i]
+		sum += v
+		sum2 += v * v
+	}
+	mean := sum / n
+	return mean / math.Sqrt(max(sum2/n-mean*mean, 1e-300)/n)
 }

@@ -66,6 +66,11 @@ const RVMChose = "then a relevance vector machine"
 // regression on the inputs that replaced the selection's model (one linear node).
 const LinearChose = "then the logistic regression on the inputs"
 
+// QuadraticChose is the phrase of Training.Chose that says a two-class model is the quadratic
+// discriminant of the classes' Gaussians that replaced the selection's model (two quadratic
+// nodes).
+const QuadraticChose = "then the classes' quadratic discriminant"
+
 // ResizedChose is the phrase of Training.Chose that says a several-class model has fewer
 // Gaussian nodes than its size rule chose (Training.Chosen, down to none), as a class map
 // with terms of the inputs did as well with them out of fold: its estimated error is then

@@ -1,0 +1,88 @@
+package sparsekernel_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sparsekernel/sparsekernel"
+	"github.com/sparsekernel/sparsekernel/model"
+	"github.com/sparsekernel/sparsekernel/synth"
+)
+
+// twoCovariances draws n points of two normal classes in 5 dimensions with the same mean and
+// different covariances (class "wide": variances 4, 4, 1/4, 1, 1, rotated in the plane of the
+// first and third inputs), whose Bayes boundary is a quadric (Bayes error 0.234, by 400,000
+// Monte Carlo points).
+func twoCovariances(n int, seed uint64) ([][]float64, []string) {
+	rng := rand.New(rand.NewPCG(seed, 77))
+	X, y := make([][]float64, n), make([]string, n)
+	sd := []float64{2, 2, 0.5, 1, 1}
+	c, s := math.Cos(0.6), math.Sin(0.6)
+	for i := range X {
+		x := make([]float64, 5)
+		for j := range x {
+			x[j] = rng.NormFloat64()
+		}
+		y[i] = "narrow"
+		if i%2 == 1 {
+			y[i] = "wide"
+			for j := range x {
+				x[j] *= sd[j]
+			}
+			x[0], x[2] = c*x[0]-s*x[2], s*x[0]+c*x[2]
+		}
+		X[i] = x
+	}
+	return X, y
+}
+
+// TestQuadraticContender checks that the default replaces its model by the classes' quadratic
+// discriminant where the classes differ in their covariances (two quadratic nodes, the chose
+// line saying so, a test error near the quadratic boundary's), and not where the boundary is
+// not a quadric (Ripley's mixtures).
+func TestQuadraticContender(t *testing.T) {
+	X, y := twoCovariances(600, 1)
+	m, err := sparsekernel.FitLabels(X, y, sparsekernel.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	quadratic := 0
+	for _, nd := range m.Nodes {
+		if nd.Kind == model.NodeQuadratic {
+			quadratic++
+		}
+	}
+	if quadratic != 2 || m.Size() != 2 || !strings.Contains(m.Training.Chose, model.QuadraticChose) {
+		t.Fatalf("two covariances: %d nodes, %d quadratic, chose %q; want the quadratic discriminant", m.Size(), quadratic, m.Training.Chose)
+	}
+	Xt, yt := twoCovariances(2000, 2)
+	labels, err := m.Labels(Xt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := 0
+	for i, l := range labels {
+		if l != yt[i] {
+			wrong++
+		}
+	}
+	if e := float64(wrong) / float64(len(yt)); e > 0.255 || m.Training.LOOError > 0.255 {
+		t.Errorf("two covariances: test error %.3f, estimate %.3f; want within 0.02 of the Bayes error, 0.234", e, m.Training.LOOError)
+	}
+	if m.Calibration == nil {
+		t.Error("no calibration")
+	}
+	if no, err := sparsekernel.FitLabels(X, y, sparsekernel.Options{Seed: 1, NoLinear: true}); err != nil || strings.Contains(no.Training.Chose, model.QuadraticChose) {
+		t.Errorf("NoLinear: %v, chose %q; want Gaussian nodes only", err, no.Training.Chose)
+	}
+	r := synth.Ripley(250, 1)
+	mr, err := sparsekernel.Fit(r.X, r.Y, sparsekernel.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(mr.Training.Chose, model.QuadraticChose) {
+		t.Errorf("Ripley's mixtures: %q, want the selection's model", mr.Training.Chose)
+	}
+}
