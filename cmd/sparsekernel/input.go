@@ -220,6 +220,15 @@ func (d *dataFlags) readFor(path string, want []string, dim int, levels [][]stri
 	if err != nil {
 		header = nil // reading by position reports the error, or reads the file without a label
 	}
+	if header == nil && usableNames(want) && d.label == 0 && o.Features == nil {
+		// The last column, taken for the label, may be an input (readByName says which): the
+		// first line may name the inputs only with it among them (",x1,x2" with -drop 2).
+		o1 := o
+		o1.LabelColumn = -1
+		if h, err := dataset.Header(bytes.NewReader(in.data), in.source, o1); err == nil {
+			header = h
+		}
+	}
 	if header != nil && usableNames(want) {
 		return d.readByName(in, o, header, want, note)
 	}
