@@ -538,21 +538,8 @@ func foldStack(m *model.Model, st *stackFit, k int, inputs *inputsMap) {
 	}
 	if form.quadratic {
 		m.Training.Chose += fmt.Sprintf("; the classes' Gaussian log-densities added to the class map (%d quadratic nodes, covariances shrunk by %g)", classes, inputs.shrink)
-		// h_q(z) = -0.5 ||R (z - mu)||^2 = -0.5 ||R' (z' - mu')||^2 with z'_j = s_j z_j:
-		// mu'_j = s_j mu_j, R'[j][l] = R[j][l] / s_l.
 		for q, g := range inputs.gauss {
-			ctr := make([]float64, in)
-			for j := range ctr {
-				ctr[j] = g.mean[j] * scale[j]
-			}
-			R := make([][]float64, in)
-			for j, row := range g.R {
-				R[j] = make([]float64, len(row))
-				for l, v := range row {
-					R[j][l] = v / scale[l]
-				}
-			}
-			m.Nodes = append(m.Nodes, model.Node{Kind: model.NodeQuadratic, Centre: ctr, Matrix: R})
+			m.Nodes = append(m.Nodes, g.node(scale))
 			for c := range classes {
 				m.Weights[c] = append(m.Weights[c], E[c][q])
 			}

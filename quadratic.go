@@ -23,6 +23,24 @@ type classGaussian struct {
 // the value of the quadratic node it becomes.
 func (g classGaussian) value(z []float64) float64 { return model.Quadratic(z, g.mean, g.R) }
 
+// node returns the quadratic node of the class's log-density (value) in a model whose inputs
+// are z'_j = s_j z_j, s = scale (its input weights): -0.5 ||R (z - mu)||^2 = -0.5 ||R' (z' -
+// mu')||^2 with mu'_j = s_j mu_j and R'[j][l] = R[j][l] / s_l.
+func (g classGaussian) node(scale []float64) model.Node {
+	ctr := make([]float64, len(g.mean))
+	for j := range ctr {
+		ctr[j] = g.mean[j] * scale[j]
+	}
+	R := make([][]float64, len(g.R))
+	for j, row := range g.R {
+		R[j] = make([]float64, len(row))
+		for l, v := range row {
+			R[j][l] = v / scale[l]
+		}
+	}
+	return model.Node{Kind: model.NodeQuadratic, Centre: ctr, Matrix: R}
+}
+
 // fitGaussians returns every class's Gaussian fitted on the points of Z with use[i] true (all
 // if use is nil), its covariance shrunk towards the identity, (1 - shrink) S + shrink I (the
 // inputs are standardised). ok is false if a covariance is not positive definite.
@@ -248,18 +266,7 @@ func (c *fitContext) quadraticContender(scale []float64) {
 	nodes := make([]model.Node, 2)
 	var konst [2]float64
 	for q, g := range gs {
-		ctr := make([]float64, in) // in the model's inputs z' = s z, as foldStack's
-		for j := range ctr {
-			ctr[j] = g.mean[j] * scale[j]
-		}
-		R := make([][]float64, in)
-		for j, row := range g.R {
-			R[j] = make([]float64, len(row))
-			for l, v := range row {
-				R[j][l] = v / scale[l]
-			}
-		}
-		nodes[q] = model.Node{Kind: model.NodeQuadratic, Centre: ctr, Matrix: R}
+		nodes[q] = g.node(scale)
 		konst[q] = -0.5*g.logDet + math.Log(count[q]/float64(n))
 	}
 	m.Nodes = nodes
@@ -275,7 +282,7 @@ func (c *fitContext) quadraticContender(scale []float64) {
 	t.LOOError = oofError(d, p.class)
 	t.CVError = t.LOOError
 	t.Chose += fmt.Sprintf("; "+model.QuadraticChose+" (two quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
-		shrink, pairedMargin(mLoss, qLoss))
+		shrink, paired.Margin(mLoss, qLoss))
 }
 
 // plattOf returns Platt's sigmoid fitted on the one-output decisions F, p = 1 / (1 + exp(-(a f
@@ -298,17 +305,4 @@ func logistic1Loss(f float64, cl int) float64 {
 		return math.Log1p(math.Exp(-f))
 	}
 	return -f + math.Log1p(math.Exp(f))
-}
-
-// pairedMargin returns the mean of a - b over its standard error (sd with divisor N).
-func pairedMargin(a, b []float64) float64 {
-	n := float64(len(a))
-	var sum, sum2 float64
-	for i := range a {
-		v := a[i] - b[i]
-		sum += v
-		sum2 += v * v
-	}
-	mean := sum / n
-	return mean / math.Sqrt(max(sum2/n-mean*mean, 1e-300)/n)
 }

@@ -1,6 +1,9 @@
 package paired
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestWithin checks the paired test on losses whose differences have a known mean and
 // standard deviation, and that one unmatched extra mistake in N never passes one standard
@@ -25,6 +28,30 @@ func TestWithin(t *testing.T) {
 		{"identical", zero, zero, 0, true},
 	} {
 		if got := Within(tc.a, tc.b, tc.se); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMargin checks the mean over its standard error against a hand-worked case, its sign,
+// and the constant differences.
+func TestMargin(t *testing.T) {
+	one := make([]float64, 50)
+	one[7] = 1
+	zero := make([]float64, 50)
+	// mean 1/50, sd sqrt(1/50 - 1/2500) = 7/50: margin (1/50) / (7/50 / sqrt(50)) = sqrt(50)/7.
+	for _, tc := range []struct {
+		name string
+		a, b []float64
+		want float64
+	}{
+		{"one extra mistake", one, zero, 1.0101525445522108},
+		{"one mistake fewer", zero, one, -1.0101525445522108},
+		{"identical", zero, zero, 0},
+		{"constantly worse", []float64{2, 2}, []float64{1, 1}, math.Inf(1)},
+		{"constantly better", []float64{1, 1}, []float64{2, 2}, math.Inf(-1)},
+	} {
+		if got := Margin(tc.a, tc.b); math.Abs(got-tc.want) > 1e-12 && got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
