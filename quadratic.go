@@ -224,11 +224,13 @@ const quadSE = 1
 // differ in the spread and orientation of their points have a quadratic boundary, which
 // Gaussian nodes of one width draw only piecewise; normal classes of one covariance are
 // told apart best by the difference of their means, the discriminant at a strong shrinkage.
-// scale holds the model's input weights (its inputs are c.Z's times them).
+// Not under Options.NoLinear (Gaussian nodes only) or a node budget of one. scale holds the
+// model's input weights (its inputs are c.Z's times them).
 func (c *fitContext) quadraticContender(scale []float64) {
 	p, m := c.p, c.m
 	n, in := len(c.Z), len(c.Z[0])
-	if len(p.classes) != 2 || c.opt.NoLinear || len(c.oof) != n || len(m.Weights) != 1 || quadraticCost(n, in, 2) > quadraticWork {
+	if len(p.classes) != 2 || c.opt.NoLinear || len(c.oof) != n || len(m.Weights) != 1 || quadraticCost(n, in, 2) > quadraticWork ||
+		c.opt.MaxTerms > 0 && c.opt.MaxTerms < 2 { // (a node budget of one)
 		return
 	}
 	_, L, shrink, ok := quadraticDiscriminant(c.Z, p.class, 2, calibGroups)

@@ -77,6 +77,9 @@ func TestQuadraticContender(t *testing.T) {
 	if no, err := sparsekernel.FitLabels(X, y, sparsekernel.Options{Seed: 1, NoLinear: true}); err != nil || strings.Contains(no.Training.Chose, model.QuadraticChose) {
 		t.Errorf("NoLinear: %v, chose %q; want Gaussian nodes only", err, no.Training.Chose)
 	}
+	if one, err := sparsekernel.FitLabels(X, y, sparsekernel.Options{Seed: 1, MaxTerms: 1}); err != nil || one.Size() > 1 {
+		t.Errorf("a budget of one node: %v, %d nodes", err, one.Size())
+	}
 	r := synth.Ripley(250, 1)
 	mr, err := sparsekernel.Fit(r.X, r.Y, sparsekernel.Options{Seed: 1})
 	if err != nil {
