@@ -131,17 +131,24 @@ func resize(size int, decisions func(s int) [][]float64, class []int, classes, w
 // (for a folded multinomial map, of its cross-fitted labels). The cross-fits run on up to
 // workers goroutines.
 func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, in *inputsMap) float64 {
+	e, _ := foldCalibrationLogits(m, F, class, classes, source, workers, in)
+	return e
+}
+
+// foldCalibrationLogits is foldCalibration that also returns, for several classes, the chosen
+// map's cross-fitted logits (nil where there are none).
+func foldCalibrationLogits(m *model.Model, F [][]float64, class []int, classes int, source string, workers int, in *inputsMap) (float64, [][]float64) {
 	k := len(m.Weights)
 	if k == 1 {
 		A, B, ok := calibrate.Fit(F, class, classes)
 		if !ok {
 			m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
-			return oofError(F, class)
+			return oofError(F, class), nil
 		}
 		a, b := A[1][0], B[1]
 		if !(a > 0) {
 			m.Calibration = priorCalibration(class, classes, k, source+": the decisions did not order the classes")
-			return oofError(F, class)
+			return oofError(F, class), nil
 		}
 		for i := range m.Weights[0] {
 			m.Weights[0][i] *= a
@@ -151,13 +158,13 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 			f[0] = a*f[0] + b
 		}
 		m.Calibration = &model.Calibration{Method: "platt-" + source + ", folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
-		return oofError(F, class)
+		return oofError(F, class), nil
 	}
 	cm, ok := chooseMap(F, len(m.Nodes), class, classes, workers, in)
 	switch {
 	case !ok:
 		m.Calibration = priorCalibration(class, classes, k, source+": the map could not be fitted")
-		return oofError(F, class)
+		return oofError(F, class), nil
 	case cm.stack != nil:
 		foldStack(m, cm.stack, k, in)
 	default:
@@ -167,7 +174,7 @@ func foldCalibration(m *model.Model, F [][]float64, class []int, classes int, so
 			m.Calibration.Method += ", folded into the outputs"
 		}
 	}
-	return mean(cm.missed)
+	return mean(cm.missed), cm.logits
 }
 
 // classMap is the several-class map chooseMap chose for a model's decisions.

@@ -55,6 +55,9 @@ type fitContext struct {
 	noSignal bool // two classes: the out-of-fold labels made more mistakes than the trivial rule
 
 	oof [][]float64 // method auto: each point's out-of-fold decisions (ofs.AutoResult.OOF)
+	// mapLogits are, for several classes, the cross-fitted logits of the map the model's
+	// calibration chose on oof (foldCalibrationLogits; nil where there are none).
+	mapLogits [][]float64
 }
 
 // power returns the standardised power-transformed inputs for the engine to race (Auto.Alt),
@@ -244,7 +247,7 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 			if in != nil {
 				in.scale = scale
 			}
-			t.LOOError = foldCalibration(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, in)
+			t.LOOError, c.mapLogits = foldCalibrationLogits(m, oof, p.class, len(p.classes), "cv", c.opt.Workers, in)
 		} else {
 			foldCalibration(m, calib, p.class, len(p.classes), "loo", c.opt.Workers, nil)
 			t.LOOError = oofError(oof, p.class) // the fold models' decisions, out of fold of the selection too

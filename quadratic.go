@@ -3,6 +3,7 @@ package sparsekernel
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -227,14 +228,22 @@ const quadSE = 1
 // Not under Options.NoLinear (Gaussian nodes only) or a node budget of one. scale holds the
 // model's input weights (its inputs are c.Z's times them).
 func (c *fitContext) quadraticContender(scale []float64) {
-	p, m := c.p, c.m
-	n, in := len(c.Z), len(c.Z[0])
-	if len(p.classes) != 2 || c.opt.NoLinear || len(c.oof) != n || len(m.Weights) != 1 || quadraticCost(n, in, 2) > quadraticWork ||
-		c.opt.MaxTerms > 0 && c.opt.MaxTerms < 2 { // (a node budget of one)
+	p := c.p
+	n, in, classes := len(c.Z), len(c.Z[0]), len(p.classes)
+	if classes < 2 || c.opt.NoLinear || len(c.oof) != n || quadraticCost(n, in, classes) > quadraticWork ||
+		c.opt.MaxTerms > 0 && c.opt.MaxTerms < classes { // (a node budget below a node a class)
 		return
 	}
-	_, L, shrink, ok := quadraticDiscriminant(c.Z, p.class, 2, calibGroups)
+	_, L, shrink, ok := quadraticDiscriminant(c.Z, p.class, classes, calibGroups)
 	if !ok {
+		return
+	}
+	if classes > 2 {
+		c.quadraticContenders(scale, L, shrink)
+		return
+	}
+	m := c.m
+	if len(m.Weights) != 1 {
 		return
 	}
 	d := make([][]float64, n)
@@ -285,6 +294,58 @@ func (c *fitContext) quadraticContender(scale []float64) {
 	t.CVError = t.LOOError
 	t.Chose += fmt.Sprintf("; "+model.QuadraticChose+" (two quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
 		shrink, paired.Margin(mLoss, qLoss))
+}
+
+// quadraticContenders is quadraticContender for three classes or more: the discriminant's
+// out-of-group logits L (at shrinkage shrink) mapped by a multinomial map, cross-fitted, against
+// the model's map's cross-fitted logits (c.mapLogits); where it wins, the model becomes a
+// quadratic node a class with the map folded into the outputs.
+func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink float64) {
+	p, m := c.p, c.m
+	n, classes := len(c.Z), len(p.classes)
+	if len(c.mapLogits) != n {
+		return
+	}
+	A, B, ok := calibrate.Fit(L, p.class, classes)
+	if !ok {
+		return
+	}
+	QL, ok := calibrate.CrossLogits(L, p.class, classes, calibGroups, c.opt.Workers, A, B)
+	if !ok {
+		return
+	}
+	qLoss, mLoss := calibrate.LogitLosses(QL, p.class), calibrate.LogitLosses(c.mapLogits, p.class)
+	if paired.Within(mLoss, qLoss, quadSE) {
+		return
+	}
+	gs, ok := fitGaussians(c.Z, p.class, classes, nil, shrink)
+	if !ok {
+		return
+	}
+	count := make([]float64, classes)
+	for _, cl := range p.class {
+		count[cl]++
+	}
+	konst := make([]float64, classes)
+	m.Nodes = make([]model.Node, classes)
+	for q, g := range gs {
+		m.Nodes[q] = g.node(scale)
+		konst[q] = -0.5*g.logDet + math.Log(max(count[q], 0.5)/float64(n))
+	}
+	m.Weights, m.Bias = make([][]float64, classes), slices.Clone(B)
+	for k := range classes {
+		m.Weights[k] = slices.Clone(A[k])
+		for q, a := range A[k] {
+			m.Bias[k] += a * konst[q]
+		}
+	}
+	m.Calibration = &model.Calibration{Method: "multinomial-cv, folded into the outputs", A: identity(classes), B: make([]float64, classes)}
+	c.mapLogits = QL
+	t := &m.Training
+	t.LOOError = mean(mistakes(argmaxLabels(QL), p.class))
+	t.CVError = t.LOOError
+	t.Chose += fmt.Sprintf("; %s (%d quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
+		model.QuadraticChose, classes, shrink, paired.Margin(mLoss, qLoss))
 }
 
 // plattOf returns Platt's sigmoid fitted on the one-output decisions F, p = 1 / (1 + exp(-(a f

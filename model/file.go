@@ -123,7 +123,7 @@ func (m *Model) About() []string {
 		case strings.Contains(m.Training.Chose, LinearChose):
 			kept = fmt.Sprintf("the selection kept %d; the model is the logistic regression on the inputs that replaced it (one linear node)", m.Training.Chosen)
 		case strings.Contains(m.Training.Chose, QuadraticChose):
-			kept = fmt.Sprintf("the selection kept %d; the model is the classes' quadratic discriminant that replaced it (two quadratic nodes)", m.Training.Chosen)
+			kept = fmt.Sprintf("the selection kept %d; the model is the classes' quadratic discriminant that replaced it (a quadratic node a class)", m.Training.Chosen)
 		case n < m.Training.Chosen:
 			kept = fmt.Sprintf("the selection kept %d, the evidence pruning %d", m.Training.Chosen, n)
 		}

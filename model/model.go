@@ -66,9 +66,9 @@ const RVMChose = "then a relevance vector machine"
 // regression on the inputs that replaced the selection's model (one linear node).
 const LinearChose = "then the logistic regression on the inputs"
 
-// QuadraticChose is the phrase of Training.Chose that says a two-class model is the quadratic
-// discriminant of the classes' Gaussians that replaced the selection's model (two quadratic
-// nodes).
+// QuadraticChose is the phrase of Training.Chose that says a classifier is the quadratic
+// discriminant of the classes' Gaussians that replaced the selection's model (a quadratic node
+// a class).
 const QuadraticChose = "then the classes' quadratic discriminant"
 
 // ResizedChose is the phrase of Training.Chose that says a several-class model has fewer
