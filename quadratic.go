@@ -299,11 +299,12 @@ func (c *fitContext) quadraticContender(scale []float64) {
 // quadraticContenders is quadraticContender for three classes or more: the discriminant's
 // out-of-group logits L (at shrinkage shrink) mapped by a multinomial map, cross-fitted, against
 // the model's map's cross-fitted logits (c.mapLogits); where it wins, the model becomes a
-// quadratic node a class with the map folded into the outputs.
+// quadratic node a class with the map folded into the outputs. Only where the map is fitted by
+// Newton's method (calibrate.Newton), as the class map's other forms are.
 func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink float64) {
 	p, m := c.p, c.m
 	n, classes := len(c.Z), len(p.classes)
-	if len(c.mapLogits) != n {
+	if len(c.mapLogits) != n || !calibrate.Newton(n, classes, classes) { // (not where the map's fits take L-BFGS: letter's would add 20 s)
 		return
 	}
 	A, B, ok := calibrate.Fit(L, p.class, classes)
