@@ -231,7 +231,8 @@ func (c *fitContext) quadraticContender(scale []float64) {
 	p := c.p
 	n, in, classes := len(c.Z), len(c.Z[0]), len(p.classes)
 	if classes < 2 || c.opt.NoLinear || len(c.oof) != n || quadraticCost(n, in, classes) > quadraticWork ||
-		c.opt.MaxTerms > 0 && c.opt.MaxTerms < classes { // (a node budget below a node a class)
+		c.opt.MaxTerms > 0 && c.opt.MaxTerms < classes || // (a node budget below a node a class)
+		classes > 2 && (len(c.mapLogits) != n || !calibrate.Newton(n, classes, classes)) { // (quadraticContenders)
 		return
 	}
 	_, L, shrink, ok := quadraticDiscriminant(c.Z, p.class, classes, calibGroups)
@@ -300,13 +301,11 @@ func (c *fitContext) quadraticContender(scale []float64) {
 // out-of-group logits L (at shrinkage shrink) mapped by a multinomial map, cross-fitted, against
 // the model's map's cross-fitted logits (c.mapLogits); where it wins, the model becomes a
 // quadratic node a class with the map folded into the outputs. Only where the map is fitted by
-// Newton's method (calibrate.Newton), as the class map's other forms are.
+// Newton's method (calibrate.Newton), as the class map's other forms are: letter's 26 classes
+// would take five cross-fits by L-BFGS, about 20 s (quadraticContender looks first).
 func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink float64) {
 	p, m := c.p, c.m
 	n, classes := len(c.Z), len(p.classes)
-	if len(c.mapLogits) != n || !calibrate.Newton(n, classes, classes) { // (not where the map's fits take L-BFGS: letter's would add 20 s)
-		return
-	}
 	A, B, ok := calibrate.Fit(L, p.class, classes)
 	if !ok {
 		return
