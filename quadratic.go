@@ -217,16 +217,17 @@ func quadraticDiscriminant(Z [][]float64, class []int, classes, groups int) (H, 
 // (quadraticContender).
 const quadSE = 1
 
-// quadraticContender replaces a two-class model by the quadratic discriminant of the classes'
+// quadraticContender replaces a classifier by the quadratic discriminant of the classes'
 // Gaussians (quadraticDiscriminant: their covariances shrunk towards the identity by the
-// out-of-group Brier score's choice), two quadratic nodes, where the discriminant's
-// cross-fitted logits, Platt-calibrated, have a log-loss lower than the model's out-of-fold
-// decisions' (c.oof, Platt-calibrated too) by quadSE paired standard errors. Classes that
-// differ in the spread and orientation of their points have a quadratic boundary, which
-// Gaussian nodes of one width draw only piecewise; normal classes of one covariance are
-// told apart best by the difference of their means, the discriminant at a strong shrinkage.
-// Not under Options.NoLinear (Gaussian nodes only) or a node budget of one. scale holds the
-// model's input weights (its inputs are c.Z's times them).
+// out-of-group Brier score's choice), a quadratic node a class, where the discriminant's
+// cross-fitted logits, calibrated, have a log-loss lower than the model's out-of-fold ones by
+// quadSE paired standard errors: with two classes Platt's sigmoid on the difference of the
+// logits against the model's out-of-fold decisions (c.oof) Platt-calibrated, with more
+// quadraticContenders. Classes that differ in the spread and orientation of their points have
+// a quadratic boundary, which Gaussian nodes of one width draw only piecewise; normal classes
+// of one covariance are told apart best by the difference of their means, the discriminant at
+// a strong shrinkage. Not under Options.NoLinear (Gaussian nodes only) or a node budget below
+// a node a class. scale holds the model's input weights (its inputs are c.Z's times them).
 func (c *fitContext) quadraticContender(scale []float64) {
 	p := c.p
 	n, in, classes := len(c.Z), len(c.Z[0]), len(p.classes)
@@ -267,19 +268,9 @@ func (c *fitContext) quadraticContender(scale []float64) {
 	if paired.Within(mLoss, qLoss, quadSE) { // (the model not worse by more than quadSE)
 		return
 	}
-	gs, ok := fitGaussians(c.Z, p.class, 2, nil, shrink)
+	nodes, konst, ok := c.discriminantNodes(scale, shrink)
 	if !ok {
 		return
-	}
-	count := make([]float64, 2)
-	for _, cl := range p.class {
-		count[cl]++
-	}
-	nodes := make([]model.Node, 2)
-	var konst [2]float64
-	for q, g := range gs {
-		nodes[q] = g.node(scale)
-		konst[q] = -0.5*g.logDet + math.Log(count[q]/float64(n))
 	}
 	m.Nodes = nodes
 	m.Weights = [][]float64{{-qa, qa}}
@@ -305,7 +296,7 @@ func (c *fitContext) quadraticContender(scale []float64) {
 // would take five cross-fits by L-BFGS, about 20 s (quadraticContender looks first).
 func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink float64) {
 	p, m := c.p, c.m
-	n, classes := len(c.Z), len(p.classes)
+	classes := len(p.classes)
 	A, B, ok := calibrate.Fit(L, p.class, classes)
 	if !ok {
 		return
@@ -318,20 +309,11 @@ func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink 
 	if paired.Within(mLoss, qLoss, quadSE) {
 		return
 	}
-	gs, ok := fitGaussians(c.Z, p.class, classes, nil, shrink)
+	nodes, konst, ok := c.discriminantNodes(scale, shrink)
 	if !ok {
 		return
 	}
-	count := make([]float64, classes)
-	for _, cl := range p.class {
-		count[cl]++
-	}
-	konst := make([]float64, classes)
-	m.Nodes = make([]model.Node, classes)
-	for q, g := range gs {
-		m.Nodes[q] = g.node(scale)
-		konst[q] = -0.5*g.logDet + math.Log(max(count[q], 0.5)/float64(n))
-	}
+	m.Nodes = nodes
 	m.Weights, m.Bias = make([][]float64, classes), slices.Clone(B)
 	for k := range classes {
 		m.Weights[k] = slices.Clone(A[k])
@@ -346,6 +328,29 @@ func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink 
 	t.CVError = t.LOOError
 	t.Chose += fmt.Sprintf("; %s (%d quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
 		model.QuadraticChose, classes, shrink, paired.Margin(mLoss, qLoss))
+}
+
+// discriminantNodes returns the classes' Gaussians fitted on all the points at shrinkage
+// shrink as quadratic nodes of the model's inputs (scale: its input weights), and each class's
+// constant, -0.5 log det of its covariance plus the log of its share of the points; ok is
+// false where a covariance is not positive definite.
+func (c *fitContext) discriminantNodes(scale []float64, shrink float64) (nodes []model.Node, konst []float64, ok bool) {
+	p, n := c.p, len(c.Z)
+	classes := len(p.classes)
+	gs, ok := fitGaussians(c.Z, p.class, classes, nil, shrink)
+	if !ok {
+		return nil, nil, false
+	}
+	count := make([]float64, classes)
+	for _, cl := range p.class {
+		count[cl]++
+	}
+	nodes, konst = make([]model.Node, classes), make([]float64, classes)
+	for q, g := range gs {
+		nodes[q] = g.node(scale)
+		konst[q] = -0.5*g.logDet + math.Log(max(count[q], 0.5)/float64(n))
+	}
+	return nodes, konst, true
 }
 
 // plattOf returns Platt's sigmoid fitted on the one-output decisions F, p = 1 / (1 + exp(-(a f
