@@ -283,6 +283,7 @@ type inputsMap struct {
 
 	tried  bool            // the log-densities were computed (or failed)
 	H      [][]float64     // every point's out-of-group class log-densities (nil: none)
+	logits [][]float64     // the quadratic discriminant's out-of-group logits (quadraticDiscriminant)
 	shrink float64         // the covariance shrinkage they were fitted at
 	gauss  []classGaussian // the classes' Gaussians fitted on all the points at shrink, for the model
 
@@ -297,9 +298,9 @@ type inputsMap struct {
 func (in *inputsMap) quadratic(class []int, classes int) [][]float64 {
 	if !in.tried {
 		in.tried = true
-		if H, shrink, ok := quadraticFeatures(in.Z, class, classes, calibGroups); ok {
+		if H, L, shrink, ok := quadraticDiscriminant(in.Z, class, classes, calibGroups); ok {
 			if g, ok := fitGaussians(in.Z, class, classes, nil, shrink); ok {
-				in.H, in.shrink, in.gauss = H, shrink, g
+				in.H, in.logits, in.shrink, in.gauss = H, L, shrink, g
 			}
 		}
 	}

@@ -568,13 +568,13 @@ func singularError(err error, gamma, width float64) error {
 // label at most as many points wrongly as the trivial rule (always the most frequent class);
 // false if the calibration cannot be fitted or does not order the classes.
 func beatsTrivial(F [][]float64, class []int) bool {
-	A, B, ok := calibrate.Fit(F, class, 2)
-	if !ok || !(A[1][0] > 0) {
+	a, b, ok := plattOf(F, class)
+	if !ok {
 		return false
 	}
 	wrong := 0
 	for i, f := range F {
-		if model.Class([]float64{A[1][0]*f[0] + B[1]}) != class[i] {
+		if model.Class([]float64{a*f[0] + b}) != class[i] {
 			wrong++
 		}
 	}

@@ -236,12 +236,12 @@ func (c *fitContext) quadraticContender(scale []float64) {
 		classes > 2 && (len(c.mapLogits) != n || !calibrate.Newton(n, classes, classes)) { // (quadraticContenders)
 		return
 	}
-	_, L, shrink, ok := quadraticDiscriminant(c.Z, p.class, classes, calibGroups)
-	if !ok {
+	inputs := c.inputsMap() // (the discriminant the class map may have computed already)
+	if inputs.quadratic(p.class, classes) == nil {
 		return
 	}
 	if classes > 2 {
-		c.quadraticContenders(scale, L, shrink)
+		c.quadraticContenders(scale, inputs)
 		return
 	}
 	m := c.m
@@ -249,7 +249,7 @@ func (c *fitContext) quadraticContender(scale []float64) {
 		return
 	}
 	d := make([][]float64, n)
-	for i, l := range L {
+	for i, l := range inputs.logits {
 		d[i] = []float64{l[1] - l[0]}
 	}
 	qa, qb, ok := plattOf(d, p.class)
@@ -260,44 +260,37 @@ func (c *fitContext) quadraticContender(scale []float64) {
 	if !ok {
 		return
 	}
-	qLoss, mLoss := make([]float64, n), make([]float64, n)
-	for i, cl := range p.class {
-		qLoss[i] = logistic1Loss(qa*d[i][0]+qb, cl)
-		mLoss[i] = logistic1Loss(ma*c.oof[i][0]+mb, cl)
+	for i := range d {
+		d[i][0] = qa*d[i][0] + qb
 	}
+	qLoss, mLoss := calibrate.LogitLosses(plattLogits(d, 1, 0), p.class), calibrate.LogitLosses(plattLogits(c.oof, ma, mb), p.class)
 	if paired.Within(mLoss, qLoss, quadSE) { // (the model not worse by more than quadSE)
 		return
 	}
-	nodes, konst, ok := c.discriminantNodes(scale, shrink)
-	if !ok {
-		return
-	}
+	nodes, konst := c.discriminantNodes(scale, inputs.gauss)
 	m.Nodes = nodes
 	m.Weights = [][]float64{{-qa, qa}}
 	m.Bias = []float64{qa*(konst[1]-konst[0]) + qb}
 	m.Calibration = &model.Calibration{Method: "platt-cv, folded into the outputs", A: [][]float64{{0}, {1}}, B: []float64{0, 0}}
-	for i := range d {
-		d[i][0] = qa*d[i][0] + qb
-	}
 	c.oof = d
 	c.noSignal = !beatsTrivial(d, p.class)
 	t := &m.Training
 	t.LOOError = oofError(d, p.class)
 	t.CVError = t.LOOError
 	t.Chose += fmt.Sprintf("; "+model.QuadraticChose+" (two quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
-		shrink, paired.Margin(mLoss, qLoss))
+		inputs.shrink, paired.Margin(mLoss, qLoss))
 }
 
 // quadraticContenders is quadraticContender for three classes or more: the discriminant's
-// out-of-group logits L (at shrinkage shrink) mapped by a multinomial map, cross-fitted, against
-// the model's map's cross-fitted logits (c.mapLogits); where it wins, the model becomes a
-// quadratic node a class with the map folded into the outputs. Only where the map is fitted by
-// Newton's method (calibrate.Newton), as the class map's other forms are: letter's 26 classes
-// would take five cross-fits by L-BFGS, about 20 s (quadraticContender looks first).
-func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink float64) {
+// out-of-group logits (inputs.logits), tempered, mapped by a multinomial map, cross-fitted,
+// against the model's map's cross-fitted logits (c.mapLogits); where it wins, the model becomes
+// a quadratic node a class with the map folded into the outputs. Only where the map is fitted
+// by Newton's method (calibrate.Newton), as the class map's other forms are: letter's 26
+// classes would take five cross-fits by L-BFGS, about 20 s (quadraticContender looks first).
+func (c *fitContext) quadraticContenders(scale []float64, inputs *inputsMap) {
 	p, m := c.p, c.m
 	classes := len(p.classes)
-	temp := tempered(L, p.class)
+	L, temp := tempered(inputs.logits, p.class)
 	A, B, ok := calibrate.Fit(L, p.class, classes)
 	if !ok {
 		return
@@ -310,10 +303,7 @@ func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink 
 	if paired.Within(mLoss, qLoss, quadSE) {
 		return
 	}
-	nodes, konst, ok := c.discriminantNodes(scale, shrink)
-	if !ok {
-		return
-	}
+	nodes, konst := c.discriminantNodes(scale, inputs.gauss)
 	m.Nodes = nodes
 	m.Weights, m.Bias = make([][]float64, classes), slices.Clone(B)
 	for k := range classes {
@@ -329,58 +319,42 @@ func (c *fitContext) quadraticContenders(scale []float64, L [][]float64, shrink 
 	t.LOOError = mean(mistakes(argmaxLabels(QL), p.class))
 	t.CVError = t.LOOError
 	t.Chose += fmt.Sprintf("; %s (%d quadratic nodes, covariances shrunk by %g), as its cross-validated log-loss was lower by %.1f standard errors",
-		model.QuadraticChose, classes, shrink, paired.Margin(mLoss, qLoss))
+		model.QuadraticChose, classes, inputs.shrink, paired.Margin(mLoss, qLoss))
 }
 
-// tempered scales the discriminant's logits L in place by the temperature of least log-loss
-// among 1, 1/2, 1/5, ..., 1/100, and returns it: in many dimensions the log-densities of
+// tempered returns the discriminant's logits L scaled by the temperature of least log-loss
+// among 1, 1/2, 1/5, ..., 1/100, and that temperature: in many dimensions the log-densities of
 // points far from a class reach hundreds, a scale on which the multinomial map's ridge and
 // steps fit badly (digits: 2 % mistakes by the logits' arg max, 9 % by the map fitted on them).
-func tempered(L [][]float64, class []int) float64 {
+func tempered(L [][]float64, class []int) ([][]float64, float64) {
 	best, temp := math.Inf(1), 1.0
-	S := make([][]float64, len(L))
-	for i, l := range L {
-		S[i] = make([]float64, len(l))
-	}
+	var out [][]float64
 	for _, t := range []float64{1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01} {
+		S := make([][]float64, len(L))
 		for i, l := range L {
+			S[i] = make([]float64, len(l))
 			for j, v := range l {
 				S[i][j] = t * v
 			}
 		}
 		if loss := calibrate.LogitLoss(S, class); loss < best {
-			best, temp = loss, t
+			best, temp, out = loss, t, S
 		}
 	}
-	for _, l := range L {
-		for j := range l {
-			l[j] *= temp
-		}
-	}
-	return temp
+	return out, temp
 }
 
-// discriminantNodes returns the classes' Gaussians fitted on all the points at shrinkage
-// shrink as quadratic nodes of the model's inputs (scale: its input weights), and each class's
-// constant, -0.5 log det of its covariance plus the log of its share of the points; ok is
-// false where a covariance is not positive definite.
-func (c *fitContext) discriminantNodes(scale []float64, shrink float64) (nodes []model.Node, konst []float64, ok bool) {
-	p, n := c.p, len(c.Z)
-	classes := len(p.classes)
-	gs, ok := fitGaussians(c.Z, p.class, classes, nil, shrink)
-	if !ok {
-		return nil, nil, false
-	}
-	count := make([]float64, classes)
-	for _, cl := range p.class {
-		count[cl]++
-	}
-	nodes, konst = make([]model.Node, classes), make([]float64, classes)
+// discriminantNodes returns the classes' Gaussians gs (fitted on all the points) as quadratic
+// nodes of the model's inputs (scale: its input weights), and each class's constant, -0.5 log
+// det of its covariance plus the log of its share of the points.
+func (c *fitContext) discriminantNodes(scale []float64, gs []classGaussian) (nodes []model.Node, konst []float64) {
+	count := classCounts(c.p.class, len(gs))
+	nodes, konst = make([]model.Node, len(gs)), make([]float64, len(gs))
 	for q, g := range gs {
 		nodes[q] = g.node(scale)
-		konst[q] = -0.5*g.logDet + math.Log(max(count[q], 0.5)/float64(n))
+		konst[q] = -0.5*g.logDet + math.Log(max(float64(count[q]), 0.5)/float64(len(c.Z)))
 	}
-	return nodes, konst, true
+	return nodes, konst
 }
 
 // plattOf returns Platt's sigmoid fitted on the one-output decisions F, p = 1 / (1 + exp(-(a f
@@ -393,14 +367,12 @@ func plattOf(F [][]float64, class []int) (a, b float64, ok bool) {
 	return A[1][0], B[1], true
 }
 
-// logistic1Loss returns the log-loss of the logit f for class cl (1: f > 0 its side, 0 the
-// other), without overflow: log(1 + exp(-f)) or log(1 + exp(f)).
-func logistic1Loss(f float64, cl int) float64 {
-	if cl == 0 {
-		f = -f
+// plattLogits returns the two classes' logits (0, a f + b) of the one-output decisions F under
+// Platt's sigmoid of slope a and intercept b, for calibrate.LogitLosses.
+func plattLogits(F [][]float64, a, b float64) [][]float64 {
+	out := make([][]float64, len(F))
+	for i, f := range F {
+		out[i] = []float64{0, a*f[0] + b}
 	}
-	if f > 0 {
-		return math.Log1p(math.Exp(-f))
-	}
-	return -f + math.Log1p(math.Exp(f))
+	return out
 }

@@ -418,6 +418,14 @@ func FitContext(ctx context.Context, X [][]float64, y []float64, opt Options) (*
 	return Fit(X, y, opt)
 }
 
+// canceled returns the error of the context FitContext or FitLabelsContext set, if it is done.
+func (o Options) canceled() error {
+	if o.ctx == nil {
+		return nil
+	}
+	return o.ctx.Err()
+}
+
 // FitLabelsContext is FitLabels that stops when ctx is done, as FitContext does.
 func FitLabelsContext(ctx context.Context, X [][]float64, labels []string, opt Options) (*model.Model, error) {
 	opt.ctx = ctx
@@ -493,10 +501,8 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
-	if opt.ctx != nil {
-		if err := opt.ctx.Err(); err != nil {
-			return nil, err
-		}
+	if err := opt.canceled(); err != nil {
+		return nil, err
 	}
 	if opt.Method == "" {
 		opt.Method = Auto
@@ -629,8 +635,8 @@ func fitProblem(X [][]float64, p *problem, opt Options) (*model.Model, error) {
 		fc, err = robustFit(fc, meth.fit, fresh, Z)
 	}
 	p.y = targets
-	if err == nil && opt.ctx != nil {
-		err = opt.ctx.Err() // (done since the method's last look)
+	if err == nil {
+		err = opt.canceled() // (done since the method's last look)
 	}
 	if err != nil {
 		return nil, err

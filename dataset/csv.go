@@ -213,18 +213,17 @@ func detectComma(s string, decimalComma bool) rune {
 	if len(lines) == 0 {
 		return ','
 	}
-	best, bestHeader, bestNumbers, apart := rune(0), false, -1, false
+	best, chosen := rune(0), split{numbers: -1}
 	for _, c := range []rune{',', ';', '\t'} {
 		if c == ',' && decimalComma {
 			continue
 		}
-		numbers, header, ok, twos := sniff(lines, c)
-		if ok && (header && !bestHeader || header == bestHeader && numbers > bestNumbers) {
-			best, bestHeader, bestNumbers, apart = c, header, numbers, twos
+		if sp := sniff(lines, c); sp.consistent && (sp.header && !chosen.header || sp.header == chosen.header && sp.numbers > chosen.numbers) {
+			best, chosen = c, sp
 		}
 	}
 	if best != 0 {
-		if _, _, ok, _ := sniff(lines, ' '); apart && ok {
+		if chosen.apart && sniff(lines, ' ').consistent {
 			return ' '
 		}
 		return best
@@ -284,10 +283,7 @@ func firstLines(s string) []string {
 // has), or "" where they do not.
 func titleHint(s string, c rune) string {
 	lines := firstLines(s)
-	if len(lines) < 2 || len(splitSniffed(lines[0], c)) != 1 {
-		return ""
-	}
-	if _, _, ok, _ := sniff(lines, c); !ok {
+	if len(lines) < 2 || len(splitSniffed(lines[0], c)) != 1 || !sniff(lines, c).consistent {
 		return ""
 	}
 	return fmt.Sprintf(" (the lines below it have %d: is the first a title or a comment? delete it)", len(splitSniffed(lines[1], c)))
@@ -296,47 +292,50 @@ func titleHint(s string, c rune) string {
 // sniffLines is how many non-blank lines detectComma looks at.
 const sniffLines = 50
 
+// split is what sniff finds of a separator on the first lines.
+type split struct {
+	numbers    int  // the fields of the lines after the first (of the only line, if one) that read as numbers
+	header     bool // the first line has as many fields as they
+	consistent bool // they all have the same number of fields, two at least
+	apart      bool // a field of theirs holds two numbers or more apart
+}
+
 // sniff splits lines by the separator c (' ': runs of spaces and tabs; otherwise outside
-// double quotes) and reports how many fields of the lines after the first (of the only line,
-// if one) read as numbers (with a decimal comma too, but for c = ','), whether the first line
-// has as many fields as they, whether they all have the same number of fields, two at least,
-// and whether some field of theirs holds two or more numbers apart.
-func sniff(lines []string, c rune) (numbers int, header, consistent, apart bool) {
+// double quotes). A number is one as the reader takes it, or with a decimal comma (but for c
+// = ',').
+func sniff(lines []string, c rune) split {
 	data := lines
 	if len(lines) > 1 {
 		data = lines[1:]
 	}
-	number := func(f string) bool {
-		_, err := strconv.ParseFloat(f, 64)
-		if err != nil && c != ',' && strings.Count(f, ",") == 1 {
-			_, err = strconv.ParseFloat(strings.Replace(f, ",", ".", 1), 64)
-		}
-		return err == nil
-	}
+	number := func(f string) bool { return isNumber(f) || c != ',' && isNumber(pointed(f)) }
+	var sp split
 	n := -1
 	for _, l := range data {
 		fields := splitSniffed(l, c)
 		if n >= 0 && len(fields) != n {
-			return 0, false, false, false
+			return split{}
 		}
 		n = len(fields)
 		for _, f := range fields {
 			f = strings.Trim(strings.TrimSpace(f), `"`)
 			if number(f) {
-				numbers++
+				sp.numbers++
 				continue
 			}
-			if k := 0; c != ' ' {
+			if c != ' ' {
+				k := 0
 				for _, w := range strings.Fields(f) {
 					if number(w) {
 						k++
 					}
 				}
-				apart = apart || k >= 2
+				sp.apart = sp.apart || k >= 2
 			}
 		}
 	}
-	return numbers, len(splitSniffed(lines[0], c)) == n, n >= 2, apart
+	sp.header, sp.consistent = len(splitSniffed(lines[0], c)) == n, n >= 2
+	return sp
 }
 
 // splitSniffed splits l by the separator c as sniff does.
@@ -512,7 +511,7 @@ func parseCSV(s, source string, opt CSVOptions, mode csvMode) (*Table, error) {
 				case len(rec) == ncol+1 && len(t.Lines) == 0:
 					hint = " (a header without a name for the first column, as R's write.table writes the row names: write.table(..., row.names = FALSE) leaves them out, col.names = NA names them \"\")"
 				case ncol == 1 && len(t.Lines) == 0:
-					hint = fmt.Sprintf(" (line %d holds one field: a title or a comment? delete it)", firstLine)
+					hint = titleHint(s, comma)
 				}
 			}
 			if hint == "" && detected {

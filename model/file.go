@@ -239,7 +239,6 @@ func (m *Model) Write(w io.Writer) error {
 	return err
 }
 
-// check refuses a training record that JSON cannot hold: a number that is not finite.
 // NoSignal reports whether the model's estimated error, LOOError, is no better than the trivial
 // rule's, TrivialError (always the most frequent class, or the mean): a model that has found
 // no signal in its training data. (With classes as unequal as 9 to 1 or more, such a
@@ -248,6 +247,7 @@ func (t *Training) NoSignal() bool {
 	return t.TrivialError > 0 && t.LOOError >= t.TrivialError*(1-1e-9)
 }
 
+// check refuses a training record that JSON cannot hold: a number that is not finite.
 func (t *Training) check() error {
 	bad := func(name string, v float64) error {
 		return fmt.Errorf("%w: training record: %s is %v, which a model file cannot hold (are the targets or inputs too large?)", ErrInvalid, name, v)

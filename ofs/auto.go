@@ -1076,12 +1076,10 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 	)
 	job := func(j int) (r any) {
 		defer func() {
-			if r = recover(); r != nil {
-				if _, ok := r.(canceled); !ok {
-					if _, ok := r.(jobPanic); !ok {
-						r = jobPanic{value: r, stack: debug.Stack()}
-					}
-				}
+			switch r = recover(); r.(type) {
+			case nil, canceled, jobPanic: // (a nested parallel's is raised as it was)
+			default:
+				r = jobPanic{value: r, stack: debug.Stack()}
 			}
 		}()
 		a.stop()

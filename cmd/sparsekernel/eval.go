@@ -432,13 +432,14 @@ func checkTestLabels(tr, te *dataset.Table, opt sparsekernel.Options, label int)
 // is not that of new data.
 func noteOverlap(w io.Writer, tr, te *dataset.Table) {
 	seen := make(map[string]bool, len(tr.X))
+	keys := make([]string, len(tr.X))
 	repeats := 0
-	for _, x := range tr.X {
-		k := rowKey(x, tr.Levels)
-		if seen[k] {
+	for i, x := range tr.X {
+		keys[i] = rowKey(x, tr.Levels)
+		if seen[keys[i]] {
 			repeats++
 		}
-		seen[k] = true
+		seen[keys[i]] = true
 	}
 	both, same := 0, len(te.X) == len(tr.X)
 	for i, x := range te.X {
@@ -446,7 +447,7 @@ func noteOverlap(w io.Writer, tr, te *dataset.Table) {
 		if seen[k] {
 			both++
 		}
-		same = same && k == rowKey(tr.X[i], tr.Levels)
+		same = same && k == keys[i]
 	}
 	if both > 0 && (100*repeats <= len(tr.X) || same) {
 		fmt.Fprintf(w, "note: %s: %d of its %s have the inputs of a training row (the same file twice, or overlapping splits?): the test error on them is not that of new data\n",

@@ -211,23 +211,16 @@ func (d *dataFlags) readFor(path string, want []string, dim int, levels [][]stri
 		}
 	}
 	header, err := dataset.Header(bytes.NewReader(in.data), in.source, o)
-	if err != nil && d.label == 0 && o.Features == nil {
-		// A file of one column has no room for a label: read its header without one.
+	if (err != nil || header == nil && usableNames(want)) && d.label == 0 && o.Features == nil {
+		// The last column, taken for the label, may be none: a file of one column has no room
+		// for one, and a first line may name the model's inputs only with the last column among
+		// them (",x1,x2" with -drop 2; readByName says which column is the label).
 		o1 := o
 		o1.LabelColumn = -1
 		header, err = dataset.Header(bytes.NewReader(in.data), in.source, o1)
 	}
 	if err != nil {
 		header = nil // reading by position reports the error, or reads the file without a label
-	}
-	if header == nil && usableNames(want) && d.label == 0 && o.Features == nil {
-		// The last column, taken for the label, may be an input (readByName says which): the
-		// first line may name the inputs only with it among them (",x1,x2" with -drop 2).
-		o1 := o
-		o1.LabelColumn = -1
-		if h, err := dataset.Header(bytes.NewReader(in.data), in.source, o1); err == nil {
-			header = h
-		}
 	}
 	if header != nil && usableNames(want) {
 		return d.readByName(in, o, header, want, note)
