@@ -58,17 +58,7 @@ func TestQuadraticContender(t *testing.T) {
 		t.Fatalf("two covariances: %d nodes, %d quadratic, chose %q; want the quadratic discriminant", m.Size(), quadratic, m.Training.Chose)
 	}
 	Xt, yt := twoCovariances(2000, 2)
-	labels, err := m.Labels(Xt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrong := 0
-	for i, l := range labels {
-		if l != yt[i] {
-			wrong++
-		}
-	}
-	if e := float64(wrong) / float64(len(yt)); e > 0.255 || m.Training.LOOError > 0.255 {
+	if e := labelError(t, m, Xt, yt); e > 0.255 || m.Training.LOOError > 0.255 {
 		t.Errorf("two covariances: test error %.3f, estimate %.3f; want within 0.02 of the Bayes error, 0.234", e, m.Training.LOOError)
 	}
 	if m.Calibration == nil {
@@ -128,10 +118,6 @@ func TestQuadraticContenderClasses(t *testing.T) {
 		}
 	}
 	Xt, yt := threeCovariances(3000, 2)
-	labels, err := m.Labels(Xt)
-	if err != nil {
-		t.Fatal(err)
-	}
 	P, err := m.ClassProbabilities(Xt[:10])
 	if err != nil {
 		t.Fatal(err)
@@ -141,16 +127,26 @@ func TestQuadraticContenderClasses(t *testing.T) {
 			t.Errorf("probabilities %v sum to %v", p, s)
 		}
 	}
-	wrong := 0
-	for i, l := range labels {
-		if l != yt[i] {
-			wrong++
-		}
-	}
-	if e := float64(wrong) / float64(len(yt)); math.Abs(e-m.Training.LOOError) > 0.08 {
+	if e := labelError(t, m, Xt, yt); math.Abs(e-m.Training.LOOError) > 0.08 {
 		t.Errorf("test error %.3f, estimate %.3f", e, m.Training.LOOError)
 	}
 	if one, err := sparsekernel.FitLabels(X, y, sparsekernel.Options{Seed: 1, MaxTerms: 2}); err != nil || strings.Contains(one.Training.Chose, model.QuadraticChose) {
 		t.Errorf("a budget of two nodes: %v, chose %q", err, one.Training.Chose)
 	}
+}
+
+// labelError returns the share of the rows of X whose label m gets wrong.
+func labelError(t *testing.T, m *model.Model, X [][]float64, y []string) float64 {
+	t.Helper()
+	labels, err := m.Labels(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := 0
+	for i, l := range labels {
+		if l != y[i] {
+			wrong++
+		}
+	}
+	return float64(wrong) / float64(len(y))
 }
