@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sparsekernel/sparsekernel/internal/folds"
 	"github.com/sparsekernel/sparsekernel/internal/seeds"
@@ -1069,15 +1070,20 @@ func (a *Auto) folds(n int, class []int) []int {
 // recover any other (with the job's stack: jobPanic).
 func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		done  int
-		fault any // the first job's panic
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		done     int
+		fault    any         // the first job's panic
+		stopping atomic.Bool // a job has panicked: the others start no more
 	)
 	job := func(j int) (r any) {
 		defer func() {
-			switch r = recover(); r.(type) {
-			case nil, canceled, jobPanic: // (a nested parallel's is raised as it was)
+			if r = recover(); r == nil {
+				return
+			}
+			stopping.Store(true) // (before the stack is taken: the other workers stop now)
+			switch r.(type) {
+			case canceled, jobPanic: // (a nested parallel's is raised as it was)
 			default:
 				r = jobPanic{value: r, stack: debug.Stack()}
 			}
@@ -1098,10 +1104,7 @@ func (a *Auto) parallel(stage string, jobs int, do func(j int)) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				mu.Lock()
-				failed := fault != nil
-				mu.Unlock()
-				if failed {
+				if stopping.Load() {
 					continue
 				}
 				if r := job(j); r != nil {

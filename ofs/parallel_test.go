@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestParallelPanics checks that a job's panic is raised again on parallel's caller, with the
@@ -23,6 +24,7 @@ func TestParallelPanics(t *testing.T) {
 				if j == 3 {
 					panic("job 3 failed")
 				}
+				time.Sleep(time.Millisecond) // (a job takes longer than a panic takes to stop the others)
 			})
 			return nil
 		}()
@@ -40,9 +42,12 @@ func TestParallelPanics(t *testing.T) {
 	err := func() (err error) {
 		defer stopped(&err)
 		a.parallel("test", 50, func(j int) {
-			if ran.Add(1) == 2 {
+			ran.Add(1)
+			if j == 1 {
 				cancel()
+				return
 			}
+			time.Sleep(time.Millisecond) // (a job takes longer than the cancellation takes to be seen)
 		})
 		return nil
 	}()
