@@ -1202,7 +1202,7 @@ func TestStarved(t *testing.T) {
 		{"stopped by patience past the random candidates", true, 50000, 222, 212, 300, 200, 400},
 		{"least before the random candidates less patience", true, 50000, 230, 189, 300, 200, 0},
 		{"stopped before the candidates ran out", true, 50000, 150, 148, 300, 200, 0},
-		{"several classes or a regression", false, 50000, 230, 228, 300, 200, 0},
+		{"several classes", false, 50000, 230, 228, 300, 200, 0},
 		{"the cap leaves no room", true, 50000, 200, 199, 160, 200, 0},
 		{"the memory bound leaves little room", true, 150000, 230, 228, 300, 200, 0},
 	}
@@ -1267,6 +1267,68 @@ func TestFitRoomy(t *testing.T) {
 		if again != (given == 0) {
 			t.Errorf("candidates %d: started again %v, want %v (stages %v; %s)", given, again, given == 0, stages, r.Chose)
 		}
+	}
+}
+
+// TestFitRoomyRegression fits a regression that needs more nodes than its few random
+// candidates allow: unlike a two-class fit, it goes on past the first fold (its model is the
+// contender's rival), and through Fit the refit with more candidates is kept only where it
+// does better out of fold, which the chose line tells either way.
+func TestFitRoomyRegression(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	var X [][]float64
+	var y []float64
+	for range 2500 { // 36 bumps of either sign
+		u, v := 6*rng.Float64(), 6*rng.Float64()
+		X = append(X, []float64{u, v})
+		y = append(y, math.Sin(math.Pi*u)*math.Sin(math.Pi*v)+0.05*rng.NormFloat64())
+	}
+	a := Auto{Seed: 1, Candidates: 40, Workers: 2}
+	a.roomy = true
+	res, err := a.fit(X, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.starved <= 40 || res.starvedFrom != 40 || len(res.Centres) == 0 || len(res.OOF) != len(X) {
+		t.Fatalf("starved %d (from %d), %d centres, %d out-of-fold decisions: want a whole fit asking for more than 40",
+			res.starved, res.starvedFrom, len(res.Centres), len(res.OOF))
+	}
+	r, err := Auto{Seed: 1, Workers: 2}.fitRoomy(X, [][]float64{y}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, refused := strings.Contains(r.Chose, "random candidates, as the first fold's best path"), strings.Contains(r.Chose, "did no better out of fold")
+	if kept == refused {
+		t.Errorf("the refit with more candidates neither kept nor refused, or both: %s", r.Chose)
+	}
+	t.Log(r.Chose)
+}
+
+// compareSquared's sign and scale: paired standard errors of the squared errors summed over
+// the outputs.
+func TestCompareSquared(t *testing.T) {
+	Y := [][]float64{{0, 0, 0, 0}, {1, 1, 1, 1}}
+	col := func(a, b []float64) [][]float64 { // the decisions of two outputs at 4 points
+		out := make([][]float64, len(a))
+		for i := range a {
+			out[i] = []float64{a[i], b[i]}
+		}
+		return out
+	}
+	exact := col([]float64{0, 0, 0, 0}, []float64{1, 1, 1, 1})
+	off := col([]float64{1, 2, 1, 2}, []float64{1, 1, 1, 1}) // squared errors 1, 4, 1, 4
+	if m := compareSquared(exact, off, Y); m >= 0 || math.IsInf(m, 0) {
+		t.Errorf("exact against off: %g, want a finite negative margin", m)
+	}
+	if m := compareSquared(off, exact, Y); m <= 0 {
+		t.Errorf("off against exact: %g, want positive", m)
+	}
+	// mean difference 2.5, sd (divisor N) 1.5: 2.5 / (1.5 / 2)
+	if m := compareSquared(off, exact, Y); math.Abs(m-2.5/0.75) > 1e-12 {
+		t.Errorf("off against exact: %g, want %g", m, 2.5/0.75)
+	}
+	if m := compareSquared(off, off, Y); m != 0 {
+		t.Errorf("equal decisions: %g, want 0", m)
 	}
 }
 
