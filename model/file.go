@@ -122,6 +122,8 @@ func (m *Model) About() []string {
 			kept = fmt.Sprintf("the selection kept %d; the model is the relevance vector machine that replaced it, of %d", m.Training.Chosen, n)
 		case strings.Contains(m.Training.Chose, LinearChose):
 			kept = fmt.Sprintf("the selection kept %d; the model is the logistic regression on the inputs that replaced it (one linear node)", m.Training.Chosen)
+		case strings.Contains(m.Training.Chose, RidgeChose):
+			kept = fmt.Sprintf("the selection kept %d; the model is the ridge regression on the inputs that replaced it (one linear node)", m.Training.Chosen)
 		case strings.Contains(m.Training.Chose, QuadraticChose):
 			kept = fmt.Sprintf("the selection kept %d; the model is the classes' quadratic discriminant that replaced it (a quadratic node a class)", m.Training.Chosen)
 		case n < m.Training.Chosen:

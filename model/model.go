@@ -66,6 +66,10 @@ const RVMChose = "then a relevance vector machine"
 // regression on the inputs that replaced the selection's model (one linear node).
 const LinearChose = "then the logistic regression on the inputs"
 
+// RidgeChose is the phrase of Training.Chose that says a regression model is the ridge
+// regression on the inputs that replaced the selection's model (one linear node).
+const RidgeChose = "then the ridge regression on the inputs"
+
 // QuadraticChose is the phrase of Training.Chose that says a classifier is the quadratic
 // discriminant of the classes' Gaussians that replaced the selection's model (a quadratic node
 // a class).

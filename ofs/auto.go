@@ -792,9 +792,15 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	linear := false // it is the model
 	if final.ok && !a.NoLogistic && iters == 0 && len(res.Centres) > 1 {
 		if oof := a.linearContender(Z, Y, class, folds, w, taus[bt], res.OOF, final, pruned); oof != nil {
-			if res.linearFinal(Zs, Y, oof, a.Workers) {
+			if res.linearFinal(Zs, Y, class, oof, a.Workers) {
 				linear = true
 				kept += linearChose
+			}
+		}
+		if class == nil && len(Y) == 1 && !a.NoLinear {
+			if oof := a.ridgeContender(Z, Y, folds, w, taus[bt], res.OOF); oof != nil && res.linearFinal(Zs, Y, nil, oof, a.Workers) {
+				linear = true
+				kept += ridgeChose
 			}
 		}
 	}

@@ -1538,3 +1538,46 @@ func TestBudgetPruning(t *testing.T) {
 		t.Error("no budget binds: the test checks nothing")
 	}
 }
+
+// TestRidgeContender: a regression's linear contender is the ridge regression on the inputs,
+// returned where its out-of-fold squared error is as low as the selection's (here far lower
+// than decisions of 0, not as low as exact ones), and linearFinal makes it the model: one
+// linear node whose decisions are close to least squares on linear data.
+func TestRidgeContender(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const n = 60
+	Z := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range Z {
+		Z[i] = []float64{rng.NormFloat64(), rng.NormFloat64()}
+		y[i] = 2*Z[i][0] - Z[i][1] + 0.5 + 0.01*rng.NormFloat64()
+	}
+	Y := [][]float64{y}
+	a := Auto{Seed: 1, Workers: 1}
+	a.defaults(n, 0)
+	a.inputs, a.cores = newFoldInputs(), newCores(1)
+	folds := a.folds(n, nil)
+	w, tau := a.Weighting[0], 2.0
+	if out := a.ridgeContender(Z, Y, folds, w, tau, rows(make([]float64, n))); out == nil {
+		t.Fatal("the ridge regression against decisions of 0: nil, want its out-of-fold decisions")
+	}
+	out := a.ridgeContender(Z, Y, folds, w, tau, rows(slices.Clone(y)))
+	if out != nil {
+		t.Fatal("the ridge regression against exact decisions: want nil")
+	}
+	out = a.ridgeContender(Z, Y, folds, w, tau, rows(make([]float64, n)))
+	res := &AutoResult{Centres: [][]float64{{0, 0}}, Linear: []bool{false}, Vars: []float64{1}}
+	if !res.linearFinal(Z, Y, nil, out, 1) {
+		t.Fatal("linearFinal: the posterior could not be computed")
+	}
+	if len(res.Centres) != 1 || !res.Linear[0] || len(res.Weights) != 1 || len(res.OOF) != n {
+		t.Fatalf("want one linear node and the out-of-fold decisions: %d nodes (linear %v), %d outputs, %d decisions",
+			len(res.Centres), res.Linear, len(res.Weights), len(res.OOF))
+	}
+	for i, z := range Z {
+		f := res.Bias[0] + res.Weights[0][0]*(res.Centres[0][0]*z[0]+res.Centres[0][1]*z[1])
+		if math.Abs(f-y[i]) > 0.05 {
+			t.Fatalf("point %d: decision %g, target %g", i, f, y[i])
+		}
+	}
+}
