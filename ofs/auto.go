@@ -497,7 +497,7 @@ func (a Auto) fitRescued(Z [][]float64, Y [][]float64, class []int) (*AutoResult
 // 0.243), while on R's volcano (1,000 points in 2-D), where more candidates had raised the
 // test MSE by 9 %, it was kept on none.
 func (a Auto) fitRoomy(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error) {
-	a.roomy = a.Candidates == 0 && a.inputs == nil
+	a.roomy = a.roomy || a.Candidates == 0 && a.inputs == nil // (a test may ask for it with few candidates)
 	res, err := a.fit(Z, Y, class)
 	if err != nil || res.starved == 0 {
 		return res, err
