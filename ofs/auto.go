@@ -127,9 +127,10 @@ type Auto struct {
 	// machine on the fit's candidates is cross-validated beside it and replaces it where its
 	// out-of-fold log-loss is clearly lower (rvm.go).
 	NoRVM bool
-	// NoLogistic keeps a two-class model whose pruning kept more than one node: by default the
-	// logistic regression on the inputs is cross-validated beside it and replaces it where its
-	// out-of-fold log-loss is about as low (logistic.go).
+	// NoLogistic keeps a two-class or regression model whose pruning kept more than one node:
+	// by default the logistic regression (a regression's: the ridge regression) on the inputs
+	// is cross-validated beside it and replaces it where its out-of-fold log-loss is about as
+	// low (squared error no higher; logistic.go).
 	NoLogistic bool
 	// RaceFolds is the number of folds the race runs on before the survivors are chosen: the
 	// first fold for every configuration, and with 2 the second fold for the leading third of

@@ -66,7 +66,7 @@ func (a *Auto) linearContender(Z, Y [][]float64, class, folds []int, w Weighting
 }
 
 // ridgeChose ends Chose where the ridge contender replaced a regression's model.
-const ridgeChose = "; " + model.RidgeChose + ", as its cross-validated squared error was as low"
+const ridgeChose = "; " + model.RidgeChose + ", as its cross-validated squared error was no higher"
 
 // ridgeSE is the margin, in paired standard errors of the out-of-fold squared error, by which the
 // ridge contender may do worse than the selection and still replace it: none. The logistic
