@@ -255,6 +255,12 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 	} else {
 		t.LOOErrors = cvCurve
 		t.LOOError = cvCurve[chosen-1]
+		if held := outputOf(oof); held != nil { // the final model's: refined, or a contender's
+			t.LOOError = 0
+			for i, v := range residuals(p.y, held) {
+				t.LOOError += (v*v - t.LOOError) / float64(i+1)
+			}
+		}
 	}
 	t.CVError = t.LOOError
 	if len(m.Nodes) == 0 { // (several classes: the class map's terms of the inputs are nodes)

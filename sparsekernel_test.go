@@ -692,3 +692,20 @@ func TestClipOptions(t *testing.T) {
 		t.Errorf("NoClip and ClipToRange: %v", err)
 	}
 }
+
+// A regression's estimated error is the final model's out-of-fold one: refined, the refined
+// fold models' (below the selection's curve at the chosen size, which it once repeated).
+func TestRegressionEstimateRefined(t *testing.T) {
+	train := synth.Sinc(300, 2, 0.1, 1)
+	m, err := sparsekernel.Fit(train.X, train.Y, sparsekernel.Options{Refine: sparsekernel.RefineAlways, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := m.Training
+	if tr.Refined == 0 {
+		t.Fatalf("not refined: %s", tr.Chose)
+	}
+	if sel := tr.LOOCurve[tr.Chosen-1]; !(tr.LOOError < sel) || tr.CVError != tr.LOOError {
+		t.Errorf("estimate %g (cv %g), the selection's at %d nodes %g: want the refined fold models', below it", tr.LOOError, tr.CVError, tr.Chosen, sel)
+	}
+}
