@@ -1175,3 +1175,19 @@ func TestFlagsThatDoNothing(t *testing.T) {
 		}
 	}
 }
+
+// clipNote's wording for a prediction clipped at the training range by a model with a linear
+// trend that does not carry that row beyond it, and by one without a trend.
+func TestClipNoteWording(t *testing.T) {
+	m := &model.Model{Task: model.Regression, Inputs: 1, Scaling: model.Scaling{Mean: []float64{0}, Std: []float64{1}},
+		Nodes:   []model.Node{{Kind: model.NodeLinear, Centre: []float64{1}}, {Centre: []float64{0}, Width: []float64{0.1}}},
+		Weights: [][]float64{{0.1, 5}}, Bias: []float64{0}, Range: []float64{0, 1}, Trend: []float64{-1, 1}, Kernel: model.KernelGaussian}
+	X, f := [][]float64{{0}}, [][]float64{{1}} // the Gaussian's 5 clipped to 1, the trend at 0
+	if got := clipNote(m, X, f); !strings.Contains(got, "only along its linear trend, which does not carry these rows further") {
+		t.Errorf("with a trend: %q", got)
+	}
+	m.Trend = nil
+	if got := clipNote(m, X, f); !strings.Contains(got, "(the model does not extrapolate beyond it)") {
+		t.Errorf("without a trend: %q", got)
+	}
+}

@@ -322,6 +322,8 @@ func clipNote(m *model.Model, X [][]float64, f [][]float64) string {
 			s += fmt.Sprintf("; %s clipped where the rest of the model would have gone further", words.Count(clipped, "prediction"))
 		}
 		return s
+	case clipped > 0 && m.Trend != nil:
+		return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range %s (the model goes beyond it only along its linear trend, which does not carry these rows further)", clipped, len(f), rng)
 	case clipped > 0:
 		return fmt.Sprintf("note: %d of %d predictions clipped to the training targets' range %s (the model does not extrapolate beyond it)", clipped, len(f), rng)
 	}
