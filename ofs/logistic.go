@@ -69,16 +69,18 @@ func (a *Auto) linearContender(Z, Y [][]float64, class, folds []int, w Weighting
 const ridgeChose = "; " + model.RidgeChose + ", as its cross-validated squared error was no higher"
 
 // ridgeSE is the margin, in paired standard errors of the out-of-fold squared error, by which the
-// ridge contender may do worse than the selection and still replace it: none. The logistic
-// contender's margin (the size rule's tolerance plus linearSE) let it replace models on 44 of
+// ridge contender may do worse than the selection and still replace it, beyond the size rule's
+// tolerance (Auto.SE): -1, so none at the default tolerance of 1 (one under -prefer small,
+// whose tolerance is 2; the contender must do better under -prefer accurate, tolerance 0). The
+// logistic contender's margin (the tolerance plus linearSE, 2) let it replace models on 44 of
 // 74 regressions, better on 21 and worse on 23 (R's rabbit 21.7 -> 29.6, insurance 575 -> 719),
 // x1.004 the test MSE; at 0, x0.995 (better 8, worse 5 by at most 2.6 %); at -1, x0.9994.
-const ridgeSE = 0
+const ridgeSE = -1
 
 // ridgeContender is linearContender for a regression: the ridge regression on the inputs (their
 // linear terms sharing one precision, fitted by the Gaussian evidence) cross-validated on the
 // folds of the race, whose out-of-fold decisions it returns if their squared error is at most
-// ridgeSE paired standard errors above that of the selection's (oof); nil if not, or if a
+// Auto.SE plus ridgeSE paired standard errors above that of the selection's (oof); nil if not, or if a
 // posterior cannot be computed. On a few tens of points the selection's choice of width and
 // size among tens of configurations is noisy, and a model of several nodes can do worse than
 // the inputs' linear terms (boot's nuclear, 22 training points of 10 inputs: test MSE 17,306
@@ -91,7 +93,7 @@ func (a *Auto) ridgeContender(Z, Y [][]float64, folds []int, w Weighting, tau fl
 	}) {
 		return nil
 	}
-	if compareSquared(rows(out), oof, Y) > ridgeSE {
+	if compareSquared(rows(out), oof, Y) > a.SE+ridgeSE {
 		return nil
 	}
 	return out
