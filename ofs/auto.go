@@ -1073,10 +1073,15 @@ func (a Auto) Footprint(n, classes int) (candidates, maxTerms int) {
 // kernel matrices leave room on n points: 4/3 of MaxTerms, up to 2^25/n (autoEntries).
 func (a *Auto) room(n int) int { return min(a.MaxTerms+a.MaxTerms/3, autoEntries/n) }
 
-// moreRoom returns room(n) where it is at least a quarter more than Candidates (what a fit
-// that starts again takes, starved), else 0.
+// moreRoom returns room(n), or 4/3 of a node budget below the size cap (MaxSize) if that is
+// less, where it is at least a quarter more than Candidates (what a fit that starts again
+// takes, starved), else 0.
 func (a *Auto) moreRoom(n int) int {
-	if room := a.room(n); 4*room >= 5*a.Candidates {
+	room := a.room(n)
+	if a.MaxSize > 0 && a.MaxSize < a.MaxTerms {
+		room = min(room, a.MaxSize+a.MaxSize/3)
+	}
+	if 4*room >= 5*a.Candidates {
 		return room
 	}
 	return 0

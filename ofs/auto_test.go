@@ -1215,6 +1215,15 @@ func TestStarved(t *testing.T) {
 			t.Errorf("%s: %d candidates, want %d", tc.name, got, tc.want)
 		}
 	}
+	// A node budget below the cap bounds the pool too: 4/3 of it, if a quarter more than 200.
+	for _, tc := range []struct{ budget, want int }{{220, 293}, {180, 0}, {0, 400}} {
+		a := Auto{MaxTerms: 300, MaxSize: tc.budget, Candidates: 200, Patience: 10}
+		p := newAutoPaths(1, 1, 5, 300)
+		p.loss[0][0], p.reached[0][0] = falling(199, 199), 199
+		if got := a.starved(p, p.ranked(200), true, 50000, 200); got != tc.want {
+			t.Errorf("budget %d: %d candidates, want %d", tc.budget, got, tc.want)
+		}
+	}
 }
 
 // TestFitRoomy fits a two-class problem that needs more nodes than its few random candidates
