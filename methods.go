@@ -55,6 +55,12 @@ type fitContext struct {
 	noSignal bool // two classes: the out-of-fold labels made more mistakes than the trivial rule
 
 	oof [][]float64 // method auto: each point's out-of-fold decisions (ofs.AutoResult.OOF)
+	// candidates is the random candidates method auto draws (0: its default, which may start
+	// again with more, ofs.Auto.Candidates); pool is the number its fit drew. A Huber refit
+	// takes the squared-error fit's pool (robustFit): whether the function needs more
+	// candidates does not depend on which targets are moved, and starting again in each of the
+	// refits doubled their time.
+	candidates, pool int
 	// mapLogits are, for several classes, the cross-fitted logits of the map the model's
 	// calibration chose on oof (foldCalibrationLogits; nil where there are none).
 	mapLogits [][]float64
@@ -154,7 +160,7 @@ func fitAuto(c *fitContext) error {
 		return err
 	}
 	c.m.Training.Tau, c.m.Training.Refined = r.Tau, r.Refined
-	c.oof = r.OOF
+	c.oof, c.pool = r.OOF, r.Candidates
 	chose := r.Chose
 	if r.Alt {
 		chose += c.powerKept()
@@ -201,7 +207,7 @@ func powerNames(p *model.Power, features []string) string {
 func autoOptions(c *fitContext) ofs.Auto {
 	opt := c.opt
 	a := ofs.Auto{Folds: opt.Folds, MaxSize: opt.MaxTerms, SE: preferSE[opt.Prefer], ByMisses: opt.Prefer == PreferSmall, Seed: opt.Seed, Workers: opt.Workers, NoLinear: opt.NoLinear, Refine: refinements[opt.Refine],
-		Progress: opt.Progress, Context: opt.ctx}
+		Progress: opt.Progress, Context: opt.ctx, Candidates: c.candidates}
 	if opt.Tau > 0 {
 		a.TauFactors = []float64{opt.Tau / float64(len(c.Z[0]))}
 	}

@@ -137,7 +137,7 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 				progress(fmt.Sprintf("Huber refit %d: %s", n, stage), done, total)
 			}
 		}
-		next := &fitContext{p: &p, X: fc.X, Z: Z, opt: o, m: fresh()}
+		next := &fitContext{p: &p, X: fc.X, Z: Z, opt: o, m: fresh(), candidates: fc.pool}
 		if err := fit(next); err != nil {
 			return nil, err
 		}

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/sparsekernel/sparsekernel/model"
 )
 
 // TestHuberGain checks the heavy-tail measure of LossAuto: Huber's least favourable density
@@ -105,5 +107,31 @@ func TestSkewness(t *testing.T) {
 		if m := skewness(moved); math.Abs(m+b) > 1e-9 {
 			t.Errorf("%s: %v after -3 y + 1000, %v before", tc.name, m, b)
 		}
+	}
+}
+
+// TestHuberRefitsKeepThePool: a Huber refit draws as many random candidates as the
+// squared-error fit before it did (robustFit passes fitContext.pool on as candidates, and
+// autoOptions hands that to the engine), so that a fit that started again with more does not
+// start again in every refit.
+func TestHuberRefitsKeepThePool(t *testing.T) {
+	y := []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 100} // one wild target
+	oof := make([][]float64, len(y))
+	for i, v := range y {
+		oof[i] = []float64{v}
+	}
+	fc := &fitContext{p: &problem{task: model.Regression, y: y}, opt: Options{Method: Auto, Loss: LossHuber},
+		m: &model.Model{}, oof: oof, pool: 321}
+	var asked []int
+	fit := func(c *fitContext) error {
+		asked = append(asked, c.candidates, autoOptions(c).Candidates)
+		c.oof, c.pool = oof, c.candidates
+		return nil
+	}
+	if _, err := robustFit(fc, fit, func() *model.Model { return &model.Model{} }, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(asked) == 0 || slices.ContainsFunc(asked, func(c int) bool { return c != 321 }) {
+		t.Errorf("refits drew %v candidates (the fit's own, then the engine's), want 321 each", asked)
 	}
 }

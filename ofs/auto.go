@@ -315,6 +315,9 @@ type AutoResult struct {
 	// Selected is the number of nodes forward selection chose; Size is what the evidence
 	// pruning kept of them.
 	Selected int
+	// Candidates is the number of random candidates the fit drew (a fit that started again
+	// with more, starved: the larger pool), before the prototypes.
+	Candidates int
 	// OOF[i] holds the out-of-fold decision values of point i at the chosen size (for
 	// calibration): each point is predicted by the model that did not see it. Calibrate, if
 	// not nil, replaces them for calibration: the final model's own approximate leave-one-out
@@ -823,7 +826,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 			res.Weights[k] = all[k][1:]
 		}
 	}
-	res.Size, res.Refined = len(res.Centres), iters
+	res.Size, res.Refined, res.Candidates = len(res.Centres), iters, a.Candidates
 	if slices.Contains(res.Linear, true) && !linear { // (one output: one direction at most)
 		kept += ", one of them linear"
 	}
