@@ -262,10 +262,7 @@ func (c *fitContext) crossValidated(scale []float64, centres [][]float64, vars [
 		t.LOOErrors = cvCurve
 		t.LOOError = cvCurve[chosen-1]
 		if held := outputOf(oof); held != nil { // the final model's: refined, or a contender's
-			t.LOOError = 0
-			for i, v := range residuals(p.y, held) {
-				t.LOOError += (v*v - t.LOOError) / float64(i+1)
-			}
+			t.LOOError = meanSquared(residuals(p.y, held))
 		}
 	}
 	t.CVError = t.LOOError

@@ -48,12 +48,7 @@ func TestQuadraticContender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	quadratic := 0
-	for _, nd := range m.Nodes {
-		if nd.Kind == model.NodeQuadratic {
-			quadratic++
-		}
-	}
+	quadratic := quadraticNodes(m)
 	if quadratic != 2 || m.Size() != 2 || !strings.Contains(m.Training.Chose, model.QuadraticChose) {
 		t.Fatalf("two covariances: %d nodes, %d quadratic, chose %q; want the quadratic discriminant", m.Size(), quadratic, m.Training.Chose)
 	}
@@ -112,10 +107,8 @@ func TestQuadraticContenderClasses(t *testing.T) {
 	if !strings.Contains(m.Training.Chose, model.QuadraticChose) || m.Size() != 3 || m.Outputs() != 3 {
 		t.Fatalf("three covariances: %d nodes, %d outputs, chose %q; want the quadratic discriminant", m.Size(), m.Outputs(), m.Training.Chose)
 	}
-	for _, nd := range m.Nodes {
-		if nd.Kind != model.NodeQuadratic {
-			t.Fatalf("a %q node, want quadratic ones", nd.Kind)
-		}
+	if q := quadraticNodes(m); q != m.Size() {
+		t.Fatalf("%d of %d nodes quadratic, want all", q, m.Size())
 	}
 	Xt, yt := threeCovariances(3000, 2)
 	P, err := m.ClassProbabilities(Xt[:10])
@@ -149,4 +142,15 @@ func labelError(t *testing.T, m *model.Model, X [][]float64, y []string) float64
 		}
 	}
 	return float64(wrong) / float64(len(y))
+}
+
+// quadraticNodes counts m's quadratic nodes.
+func quadraticNodes(m *model.Model) int {
+	n := 0
+	for _, nd := range m.Nodes {
+		if nd.Kind == model.NodeQuadratic {
+			n++
+		}
+	}
+	return n
 }

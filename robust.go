@@ -151,10 +151,7 @@ func robustFit(fc *fitContext, fit func(*fitContext) error, fresh func() *model.
 	}
 	// The estimates of the targets themselves: the out-of-fold squared error of the last fit's
 	// cross-validation (its curves stay those of the moved targets).
-	var mse float64
-	for i, v := range residuals(y, held) {
-		mse += (v*v - mse) / float64(i+1)
-	}
+	mse := meanSquared(residuals(y, held))
 	fc.m.Training.LOOError, fc.m.Training.CVError = mse, mse
 	why := ""
 	if opt.Loss != LossHuber {
@@ -203,6 +200,15 @@ func residuals(y, f []float64) []float64 {
 		r[i] = y[i] - f[i]
 	}
 	return r
+}
+
+// meanSquared returns the mean of the squares of r, as a running mean (no overflow of the sum).
+func meanSquared(r []float64) float64 {
+	var m float64
+	for i, v := range r {
+		m += (v*v - m) / float64(i+1)
+	}
+	return m
 }
 
 // huberGain returns the mean log-likelihood a point of the residuals r under Huber's least

@@ -794,22 +794,21 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	// The linear contender, where it makes the model smaller.
 	linear := false // it is the model
-	if final.ok && !a.NoLogistic && iters == 0 {
-		if len(res.Centres) > 1 {
-			if oof := a.linearContender(Z, Y, class, folds, w, taus[bt], res.OOF, final, pruned); oof != nil {
-				if res.linearFinal(Zs, Y, class, oof, a.Workers) {
-					linear = true
-					kept += linearChose
-				}
-			}
+	contend := final.ok && !a.NoLogistic && iters == 0
+	if contend && len(res.Centres) > 1 {
+		if oof := a.linearContender(Z, Y, class, folds, w, taus[bt], res.OOF, final, pruned); oof != nil && res.linearFinal(Zs, Y, class, oof, a.Workers) {
+			linear = true
+			kept += linearChose
 		}
-		// A regression's: beside a model of several nodes or of one Gaussian node (on 74
-		// regressions the latter moved 4, better on 3: R's lung 40137 -> 38750).
-		if class == nil && len(Y) == 1 && !a.NoLinear && (len(res.Centres) > 1 || len(res.Centres) == 1 && !res.Linear[0]) {
-			if oof := a.ridgeContender(Z, Y, folds, w, taus[bt], res.OOF); oof != nil && res.linearFinal(Zs, Y, nil, oof, a.Workers) {
-				linear = true
-				kept += ridgeChose
-			}
+	}
+	// A regression's: beside a model of several nodes or of one Gaussian node, not beside a
+	// lone linear node (on 74 regressions the one-node models moved 4, better on 3: R's lung
+	// 40137 -> 38750).
+	loneLinear := len(res.Centres) == 1 && res.Linear[0]
+	if contend && class == nil && len(Y) == 1 && !a.NoLinear && len(res.Centres) > 0 && !loneLinear {
+		if oof := a.ridgeContender(Z, Y, folds, w, taus[bt], res.OOF); oof != nil && res.linearFinal(Zs, Y, nil, oof, a.Workers) {
+			linear = true
+			kept += ridgeChose
 		}
 	}
 	if !a.NoPrune && !a.NoRVM && iters == 0 && len(Y) == 1 && class != nil && len(cols) > 0 {
