@@ -328,7 +328,7 @@ func fitFixed(c *fitContext) error {
 	case LROLS:
 		sel = ofs.LROLS{MaxTerms: opt.MaxTerms}
 	}
-	taus := ofs.DefaultTaus(len(Z[0]))
+	taus := ofs.DefaultTaus(ofs.Varying(Z)) // (a constant input counts for nothing)
 	if opt.Tau > 0 {
 		taus = []float64{opt.Tau}
 	}

@@ -709,3 +709,81 @@ func TestRegressionEstimateRefined(t *testing.T) {
 		t.Errorf("estimate %g (cv %g), the selection's at %d nodes %g: want the refined fold models', below it", tr.LOOError, tr.CVError, tr.Chosen, sel)
 	}
 }
+
+// TestConstantInput checks that an input constant on every training point changes nothing:
+// the default's widths and input weights count the inputs that vary (a constant one adds
+// nothing to a distance), so the model with a constant column appended makes the same
+// choices and the same decisions as the model without it, for two classes, three classes and
+// a regression. (Before, the width grid counted it, and the ridge grid of the linear
+// candidate: another width, or another trend, was chosen.)
+func TestConstantInput(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 240
+	X, Xc := make([][]float64, n), make([][]float64, n)
+	two, three, y := make([]string, n), make([]string, n), make([]float64, n)
+	for i := range X {
+		a, b := rng.NormFloat64(), rng.NormFloat64()
+		X[i] = []float64{a, b, rng.NormFloat64()}
+		Xc[i] = append(slices.Clone(X[i]), 5)
+		two[i], three[i] = "in", "x"
+		if a*a+b*b+0.3*rng.NormFloat64() > 1.4 {
+			two[i] = "out"
+		}
+		if a+0.3*rng.NormFloat64() > 0.5 {
+			three[i] = "y"
+		} else if b+0.3*rng.NormFloat64() > 0.5 {
+			three[i] = "z"
+		}
+		y[i] = math.Sin(2*a) + b*b/2 + 0.1*rng.NormFloat64()
+	}
+	fits := []struct {
+		name string
+		fit  func(X [][]float64) (*model.Model, error)
+	}{
+		{"two classes", func(X [][]float64) (*model.Model, error) {
+			return sparsekernel.FitLabels(X, two, sparsekernel.Options{Seed: 2})
+		}},
+		{"three classes", func(X [][]float64) (*model.Model, error) {
+			return sparsekernel.FitLabels(X, three, sparsekernel.Options{Seed: 2})
+		}},
+		{"regression", func(X [][]float64) (*model.Model, error) {
+			return sparsekernel.Fit(X, y, sparsekernel.Options{Seed: 2})
+		}},
+	}
+	for _, tc := range fits {
+		a, err := tc.fit(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := tc.fit(Xc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Replace(a.Training.Chose, " m)", " m, m = 3 of the 4 inputs, those not constant)", 1); b.Training.Chose != want {
+			t.Errorf("%s: %q, want %q", tc.name, b.Training.Chose, want)
+			continue
+		}
+		worst := 0.0
+		for x := -2.0; x <= 2; x += 0.5 {
+			for z := -2.0; z <= 2; z += 0.5 {
+				fa, err := a.Decision([]float64{x, z, x * z})
+				if err != nil {
+					t.Fatal(err)
+				}
+				fb, err := b.Decision([]float64{x, z, x * z, 5})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := range fa {
+					worst = max(worst, math.Abs(fa[k]-fb[k]))
+				}
+			}
+		}
+		// (1e-6: the several-class map's Gaussian log-densities carry the constant input's
+		// variance, the shrinkage, into each class's log determinant, where it cancels up to
+		// rounding, and the map's fit stops at a tolerance: 3e-8 here.)
+		if worst > 1e-6 {
+			t.Errorf("%s: decisions differ by up to %g with the constant input", tc.name, worst)
+		}
+	}
+}

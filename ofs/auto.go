@@ -157,6 +157,10 @@ type Auto struct {
 	finer  bool        // set by fit: the candidates are the classes' finer centroids (raceFiner)
 	roomy  bool        // set by Fit: a fit whose first fold runs out of candidates may start again with more (starved)
 	cores  cores       // set by Fit: its Workers, shared between jobs and products
+	// varying is set by fit: the inputs that are not constant on all points, the m of the
+	// widths (tau = f m) and of the input weights' normalisation, so that a constant input
+	// changes nothing (it adds nothing to a distance).
+	varying int
 }
 
 // foldInputs keeps, for one fit, what a fold's paths need of its training part beyond the
@@ -198,7 +202,7 @@ func (a *Auto) foldInput(f int, w Weighting, Ztr, Ytr [][]float64, ctr []int) *f
 				share = interactionShares(Ztr, Ytr)
 			}
 		}
-		in.scale = weights(Ztr, Ytr, ctr, w, share)
+		in.scale = weights(Ztr, Ytr, ctr, w, share, a.varying)
 		in.dirs = a.directions(Ztr, in.scale, Ytr)
 		in.pts = a.candidates(scaled(Ztr, in.scale), ctr, f)
 	}
@@ -612,6 +616,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	a.cores = newCores(a.Workers)
 	m := len(Z[0])
+	a.varying = Varying(Z)
 	// Linear candidates for every fold or for none: the folds must try the final model's
 	// candidates (a fold's fewer points can fit within the budget that all points exceed, and
 	// the folds then chose a linear node the final model could not have).
@@ -623,7 +628,7 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	}
 	taus := make([]float64, len(a.TauFactors))
 	for i, f := range a.TauFactors {
-		taus[i] = f * float64(m)
+		taus[i] = f * float64(a.varying)
 	}
 	maxT := a.MaxTerms
 
@@ -833,8 +838,12 @@ func (a Auto) fit(Z [][]float64, Y [][]float64, class []int) (*AutoResult, error
 	if slices.Contains(res.Linear, true) && !linear { // (one output: one direction at most)
 		kept += ", one of them linear"
 	}
-	res.Chose = fmt.Sprintf("%s, tau %.3g (%g m), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
-		w, taus[bt], taus[bt]/float64(m), res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
+	unit := "m"
+	if a.varying < m {
+		unit = fmt.Sprintf("m, m = %d of the %d inputs, those not constant", a.varying, m)
+	}
+	res.Chose = fmt.Sprintf("%s, tau %.3g (%g %s), %d of %d nodes%s (cross-validated over %d widths x %d weightings, %d folds)",
+		w, taus[bt], taus[bt]/float64(a.varying), unit, res.Selected, bs, kept, len(taus), len(a.Weighting), nf)
 	if res.Finer {
 		res.Chose += "; the classes' finer centroids as candidates, as the first fold did better with them"
 	}

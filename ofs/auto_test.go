@@ -788,7 +788,7 @@ func TestBinnedRatio(t *testing.T) {
 		t.Errorf("irrelevant input: %v, want about 0", got)
 	}
 	// The relevance weighting of a regression uses it; of classes, the correlation.
-	s := weights(Z, [][]float64{y}, nil, WeightRelevance, nil)
+	s := weights(Z, [][]float64{y}, nil, WeightRelevance, nil, 0)
 	if s[1] < 2*s[2] || s[2] != 0.1 {
 		t.Errorf("regression relevance %v: the quadratic input should dominate, the irrelevant one sit at the floor", s)
 	}
@@ -817,7 +817,7 @@ func TestCodedRelevance(t *testing.T) {
 		Z[i][1] += float64(class[i]) // a continuous input shifted by the class
 		y[i] = float64(2*class[i] - 1)
 	}
-	s := weights(Z, [][]float64{y}, class, WeightRelevance, nil)
+	s := weights(Z, [][]float64{y}, class, WeightRelevance, nil, 0)
 	if !(s[0] > s[1] && s[1] > 3*s[2]) {
 		t.Errorf("relevance %v: want the coded input first, the shifted one second, the noise last", s)
 	}
@@ -827,7 +827,7 @@ func TestCodedRelevance(t *testing.T) {
 	for i, z := range Z {
 		Zp[i] = []float64{perm[z[0]], z[1], z[2]}
 	}
-	if sp := weights(Zp, [][]float64{y}, class, WeightRelevance, nil); math.Abs(sp[0]-s[0]) > 1e-12 {
+	if sp := weights(Zp, [][]float64{y}, class, WeightRelevance, nil, 0); math.Abs(sp[0]-s[0]) > 1e-12 {
 		t.Errorf("recoded input: relevance %v, was %v", sp[0], s[0])
 	}
 }
@@ -923,7 +923,7 @@ func TestQuadraticRelevance(t *testing.T) {
 		Z[i] = append(z, float64(class[i]^(i%7/6))) // a binary input: the class, flipped on 1 in 7
 	}
 	Y := oneVsRest(class, 2)
-	q, r := weights(Z, Y, class, WeightQuadratic, nil), weights(Z, Y, class, WeightRelevance, nil)
+	q, r := weights(Z, Y, class, WeightQuadratic, nil, 0), weights(Z, Y, class, WeightRelevance, nil, 0)
 	for j := 2; j < 5; j++ {
 		if q[0] < 3*q[j] || q[1] < 3*q[j] {
 			t.Errorf("quadratic relevance %v: inputs 1 and 2 should weigh several times input %d", q, j+1)

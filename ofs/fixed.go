@@ -131,8 +131,9 @@ func NewFixed(X [][]float64, y []float64, centres []int) *Fixed {
 }
 
 // DefaultTaus is the width grid searched when the user gives none: tau = m * 2^k for
-// k = -2, -1.5, ..., 4, m the number of inputs. Inputs are standardised, so the mean squared
-// distance between two points is about 2m and the grid spans widths from very local to smooth.
+// k = -2, -1.5, ..., 4, m the number of inputs that vary (Varying). Inputs are standardised,
+// so the mean squared distance between two points is about 2m and the grid spans widths from
+// very local to smooth.
 func DefaultTaus(m int) []float64 {
 	var taus []float64
 	for k := -2.0; k <= 4; k += 0.5 {

@@ -101,6 +101,7 @@ type ridge struct {
 	orth    []float64 // Q, q x q, row-major
 	wt      []float64 // W', q x N, row-major
 	trace   float64   // the trace of G (of T)
+	varying int       // the columns of Zc not zero (the inputs not constant)
 }
 
 // newRidge centres Z (input j multiplied by scale[j] unless scale is nil) and factorises it;
@@ -128,6 +129,14 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 		}
 	}
 	rg := &ridge{zc: zc, n: n, m: m, q: m, dual: m > n}
+	for j := range m {
+		for i := range n {
+			if zc.At(i, j) != 0 {
+				rg.varying++
+				break
+			}
+		}
+	}
 	// G's upper triangle, four rows at a time: G_jl = c_j'c_l for the rows c of ct (q x span), Zc's
 	// columns (primal) or the rows of P Zc but its first (dual), in the selection's products
 	// (MulRows). P = I - beta v v' with v = 1/sqrt(N) - e_1 maps the constant vector to e_1:
@@ -191,11 +200,12 @@ func newRidge(Z [][]float64, scale []float64) *ridge {
 	return rg
 }
 
-// grid returns the ridge parameters tried: (trace/r) 10^e, e = -4, -3.5, ..., 3, r = min(N, m).
+// grid returns the ridge parameters tried: (trace/r) 10^e, e = -4, -3.5, ..., 3, r = min(N, m),
+// m counting the inputs that are not constant (a constant one adds nothing to the trace).
 func (rg *ridge) grid() []float64 {
 	var out []float64
 	for e := -8; e <= 6; e++ {
-		out = append(out, rg.trace/float64(min(rg.n, rg.m))*math.Pow(10, float64(e)/2))
+		out = append(out, rg.trace/float64(min(rg.n, max(rg.varying, 1)))*math.Pow(10, float64(e)/2))
 	}
 	return out
 }

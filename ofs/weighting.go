@@ -8,9 +8,14 @@ import (
 
 // weights returns the input weights of a weighting, computed on (Z, Y); class is nil for a
 // regression (see WeightRelevance). share is WeightInteraction's interactionShares of (Z, Y),
-// unused by the others.
-func weights(Z [][]float64, Y [][]float64, class []int, w Weighting, share []float64) []float64 {
+// unused by the others. The weights' mean square is 1 over the varying inputs (those not
+// constant on all points; 0: every input), so that a constant input, whose relevance is 0,
+// leaves the others' weights as they would be without it.
+func weights(Z [][]float64, Y [][]float64, class []int, w Weighting, share []float64, varying int) []float64 {
 	m := len(Z[0])
+	if varying <= 0 {
+		varying = m
+	}
 	s := make([]float64, m)
 	if w == WeightNone {
 		for j := range s {
@@ -28,7 +33,7 @@ func weights(Z [][]float64, Y [][]float64, class []int, w Weighting, share []flo
 	}
 	for j := range s {
 		if tot > 0 {
-			s[j] /= math.Sqrt(tot / float64(m))
+			s[j] /= math.Sqrt(tot / float64(varying))
 		} else {
 			s[j] = 1
 		}
@@ -229,4 +234,19 @@ func scaledFlat(Z [][]float64, scale []float64) ([][]float64, []float64) {
 func scaledPoints(Z [][]float64, scale []float64) ([][]float64, points) {
 	out, flat := scaledFlat(Z, scale)
 	return out, pointsOver(out, flat)
+}
+
+// Varying returns the number of columns of Z (N x m) that are not constant, at least 1: the m
+// of a width grid (DefaultTaus), as a constant input adds nothing to a distance.
+func Varying(Z [][]float64) int {
+	v := 0
+	for j := range Z[0] {
+		for _, z := range Z[1:] {
+			if z[j] != Z[0][j] {
+				v++
+				break
+			}
+		}
+	}
+	return max(v, 1)
 }
