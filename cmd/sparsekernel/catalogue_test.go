@@ -108,6 +108,8 @@ var catalogueCases = []catalogueCase{
 	{"bad/test-label-first.csv", []string{"predict", "-label", "1", "-o", "{out}", "{model}", "{f}"}, "", 0, []string{"note: {f}: the columns are in another order than the model's inputs", "accuracy = "}},
 	{"bad/test-headerless-too-narrow.csv", predictCmd, "", 1, []string{"{f}:1: rows have 1 value: the model has 2 inputs"}},
 	{"", []string{"predict", "-o", "{out}", "{test}", "{model}"}, "", 1, []string{"{test}: not a model file: it starts with 'x', not a JSON object", "{model} is the model file: the model comes first, then the data"}},
+	{"", []string{"train", "-o", "{out}", "{model}"}, "", 1, []string{"{model} is a model file, not data: this command reads data files (CSV or LIBSVM); a saved model predicts with sparsekernel predict {model} DATA"}},
+	{"", []string{"eval", "{model}", "{test}"}, "", 1, []string{"{model} is a model file, not data"}},
 	{"bad/test-id-last-column.csv", predictCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`, "-drop"}},
 	{"bad/test-id-last-column.csv", []string{"predict", "-drop", "id", "-o", "{out}", "{model}", "{f}"}, "", 0, nil},
 	{"bad/test-id-last-column.csv", evalCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`}},

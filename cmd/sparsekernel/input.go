@@ -127,6 +127,9 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 // values would take (dataset.MissingValueError) gets the hint d.fillHint.
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
+	if err != nil && isModel(in) { // (a saved model where the data go: say so, not what the CSV reader saw)
+		return nil, fmt.Errorf("%s is a model file, not data: this command reads data files (CSV or LIBSVM); a saved model predicts with sparsekernel predict %s DATA", in.source, in.path)
+	}
 	switch {
 	case dataset.DecimalCommaError(err):
 		err = fmt.Errorf("%w (-decimal comma)", err)
@@ -145,6 +148,12 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 		}
 	}
 	return t, hintDrop(err, header, label1, o.CategoricalText)
+}
+
+// isModel reports whether the input is a model file that model.Read accepts.
+func isModel(in *input) bool {
+	_, err := model.Read(bytes.NewReader(in.data), in.source)
+	return err == nil
 }
 
 // labelsFirst reports whether the input, which o reads with the label in the last column,
