@@ -605,6 +605,7 @@ func TestAutoExtendsWidths(t *testing.T) {
 // differ) and chooses the same model, on a fast sine and on three blobs. (Whether it saves
 // time depends on how long the paths are: bench measures that.)
 func TestAutoRaceCut(t *testing.T) {
+	skipOneWorker(t)
 	rng := rand.New(rand.NewPCG(9, 10))
 	X, y := make([][]float64, 600), make([]float64, 600)
 	for i := range X {
@@ -1016,6 +1017,7 @@ func TestAutoResize(t *testing.T) {
 // for a large classifier) on the first alone, and the model is built on it: its decisions on
 // Alt reproduce its out-of-fold quality. An Alt equal to the inputs is never kept.
 func TestAutoAlt(t *testing.T) {
+	skipOneWorker(t)
 	rng := rand.New(rand.NewPCG(11, 12))
 	n := 1000
 	X, Z := make([][]float64, n), make([][]float64, n)

@@ -44,6 +44,7 @@ func signError(F [][]float64, class []int) float64 {
 // large clean data where the pruning makes the model far better than the selection's: the
 // first fold's pruned model gives an estimate within a point of the test error.
 func TestPrunedEstimate(t *testing.T) {
+	skipOneWorker(t)
 	X, class := hastieSet(5000, 1)
 	Xt, ct := hastieSet(5000, 2)
 	r := fitTwoClass(t, Auto{Seed: 1, NoRVM: true}, X, class)
@@ -83,6 +84,7 @@ func circleSet(n int, seed uint64) ([][]float64, []int) {
 // the selection's model, as accurate, stays. On two overlapping normal classes, whose best
 // boundary is a plane, the selection's model stays.
 func TestRVMContender(t *testing.T) {
+	skipOneWorker(t)
 	X, class := circleSet(500, 1)
 	Xt, ct := circleSet(4000, 101)
 	r := fitTwoClass(t, Auto{Seed: 1}, X, class)

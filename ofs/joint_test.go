@@ -194,6 +194,7 @@ func TestJointPick(t *testing.T) {
 // more, not a smaller one, and not two classes (their final model is pruned by the Bernoulli
 // evidence, which the refinement's choice does not see).
 func TestRefineLarge(t *testing.T) {
+	skipOneWorker(t)
 	ran := func(r *AutoResult) bool {
 		return strings.Contains(r.Chose, "refined jointly") || strings.Contains(r.Chose, "not refined")
 	}

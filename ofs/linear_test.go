@@ -216,6 +216,7 @@ func TestLinearNode(t *testing.T) {
 // within it, no fold may get one (the folds once chose a linear node that the final model
 // could not have, and their error said nothing of its); with 30 inputs, all get one.
 func TestLinearEveryFold(t *testing.T) {
+	skipOneWorker(t)
 	for _, c := range []struct {
 		m    int
 		want bool

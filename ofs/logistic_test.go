@@ -39,6 +39,7 @@ func logisticSet(n, m int, scale float64, seed uint64) ([][]float64, []int) {
 // and is more accurate on test points over three draws (13.0 % against 14.8 %); on a circle's
 // boundary it does not.
 func TestLogisticContender(t *testing.T) {
+	skipOneWorker(t)
 	var with, without float64
 	for seed := uint64(1); seed <= 3; seed++ {
 		X, class := logisticSet(400, 12, 6, seed)

@@ -55,3 +55,13 @@ func TestParallelPanics(t *testing.T) {
 		t.Errorf("canceled: %v after %d jobs, want context.Canceled after at most 3", err, ran.Load())
 	}
 }
+
+// skipOneWorker skips, under the race detector, a slow test whose fits run on one worker
+// (Auto's default): it has no goroutines of its own for the detector to check, and go test
+// runs it without the detector.
+func skipOneWorker(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("one worker: nothing for the race detector (go test runs it without)")
+	}
+}
