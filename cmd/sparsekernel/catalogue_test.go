@@ -110,6 +110,7 @@ var catalogueCases = []catalogueCase{
 	{"", []string{"predict", "-o", "{out}", "{test}", "{model}"}, "", 1, []string{"{test}: not a model file: it starts with 'x', not a JSON object", "{model} is the model file: the model comes first, then the data"}},
 	{"", []string{"train", "-o", "{out}", "{model}"}, "", 1, []string{"{model} is a model file, not data: this command reads data files (CSV or LIBSVM); a saved model predicts with sparsekernel predict {model} DATA"}},
 	{"", []string{"eval", "{model}", "{test}"}, "", 1, []string{"{model} is a model file, not data"}},
+	{"", []string{"predict", "{model}", "{model}"}, "", 1, []string{"{model} is a model file, not data"}},
 	{"bad/test-id-last-column.csv", predictCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`, "-drop"}},
 	{"bad/test-id-last-column.csv", []string{"predict", "-drop", "id", "-o", "{out}", "{model}", "{f}"}, "", 0, nil},
 	{"bad/test-id-last-column.csv", evalCmd, "", 1, []string{`{f}: the last column ("id"), read as the labels, holds none of the model's classes ("a", "b")`}},

@@ -145,6 +145,9 @@ func (d *dataFlags) open(path string) (*input, dataset.CSVOptions, error) {
 	if err != nil {
 		return nil, o, err
 	}
+	if err := notModel(in); err != nil {
+		return nil, o, err
+	}
 	if err := d.labelByName(in, &o); err != nil {
 		return nil, o, err
 	}

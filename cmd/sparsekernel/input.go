@@ -127,9 +127,6 @@ func checkOutput(out string, stdoutOK bool, inputs ...string) error {
 // values would take (dataset.MissingValueError) gets the hint d.fillHint.
 func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, error) {
 	t, err := dataset.Parse(bytes.NewReader(in.data), in.source, o)
-	if err != nil && isModel(in) { // (a saved model where the data go: say so, not what the CSV reader saw)
-		return nil, fmt.Errorf("%s is a model file, not data: this command reads data files (CSV or LIBSVM); a saved model predicts with sparsekernel predict %s DATA", in.source, in.path)
-	}
 	switch {
 	case dataset.DecimalCommaError(err):
 		err = fmt.Errorf("%w (-decimal comma)", err)
@@ -150,10 +147,23 @@ func (d *dataFlags) parse(in *input, o dataset.CSVOptions) (*dataset.Table, erro
 	return t, hintDrop(err, header, label1, o.CategoricalText)
 }
 
-// isModel reports whether the input is a model file that model.Read accepts.
+// isModel reports whether the input is a model file that model.Read accepts (a JSON object:
+// no data file starts with '{').
 func isModel(in *input) bool {
+	if t := bytes.TrimLeft(in.data, " \t\r\n\ufeff"); len(t) == 0 || t[0] != '{' {
+		return false
+	}
 	_, err := model.Read(bytes.NewReader(in.data), in.source)
 	return err == nil
+}
+
+// notModel returns an error where a saved model was given as data (train m.model, or predict
+// m.model m.model), instead of what the data reader would say of its JSON lines.
+func notModel(in *input) error {
+	if !isModel(in) {
+		return nil
+	}
+	return fmt.Errorf("%s is a model file, not data: this command reads data files (CSV or LIBSVM); a saved model predicts with sparsekernel predict %s DATA", in.source, in.path)
 }
 
 // labelsFirst reports whether the input, which o reads with the label in the last column,
