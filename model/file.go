@@ -124,6 +124,8 @@ func (m *Model) About() []string {
 			kept = fmt.Sprintf("the selection kept %d; the model is the logistic regression on the inputs that replaced it (one linear node)", m.Training.Chosen)
 		case strings.Contains(m.Training.Chose, RidgeChose):
 			kept = fmt.Sprintf("the selection kept %d; the model is the ridge regression on the inputs that replaced it (one linear node)", m.Training.Chosen)
+		case strings.Contains(m.Training.Chose, QuadLogisticChose):
+			kept = fmt.Sprintf("the selection kept %d; the model is the logistic regression on the inputs, their squares and products that replaced it (two quadratic nodes)", m.Training.Chosen)
 		case strings.Contains(m.Training.Chose, QuadraticChose):
 			kept = fmt.Sprintf("the selection kept %d; the model is the classes' quadratic discriminant that replaced it (a quadratic node a class)", m.Training.Chosen)
 		case n < m.Training.Chosen:

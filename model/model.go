@@ -75,6 +75,11 @@ const RidgeChose = "then the ridge regression on the inputs"
 // a class).
 const QuadraticChose = "then the classes' quadratic discriminant"
 
+// QuadLogisticChose is the phrase of Training.Chose that says a two-class model is the
+// logistic regression on the inputs, their squares and their products (two quadratic nodes)
+// that replaced the selection's model.
+const QuadLogisticChose = "then a quadratic logistic regression"
+
 // ResizedChose is the phrase of Training.Chose that says a several-class model has fewer
 // Gaussian nodes than its size rule chose (Training.Chosen, down to none), as a class map
 // with terms of the inputs did as well with them out of fold: its estimated error is then

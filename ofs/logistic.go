@@ -122,3 +122,25 @@ func (res *AutoResult) linearFinal(Zs, Y [][]float64, class []int, oof []float64
 	res.OOF, res.Calibrate, res.Estimate, res.EstimateRows = rows(oof), nil, nil, nil
 	return true
 }
+
+// Logistic fits the logistic regression of the labels t (0 or 1) on the columns cols (each
+// N long) with a bias by sparse Bayesian learning with a Bernoulli likelihood
+// (bernoulliEvidence): the first len(cols) - group columns each with its own prior precision,
+// pruned where the evidence does not support them, the last group sharing one (a ridge whose
+// strength the evidence sets, MacKay 1992). It returns the weights (zero for a column pruned)
+// and the bias; ok is false where the posterior cannot be computed. workers bounds the
+// goroutines of its Gram matrices.
+func Logistic(cols [][]float64, t []float64, workers, group int) (w []float64, bias float64, ok bool) {
+	if len(cols) == 0 {
+		return nil, 0, false
+	}
+	ev := bernoulliEvidence(cols, t, workers, bernoulliNewton, group)
+	if !ev.ok {
+		return nil, 0, false
+	}
+	w = make([]float64, len(cols))
+	for x, j := range ev.keep {
+		w[j] = ev.w[0][x]
+	}
+	return w, ev.bias[0], true
+}

@@ -400,6 +400,8 @@ func sizeTable(w io.Writer, m *model.Model) {
 		fmt.Fprintf(w, "  (the model is the logistic regression on the inputs, one linear node, that did about as well out of fold as this selection of %d nodes)\n", t.Chosen)
 	case strings.Contains(t.Chose, model.RidgeChose):
 		fmt.Fprintf(w, "  (the model is the ridge regression on the inputs, one linear node, that did as well or better out of fold than this selection of %d nodes)\n", t.Chosen)
+	case strings.Contains(t.Chose, model.QuadLogisticChose):
+		fmt.Fprintf(w, "  (the model is the logistic regression on the inputs, their squares and products, two quadratic nodes, that did better out of fold than this selection of %d nodes: %s %s)\n", t.Chosen, estimateName(m), formatError(m, t.LOOError))
 	case strings.Contains(t.Chose, model.QuadraticChose):
 		fmt.Fprintf(w, "  (the model is the classes' quadratic discriminant, %d quadratic nodes, that did better out of fold than this selection of %d nodes: %s %s)\n", n, t.Chosen, estimateName(m), formatError(m, t.LOOError))
 	case strings.Contains(t.Chose, model.ResizedChose):
