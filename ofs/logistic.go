@@ -129,12 +129,15 @@ func (res *AutoResult) linearFinal(Zs, Y [][]float64, class []int, oof []float64
 // pruned where the evidence does not support them, the last group sharing one (a ridge whose
 // strength the evidence sets, MacKay 1992). It returns the weights (zero for a column pruned)
 // and the bias; ok is false where the posterior cannot be computed. workers bounds the
-// goroutines of its Gram matrices.
+// goroutines of its Gram matrices. The warm-up takes one Newton step to each mode, the last
+// mode run to convergence, as the relevance vector machine contender's does: the quadratic
+// contender's fits (65 columns at 10 inputs) took a third of a fit with full steps (hastie 127
+// -> 190 ms), with one 166 ms, the same choices on the sets measured.
 func Logistic(cols [][]float64, t []float64, workers, group int) (w []float64, bias float64, ok bool) {
 	if len(cols) == 0 {
 		return nil, 0, false
 	}
-	ev := bernoulliEvidence(cols, t, workers, bernoulliNewton, group)
+	ev := bernoulliEvidence(cols, t, workers, 1, group)
 	if !ev.ok {
 		return nil, 0, false
 	}
