@@ -228,6 +228,49 @@ func TestMultinomialSolversAgree(t *testing.T) {
 	}
 }
 
+// TestMultinomialCentred checks that multinomial's L-BFGS path, which fits the map on the
+// decisions less their means and moves the intercepts back, reaches Newton's optimum on the
+// decisions as they are, from zero and from a start (as CrossLogits starts), with decisions
+// far from zero.
+func TestMultinomialCentred(t *testing.T) {
+	const C = 15 // C (C+1) = 240 parameters: beyond Newton's
+	F, class := decisions(rand.New(rand.NewPCG(11, 12)), 1500, C)
+	for _, f := range F {
+		for k := range f {
+			f[k] += 3
+		}
+	}
+	if Newton(len(F), C, C) {
+		t.Fatal("the problem is Newton's: the test wants the L-BFGS path")
+	}
+	pr := newProblem(F, class, C)
+	newton := multinomialNewton(pr, nil)
+	if newton == nil {
+		t.Fatal("Newton's fit failed")
+	}
+	half := multinomialNewton(newProblem(F[:700], class[:700], C), nil)
+	for _, start := range [][]float64{nil, half} {
+		A, B, ok := multinomial(F, class, C, start)
+		if !ok {
+			t.Fatalf("start %v: the fit failed", start != nil)
+		}
+		got := pack(A, B, C+1)
+		if ln, lg := pr.loss(newton, nil), pr.loss(got, nil); math.Abs(ln-lg) > 1e-6*ln {
+			t.Errorf("start %v: loss: Newton %.9g, centred L-BFGS %.9g", start != nil, ln, lg)
+		}
+		pn, pg := make([]float64, C), make([]float64, C)
+		for _, f := range F[:300] {
+			softmax(pn, newton, f, C, C+1)
+			softmax(pg, got, f, C, C+1)
+			for c := range C {
+				if math.Abs(pn[c]-pg[c]) > 1e-4 {
+					t.Fatalf("start %v: probabilities differ: Newton %v, centred L-BFGS %v", start != nil, pn, pg)
+				}
+			}
+		}
+	}
+}
+
 // decisions returns n noisy one-against-the-rest decision values of C classes, and the classes.
 func decisions(rng *rand.Rand, n, C int) ([][]float64, []int) {
 	var F [][]float64
